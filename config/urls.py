@@ -1,0 +1,10 @@
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("accounts.urls")),
+    path("matches/", include("matches.urls")),
+    path("", include("lobby.urls")),
+]

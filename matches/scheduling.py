@@ -1,0 +1,136 @@
+"""When time or a bot must act later: hand it to Celery, or to an in-process timer.
+
+With a broker (TIMER_BACKEND=celery) every deadline is a Celery task carrying
+(match, version) and beat sweeps overdue matches. With no broker
+(TIMER_BACKEND=thread, the one-machine default) an asyncio task inside the
+web process plays the same role, so that the in-process channel layer reaches
+the sockets: timers still fire with nobody connected, as long as the site runs.
+"""
+import asyncio
+import heapq
+import itertools
+import logging
+import threading
+import time
+from contextlib import contextmanager
+from datetime import datetime, timezone
+
+from django.conf import settings
+
+logger = logging.getLogger(__name__)
+
+_suspended = threading.local()
+_heap: list = []
+_heap_lock = threading.Lock()
+_counter = itertools.count()
+_loop_started = False
+
+
+@contextmanager
+def suspended():
+    """Schedule nothing inside this block (the caller drives the match itself, e.g. simulate)."""
+    previous = getattr(_suspended, "on", False)
+    _suspended.on = True
+    try:
+        yield
+    finally:
+        _suspended.on = previous
+
+
+def _is_suspended():
+    return getattr(_suspended, "on", False)
+
+
+def schedule_deadline(match_id: int, version: int, at: float) -> None:
+    if _is_suspended():
+        return
+    if settings.TIMER_BACKEND == "celery":
+        from matches.tasks import deadline_reached
+
+        # A few ms late is better than early: an early task only reschedules.
+        eta = datetime.fromtimestamp(at + 0.01, tz=timezone.utc)
+        deadline_reached.apply_async((match_id, version), eta=eta)
+    else:
+        _push(at + 0.01, "deadline", (match_id, version))
+
+
+def schedule_bot(match_id: int, seat: int, version: int) -> None:
+    if _is_suspended():
+        return
+    delay = settings.BOT_THINK_SECONDS
+    if settings.TIMER_BACKEND == "celery":
+        from matches.tasks import bot_act
+
+        bot_act.apply_async((match_id, seat, version), countdown=delay)
+    else:
+        _push(time.time() + delay, "bot", (match_id, seat, version))
+
+
+def _push(at, kind, args):
+    with _heap_lock:
+        heapq.heappush(_heap, (at, next(_counter), kind, args))
+
+
+def _pop_due(now):
+    due = []
+    with _heap_lock:
+        while _heap and _heap[0][0] <= now:
+            due.append(heapq.heappop(_heap))
+    return due
+
+
+def _run_job(kind, args):
+    from django.db import close_old_connections
+
+    from matches import services
+
+    close_old_connections()
+    try:
+        if kind == "deadline":
+            services.match_apply_deadline(*args)
+        elif kind == "bot":
+            services.match_bot_act(*args)
+        elif kind == "sweep":
+            services.sweep_overdue_matches(grace=settings.SWEEP_GRACE_SECONDS)
+            services.wake_idle_bots()
+            from lobby.services import sweep_quick_match_queue
+
+            sweep_quick_match_queue()
+    except Exception:
+        logger.exception("timer job %s%r failed", kind, args)
+    finally:
+        close_old_connections()
+
+
+async def _timer_loop():
+    from asgiref.sync import sync_to_async
+
+    next_sweep = 0.0
+    while True:
+        now = time.time()
+        if now >= next_sweep:
+            next_sweep = now + 5.0
+            await sync_to_async(_run_job)("sweep", ())
+        for _at, _n, kind, args in _pop_due(now):
+            await sync_to_async(_run_job)(kind, args)
+        await asyncio.sleep(0.05)
+
+
+class InProcessTimersMiddleware:
+    """ASGI wrapper that starts the timer loop on daphne's event loop at the first connection."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        global _loop_started
+        if not _loop_started:
+            _loop_started = True
+            asyncio.get_running_loop().create_task(_timer_loop())
+        return await self.app(scope, receive, send)
+
+
+def wrap_asgi(app):
+    if settings.TIMER_BACKEND == "thread":
+        return InProcessTimersMiddleware(app)
+    return app

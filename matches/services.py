@@ -1,0 +1,296 @@
+"""The one place where an action is applied to a match, whoever sends it.
+
+Socket, timer task, bot task and `simulate` all call `match_apply_action`
+(or `match_apply_deadline`): lock the row, refuse a stale version, apply an
+overdue deadline first, apply, log, version + 1, and after commit send each
+seat its own view and schedule what time and bots do next.
+"""
+import logging
+import random
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from django.db import transaction
+
+from matches import broadcast, scheduling
+from matches.models import ActionLog, Match, MatchSeat
+from matches.registry import get_game
+
+logger = logging.getLogger(__name__)
+
+# After this many expiries in one call the rest is left to the next call, so
+# a match that was left alone for hours cannot hold the row lock for long.
+MAX_EXPIRIES_PER_CALL = 50
+STALE_MESSAGE = "The table has moved on since you last saw it; here is the current view."
+
+
+class MatchError(Exception):
+    """An action that was refused; `code` is machine-readable, the message is for the player."""
+
+    code = "error"
+
+    def __init__(self, message, code=None):
+        super().__init__(message)
+        self.message = message
+        if code:
+            self.code = code
+
+
+class StaleVersion(MatchError):
+    code = "stale"
+
+
+class MatchNotRunning(MatchError):
+    code = "not_running"
+
+
+class IllegalMove(MatchError):
+    code = "illegal"
+
+
+@dataclass
+class SeatSpec:
+    user: object = None  # a User, or None for a bot
+    bot: str = ""
+
+
+def _ts(at: float | None):
+    return None if at is None else datetime.fromtimestamp(at, tz=timezone.utc)
+
+
+def create_match(game_key, seats, options, *, seed=None, is_private=False, now=None) -> Match:
+    """Start a match with these seats (list of SeatSpec). Options are engine options."""
+    spec = get_game(game_key)
+    players = len(seats)
+    if not spec.min_players <= players <= spec.max_players:
+        raise MatchError(f"{spec.name} is for {spec.min_players} to {spec.max_players} players.", "bad_seats")
+    now = time.time() if now is None else now
+    seed = secrets.randbits(48) if seed is None else seed
+    engine_options = dict(options, started_at=now)
+    errors = spec.engine.validate_options(players, engine_options)
+    if errors:
+        raise MatchError(" ".join(errors), "bad_options")
+    try:
+        state = spec.engine.new_game(players, engine_options, seed)
+    except spec.engine.IllegalAction as exc:
+        raise MatchError(str(exc), "bad_options") from exc
+    for seat in seats:
+        if seat.bot and seat.bot not in spec.bots:
+            raise MatchError(f"Unknown bot: {seat.bot}", "bad_seats")
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game_key,
+            options=engine_options,
+            seed=seed,
+            players=players,
+            state=state,
+            is_private=is_private,
+            next_deadline=_ts(_deadline_at(spec, state)),
+        )
+        MatchSeat.objects.bulk_create(
+            [MatchSeat(match=match, seat=i, user=s.user, bot=s.bot or "") for i, s in enumerate(seats)]
+        )
+        transaction.on_commit(lambda: _after_commit(match.pk))
+    return match
+
+
+def _deadline_at(spec, state):
+    dl = spec.engine.deadline(state)
+    return None if dl is None else dl[0]
+
+
+def _apply_one(spec, match, state, seat, action, now):
+    """Apply one action in memory and append it to the log; returns new state."""
+    try:
+        new_state, _events = spec.engine.apply(state, seat, action, now)
+    except spec.engine.IllegalAction as exc:
+        raise IllegalMove(str(exc)) from exc
+    ActionLog.objects.create(match=match, seq=match.version, seat=seat, action=action, server_time=now)
+    match.version += 1
+    if new_state.get("step") != state.get("step"):
+        match.step_version = match.version
+    return new_state
+
+
+def _apply_due_expiries(spec, match, state, now):
+    for _ in range(MAX_EXPIRIES_PER_CALL):
+        dl = spec.engine.deadline(state)
+        if dl is None or dl[0] > now or spec.engine.result(state) is not None:
+            break
+        at, system_action = dl
+        # The expiry happened at the deadline, not when we noticed it.
+        state = _apply_one(spec, match, state, None, system_action, at)
+    return state
+
+
+def _save(spec, match, state, now):
+    match.state = state
+    match.next_deadline = _ts(_deadline_at(spec, state))
+    outcome = spec.engine.result(state)
+    fields = ["state", "version", "step_version", "next_deadline", "updated_at"]
+    if outcome is not None and match.status == Match.Status.RUNNING:
+        match.status = Match.Status.FINISHED
+        match.result = outcome
+        match.finished_at = _ts(now)
+        match.next_deadline = None
+        fields += ["status", "result", "finished_at"]
+        from matches.ratings import record_result
+
+        record_result(match, outcome)
+    match.save(update_fields=fields)
+
+
+def match_apply_action(match_id, seat, action, *, client_version=None, now=None) -> Match:
+    """Apply `action` for `seat` (None = system). Raises MatchError; changes nothing then.
+
+    An overdue deadline is applied first and stays applied even if the action
+    itself is then refused: time acted before the action arrived.
+    """
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise MatchError("An action is an object with a \"type\".", "malformed")
+    refused = None
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.status != Match.Status.RUNNING:
+            raise MatchNotRunning("This match is over.")
+        spec = get_game(match.game)
+        now = time.time() if now is None else now
+        if client_version is not None:
+            if isinstance(client_version, bool) or not isinstance(client_version, int) or client_version > match.version:
+                raise MatchError("Unknown version.", "bad_version")
+            if client_version < match.step_version:
+                raise StaleVersion(STALE_MESSAGE)
+        start_version = match.version
+        state = _apply_due_expiries(spec, match, match.state, now)
+        if client_version is not None and client_version < match.step_version:
+            refused = StaleVersion(STALE_MESSAGE)
+        elif spec.engine.result(state) is None:
+            try:
+                state = _apply_one(spec, match, state, seat, action, now)
+            except IllegalMove as exc:
+                refused = exc
+        else:
+            refused = MatchNotRunning("This match is over.")
+        if match.version != start_version:
+            _save(spec, match, state, now)
+            transaction.on_commit(lambda: _after_commit(match_id))
+    if refused is not None:
+        raise refused
+    return match
+
+
+def match_apply_deadline(match_id, version, now=None) -> bool:
+    """Let time act on a match if `version` is still current and the deadline passed.
+
+    Idempotent: a task delivered twice, late, or after a player's action finds
+    another version or no due deadline and does nothing.
+    """
+    with transaction.atomic():
+        try:
+            match = Match.objects.select_for_update().get(pk=match_id)
+        except Match.DoesNotExist:
+            return False
+        if match.status != Match.Status.RUNNING or match.version != version:
+            return False
+        spec = get_game(match.game)
+        now = time.time() if now is None else now
+        state = _apply_due_expiries(spec, match, match.state, now)
+        if match.version == version:
+            # Not yet due (a task that fired early): make sure one is scheduled.
+            transaction.on_commit(lambda: _schedule_deadline(match_id))
+            return False
+        _save(spec, match, state, now)
+        transaction.on_commit(lambda: _after_commit(match_id))
+    return True
+
+
+def match_bot_act(match_id, seat, version) -> bool:
+    """The bot in `seat` acts if the match is still at `version` and it has something to do."""
+    try:
+        match = Match.objects.get(pk=match_id)
+        seat_row = match.seats.get(seat=seat)
+    except (Match.DoesNotExist, MatchSeat.DoesNotExist):
+        return False
+    if match.status != Match.Status.RUNNING or match.version != version or not seat_row.bot:
+        return False
+    spec = get_game(match.game)
+    legal = spec.engine.legal_actions(match.state, seat)
+    if not legal:
+        return False
+    view = spec.engine.view(match.state, seat)
+    rng = random.Random(f"{match.seed}:{seat}:{version}")
+    action = spec.bots[seat_row.bot](view, legal, rng)
+    try:
+        match_apply_action(match_id, seat, action, client_version=version)
+    except StaleVersion:
+        return False
+    except MatchError as exc:
+        logger.warning("bot %s in match %s seat %s refused: %s", seat_row.bot, match_id, seat, exc.message)
+        return False
+    return True
+
+
+def seat_frame(match: Match, seat) -> dict:
+    """The frame one seat (None: spectator) receives: its view and what it may do."""
+    spec = get_game(match.game)
+    return {
+        "type": "view",
+        "match": match.pk,
+        "version": match.version,
+        "seat": seat,
+        "status": match.status,
+        "view": spec.engine.view(match.state, seat),
+        "legal": spec.engine.legal_actions(match.state, seat) if seat is not None else [],
+    }
+
+
+def _schedule_deadline(match_id):
+    match = Match.objects.filter(pk=match_id).only("id", "version", "status", "next_deadline").first()
+    if match and match.status == Match.Status.RUNNING and match.next_deadline is not None:
+        scheduling.schedule_deadline(match.pk, match.version, match.next_deadline.timestamp())
+
+
+def _schedule_bots(match: Match):
+    if match.status != Match.Status.RUNNING:
+        return
+    spec = get_game(match.game)
+    for seat_row in match.seats.all():
+        if seat_row.bot and spec.engine.legal_actions(match.state, seat_row.seat):
+            scheduling.schedule_bot(match.pk, seat_row.seat, match.version)
+
+
+def _after_commit(match_id):
+    match = Match.objects.get(pk=match_id)
+    broadcast.send_views(match)
+    _schedule_deadline(match_id)
+    _schedule_bots(match)
+
+
+def sweep_overdue_matches(now=None, grace=0.0) -> int:
+    """Apply every deadline that passed more than `grace` seconds ago; returns how many matches moved.
+
+    The fallback for a lost timer task: the version guard makes it safe to run
+    beside the scheduled tasks.
+    """
+    now = time.time() if now is None else now
+    moved = 0
+    due = Match.objects.filter(status=Match.Status.RUNNING, next_deadline__lte=_ts(now - grace)).values_list("pk", "version")
+    for match_id, version in due:
+        if match_apply_deadline(match_id, version, now=now):
+            moved += 1
+    return moved
+
+
+def wake_idle_bots(idle_seconds=10.0, now=None) -> int:
+    """Reschedule bots of matches that did not move for a while (a lost bot task)."""
+    now = time.time() if now is None else now
+    idle = Match.objects.filter(
+        status=Match.Status.RUNNING, updated_at__lte=_ts(now - idle_seconds), seats__bot__gt=""
+    ).distinct()
+    count = 0
+    for match in idle:
+        _schedule_bots(match)
+        count += 1
+    return count

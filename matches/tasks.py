@@ -1,0 +1,22 @@
+"""Celery tasks: thin, idempotent, and they take ids, never objects."""
+from celery import shared_task
+from django.conf import settings
+
+from matches import services
+
+
+@shared_task(name="matches.tasks.deadline_reached", ignore_result=True)
+def deadline_reached(match_id: int, version: int) -> bool:
+    return services.match_apply_deadline(match_id, version)
+
+
+@shared_task(name="matches.tasks.bot_act", ignore_result=True)
+def bot_act(match_id: int, seat: int, version: int) -> bool:
+    return services.match_bot_act(match_id, seat, version)
+
+
+@shared_task(name="matches.tasks.sweep_overdue_matches", ignore_result=True)
+def sweep_overdue_matches() -> int:
+    moved = services.sweep_overdue_matches(grace=settings.SWEEP_GRACE_SECONDS)
+    services.wake_idle_bots()
+    return moved
