@@ -145,7 +145,8 @@ def build_geo(layout):
                                    pos_name(li, r, c - 1), pos_name(li, r, c + 1)) if q in coords]
     take_order = sorted(order, key=lambda p: (-coords[p][0], coords[p][1], coords[p][2]))
     return {
-        "order": order,                      # bottom layer first (for drawing)
+        "order": order,
+        "cells": [[p] + coords[p] for p in order],  # [pos, layer, row, col], bottom first                      # bottom layer first (for drawing)
         "take_order": take_order,            # top layer first (deterministic default order)
         "rank": {p: i for i, p in enumerate(take_order)},
         "coords": coords,

@@ -122,7 +122,7 @@ def validate_options(players, options):
     lerr = [e for e in lerr if "tile set has only" not in e]
     errors.extend(lerr)
     if not lerr:
-        needed = len(build_geo(layout)["order"])
+        needed = len(_geo(layout)["order"])
         if needed > available:
             errors.append(f"The layout needs {needed} tiles but only {available} are in play in this variant.")
     return errors
@@ -156,7 +156,7 @@ def new_game(players, options, seed):
     variant = _variant(options)
     layout = options.get("layout") or default_layout("small" if variant == "small" else "standard")
     tileset = options.get("tiles") or default_tiles()
-    geo = build_geo(layout)
+    geo = _geo(layout)
     tiles = [{"id": i, "kind": t["kind"], "colour": t["colour"]} for i, t in enumerate(tileset["tiles"])]
     kinds = _kinds_of(tileset)
     colours = _colours_of(tileset)
@@ -229,6 +229,20 @@ def new_game(players, options, seed):
         "final": None,
     }
     return state
+
+
+_GEO_CACHE = {}
+
+
+def _geo(layout):
+    """build_geo, cached for the shipped (shared, never mutated) default layouts."""
+    from .data_files import default_layouts
+    if any(layout is d for d in default_layouts()):
+        geo = _GEO_CACHE.get(id(layout))
+        if geo is None:
+            geo = _GEO_CACHE[id(layout)] = build_geo(layout)
+        return geo
+    return build_geo(layout)
 
 
 # ---------------------------------------------------------------------------

@@ -1,17 +1,19 @@
 """What one seat (or a spectator, seat None) may see of a state.
 
+Views share read-only sub-objects (tile dicts, recent entries, the covers map)
+with the state: treat a view as read-only (it is meant to be serialised).
+
 Before the end a view never holds a face-down tile (nor its id), another
 seat's tiles, the leftover tiles or the seed.  After the end it shows everything.
 """
 from .rules import deadline, owes
-from .scoring import set_points, sets_of
+from .scoring import set_value
 
 
 def view(state, seat):
     s = state
     tiles = s["tiles"]
     geo = s["geo"]
-    coords = geo["coords"]
     board_ = s["board"]
     up = s["up"]
     finished = s["finished"]
@@ -21,14 +23,16 @@ def view(state, seat):
         seat = None
 
     board = []
-    for p in geo["order"]:
+    append = board.append
+    for p, li, r, c in geo["cells"]:
         tid = board_.get(p)
         if tid is None:
             continue
-        li, r, c = coords[p]
-        face = p in up
-        board.append({"pos": p, "layer": li, "row": r, "col": c, "face_up": face,
-                      "tile": dict(tiles[tid]) if (face or finished) else None})
+        if p in up:
+            append({"pos": p, "layer": li, "row": r, "col": c, "face_up": True, "tile": tiles[tid]})
+        else:
+            append({"pos": p, "layer": li, "row": r, "col": c, "face_up": False,
+                    "tile": tiles[tid] if finished else None})
 
     pending = []
     info = s["turn_info"]
@@ -47,15 +51,19 @@ def view(state, seat):
         all_shown = None not in s["shown"]
         for w, t in zip(s["window"], s["shown"]):
             visible = t is not None and (all_shown or w == seat or finished)
-            shown.append({"seat": w, "shown": t is not None, "tile": dict(tiles[t]) if visible else None})
+            shown.append({"seat": w, "shown": t is not None, "tile": tiles[t] if visible else None})
 
     hands = s["hands"]
     me = None
     if seat is not None:
-        mine = [dict(tiles[t]) for t in hands[seat]]
-        kinds = [t["kind"] for t in mine]
-        me = {"tiles": mine, "sets": sets_of(kinds),
-              "set_points": set_points(kinds, s["rules"]["set_scores"]),
+        mine = [tiles[t] for t in hands[seat]]
+        sets = {}
+        for t in mine:
+            k = t["kind"]
+            sets[k] = sets.get(k, 0) + 1
+        table = s["rules"]["set_scores"]
+        me = {"tiles": mine, "sets": sets,
+              "set_points": sum(set_value(v, table) for v in sets.values()),
               "effect_points": s["scores"][seat]}
 
     restrictions = [dict(r) for r in s["restrictions"]]
@@ -75,7 +83,7 @@ def view(state, seat):
                    "layers": [{"rows": L["rows"], "cols": L["cols"]} for L in layout["layers"]],
                    "covers": geo["covers"]},
         "board": board,
-        "bazaar": [{"index": i, "tile": dict(tiles[t])} for i, t in enumerate(s["bazaar"])],
+        "bazaar": [{"index": i, "tile": tiles[t]} for i, t in enumerate(s["bazaar"])],
         "current": s["current"],
         "phase": s["phase"],
         "pending": pending,
@@ -86,7 +94,7 @@ def view(state, seat):
         "me": me,
         "shown": shown,
         "this_turn": turn,
-        "recent": [dict(e) for e in s["recent"]],
+        "recent": s["recent"][:],
         "removed_kinds": list(s["removed_kinds"]),
         "face_down": s["down"],
         "final_round": s["final_round"],
