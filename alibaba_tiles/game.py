@@ -1,0 +1,99 @@
+"""The treasure cave's entry in the game registry."""
+import copy
+
+from django.db import DatabaseError
+from django.utils.translation import gettext_lazy as _
+
+from alibaba_tiles import engine
+from alibaba_tiles.gamedata import DEFAULT_LAYOUT, DEFAULT_TILESET
+
+GAME_KEY = "alibaba_tiles"
+# The smaller cave variant is played on this layout when the host kept the default pyramid.
+SMALL_VARIANT = "small"
+SMALL_LAYOUT = "small"
+
+
+def _saved_layouts():
+    """[(key, name)] of the layouts in the database, or the shipped ones if it is not ready."""
+    from alibaba_tiles.models import PyramidLayout
+
+    try:
+        rows = list(PyramidLayout.objects.order_by("key").values_list("key", "name"))
+    except DatabaseError:
+        rows = []
+    if not rows:
+        rows = [(layout["key"], layout["name"]) for layout in engine.default_layouts()]
+    # the default first
+    rows.sort(key=lambda kn: (kn[0] != DEFAULT_LAYOUT, kn[0]))
+    return rows
+
+
+def table_options():
+    """The engine's options plus the pyramid, read from the database at form time."""
+    options = copy.deepcopy(engine.OPTIONS)
+    options.append({
+        "name": "layout",
+        "label": "Pyramid",
+        "type": "choice",
+        "choices": [[key, name] for key, name in _saved_layouts()],
+        "default": DEFAULT_LAYOUT,
+        "help": "The smaller cave variant uses the smaller pyramid when the standard one is picked.",
+    })
+    return options
+
+
+def layout_key_for(options: dict) -> str:
+    key = options.get("layout") or DEFAULT_LAYOUT
+    if options.get("variant") == SMALL_VARIANT and key == DEFAULT_LAYOUT:
+        key = SMALL_LAYOUT
+    return key
+
+
+def resolve_options(options: dict) -> dict:
+    """The host's choices -> engine options: the layout and tile set as JSON from the database."""
+    from alibaba_tiles.models import PyramidLayout, TileSet
+
+    resolved = dict(options)
+    key = layout_key_for(resolved)
+    resolved.pop("layout", None)
+    row = PyramidLayout.objects.filter(key=key).first()
+    if row is not None:
+        resolved["layout"] = row.engine_data()
+    else:
+        try:
+            resolved["layout"] = copy.deepcopy(engine.data_files.default_layout(key))
+        except KeyError:
+            raise ValueError(f"Unknown pyramid layout: {key}") from None
+    tiles = TileSet.objects.filter(key=DEFAULT_TILESET).first()
+    resolved["tiles"] = tiles.engine_data() if tiles is not None else copy.deepcopy(engine.default_tiles())
+    return resolved
+
+
+def _bots():
+    try:
+        from alibaba_tiles.bots import BOT_LABELS, BOTS
+    except ImportError:  # the bots are written beside this file; the game still registers without them
+        return {}, {}
+    return BOTS, BOT_LABELS
+
+
+def build_spec():
+    from alibaba_tiles.gamedata import load_default_data
+    from matches.registry import GameSpec
+
+    bots, labels = _bots()
+    rules = engine.game_rules()
+    return GameSpec(
+        key=GAME_KEY,
+        name=_("Ali Baba's treasure cave"),
+        engine=engine,
+        min_players=rules["min_players"],
+        max_players=rules["max_players"],
+        options=table_options,
+        bots=bots,
+        bot_labels=labels,
+        template="alibaba_tiles/match.html",
+        resolve_options=resolve_options,
+        load_default_data=load_default_data,
+        description=_("Take treasure tiles from a four-layer pyramid; use their colours' magic; collect sets."),
+    )
