@@ -1,0 +1,193 @@
+"""Computer players for Ali Baba's treasure cave.
+
+A bot sees only what its seat sees: ``choose_action(view, legal, rng)`` gets the
+seat's view, the list of legal actions and a ``random.Random`` from the caller,
+and returns one of the legal actions.  Pure Python, no django.
+"""
+from .engine.data_files import game_rules
+from .engine.scoring import set_value
+
+
+def random_bot(view, legal, rng):
+    """Any legal action, uniformly at random."""
+    return rng.choice(legal)
+
+
+# ---------------------------------------------------------------------------
+# the greedy bot: one-ply look-ahead over what the seat can see
+
+def _table():
+    return game_rules()["set_scores"]
+
+
+def _counts(view):
+    me = view.get("me") or {}
+    return dict(me.get("sets") or {})
+
+
+def _marginal(kind, counts, table):
+    c = counts.get(kind, 0)
+    return set_value(c + 1, table) - set_value(c, table)
+
+
+def _loss(kind, counts, table):
+    c = counts.get(kind, 0)
+    return set_value(c, table) - set_value(c - 1, table) if c else 0
+
+
+class _Board:
+    def __init__(self, view):
+        self.cells = {b["pos"]: b for b in view["board"]}
+        self.covers = view["layout"].get("covers") or {}
+        covered_by = {}
+        for upper, below in self.covers.items():
+            for p in below:
+                covered_by.setdefault(p, []).append(upper)
+        self.covered_by = covered_by
+
+    def flips_if_taken(self, pos):
+        n = 0
+        for q in self.covers.get(pos, ()):
+            cell = self.cells.get(q)
+            if cell is None or cell["face_up"]:
+                continue
+            if all(r == pos or r not in self.cells for r in self.covered_by.get(q, ())):
+                n += 1
+        return n
+
+    def adjacent_up(self, pos):
+        layer, r, c = (int(x) for x in pos.split(":"))
+        out = []
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            q = f"{layer}:{r + dr}:{c + dc}"
+            cell = self.cells.get(q)
+            if cell is not None and cell["face_up"]:
+                out.append(cell)
+        return out
+
+
+def _opponents_have_tiles(view):
+    seat = view["seat"]
+    return any(n for i, n in enumerate(view["tile_counts"]) if i != seat)
+
+
+def _effect_value(tile, view, counts, table, board, pos, flips, layer):
+    colour = tile["colour"]
+    eff = game_rules()["effects"]
+    if colour == "pink":
+        return eff["pink"]["points"]
+    if colour == "blue":
+        return eff["blue"]["per_flip"] * flips + (eff["blue"]["bottom_layer"] if layer == 0 else 0)
+    if colour == "brown":
+        return eff["brown"]["per_tile"] * (counts.get(tile["kind"], 0) + 1)
+    if colour == "green" and board is not None and pos is not None:
+        best = 0
+        after = dict(counts)
+        after[tile["kind"]] = after.get(tile["kind"], 0) + 1
+        for cell in board.adjacent_up(pos):
+            best = max(best, _marginal(cell["tile"]["kind"], after, table))
+        return best
+    if colour == "yellow":
+        return 2.5 if _opponents_have_tiles(view) else 0
+    if colour == "white":
+        return 1.0
+    return 0
+
+
+def _tile_value(tile, view, counts, table, board=None, pos=None, flips=0, layer=None):
+    return _marginal(tile["kind"], counts, table) + _effect_value(tile, view, counts, table, board, pos,
+                                                                  flips, layer)
+
+
+def _take_value(view, cell, counts, table, board):
+    pos = cell["pos"]
+    flips = board.flips_if_taken(pos)
+    tile = cell["tile"]
+    value = _tile_value(tile, view, counts, table, board, pos, flips, cell["layer"])
+    lamp_kind = game_rules()["lamp_kind"]
+    if view.get("variant") == "lamp" and tile["kind"] == lamp_kind and view.get("bazaar"):
+        for b in view["bazaar"]:
+            value = max(value, _tile_value(b["tile"], view, counts, table, board, pos, flips, cell["layer"]))
+    # uncovering tiles hands the next player fresh choices: a small penalty
+    return value - 0.3 * flips
+
+
+def strong_bot(view, legal, rng):
+    """Greedy: picks the action with the best immediate value for its own score."""
+    if len(legal) == 1:
+        return legal[0]
+    table = _table()
+    counts = _counts(view)
+    kind = legal[0]["type"]
+    board = _Board(view)
+    if kind == "take":
+        best, best_v = None, None
+        for a in legal:
+            v = _take_value(view, board.cells[a["pos"]], counts, table, board) + rng.random() * 1e-3
+            if best_v is None or v > best_v:
+                best, best_v = a, v
+        return best
+    if kind == "show":
+        mine = {t["id"]: t for t in (view.get("me") or {}).get("tiles", [])}
+
+        def cost(a):
+            t = mine.get(a["tile"])
+            return (_loss(t["kind"], counts, table), rng.random()) if t else (0, 0)
+        return min(legal, key=cost)
+    if kind == "choose":
+        shown = {e["tile"]["id"]: e["tile"] for e in view.get("shown", []) if e.get("tile")}
+        return max(legal, key=lambda a: (_marginal(shown[a["tile"]]["kind"], counts, table)
+                                         if a["tile"] in shown else 0, rng.random()))
+    turn = view.get("this_turn") or {}
+    if kind == "lamp":
+        my_tiles = {t["id"]: t for t in (view.get("me") or {}).get("tiles", [])}
+        lamp_kind = game_rules()["lamp_kind"]
+        # counts include the lamp just taken
+        base = dict(counts)
+        base[lamp_kind] = base.get(lamp_kind, 1) - 1
+        lamp = None
+        for t in my_tiles.values():
+            if t["kind"] == lamp_kind:
+                lamp = t
+        best, best_v = legal[0], None
+        for a in legal:
+            if a["swap"] is None:
+                tile = lamp
+            else:
+                tile = view["bazaar"][a["swap"]]["tile"]
+            if tile is None:
+                continue
+            v = _tile_value(tile, view, base, table, None, None, turn.get("flips", 0), turn.get("layer"))
+            if best_v is None or v > best_v:
+                best, best_v = a, v
+        return best
+    if kind == "effect":
+        uses = [a for a in legal if a.get("use")]
+        if not uses:
+            return legal[0]
+        if "pos" in uses[0]:
+            return max(uses, key=lambda a: (_marginal(board.cells[a["pos"]]["tile"]["kind"], counts, table),
+                                            rng.random()))
+        if "kind" in uses[0] or "colour" in uses[0]:
+            # white: protect the face-up tile this seat wants most next turn
+            best_cell, best_v = None, None
+            for cell in board.cells.values():
+                if cell["face_up"]:
+                    v = _take_value(view, cell, counts, table, board)
+                    if best_v is None or v > best_v:
+                        best_cell, best_v = cell, v
+            if best_cell is not None:
+                for a in uses:
+                    if a.get("kind") == best_cell["tile"]["kind"]:
+                        return a
+            return uses[0]
+        return uses[0]
+    return rng.choice(legal)
+
+
+BOTS = {"random": random_bot, "greedy": strong_bot}
+BOT_LABELS = {"random": "Random", "greedy": "Greedy (looks one move ahead)"}
+
+
+def choose_action(view, legal, rng, bot="greedy"):
+    return BOTS[bot](view, legal, rng)
