@@ -180,3 +180,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
     "loggers": {"matches": {"level": os.environ.get("LOG_LEVEL", "INFO")}},
 }
+
+# Daphne serves the static files through WhiteNoise; in development straight from the apps.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG

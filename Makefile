@@ -1,0 +1,47 @@
+# The two commands of the README: `make run` and `make test`. Both set up a new machine.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+PORT ?= 8000
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/alibaba
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
+
+.PHONY: run test services chromium bench simulate check-deploy messages
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e ".[test]"
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_game_data
+	$(PY) manage.py create_demo_accounts
+	PORT=$(PORT) bash scripts/run.sh
+
+services:
+	@pg_isready -q -h 127.0.0.1 -p 5432 || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start
+	@redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 || redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log
+	@for i in $$(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && exit 0; sleep 1; done; echo "PostgreSQL or Redis did not start"; exit 1
+
+chromium:
+	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
+test: $(STAMP) services chromium
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest $(PYTEST_ARGS)
+
+simulate: $(STAMP)
+	$(PY) manage.py migrate --noinput && $(PY) manage.py load_game_data
+	$(PY) manage.py simulate alibaba_tiles --matches 100 --players 2 --seed 1
+
+bench: $(STAMP)
+	$(PY) bench/bench_tiles_engine.py
+
+check-deploy: $(STAMP)
+	DEBUG=0 SECRET_KEY=$$(openssl rand -hex 40) ALLOWED_HOSTS=example.org $(PY) manage.py check --deploy --fail-level WARNING
+
+messages: $(STAMP)
+	$(PY) manage.py makemessages -l fr --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles
+	$(PY) manage.py compilemessages --ignore=.venv

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Serves the site with daphne; with REDIS_URL set, also a Celery worker and beat.
+# Ctrl-C stops everything this script started.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=.venv/bin/python
+PORT="${PORT:-8000}"
+pids=()
+cleanup() {
+  trap - INT TERM EXIT
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+}
+trap cleanup INT TERM EXIT
+
+if [ -n "${REDIS_URL:-}" ]; then
+  echo "Using Redis at $REDIS_URL: starting a Celery worker and beat"
+  .venv/bin/celery -A config worker --loglevel=warning --concurrency=2 &
+  pids+=($!)
+  .venv/bin/celery -A config beat --loglevel=warning --schedule=/tmp/alibaba-celerybeat-schedule &
+  pids+=($!)
+else
+  echo "No REDIS_URL: one process, in-process channel layer and timers (SQLite unless DATABASE_URL is set)"
+fi
+echo "Serving on http://127.0.0.1:$PORT/"
+.venv/bin/daphne -b 127.0.0.1 -p "$PORT" config.asgi:application &
+pids+=($!)
+wait -n "${pids[@]}"

@@ -1,0 +1,49 @@
+import os
+import sys
+
+import pytest
+
+from matches import registry
+from matches.registry import GameSpec
+
+from tests.matches import countdown_game
+
+if not os.environ.get("DATABASE_URL", "").startswith("postgres") or not os.environ.get("REDIS_URL"):
+    sys.stderr.write("The tests run against PostgreSQL and Redis: use `make test` (it sets DATABASE_URL and REDIS_URL).\n")
+
+COUNTDOWN = GameSpec(
+    key="countdown",
+    name="Countdown (test game)",
+    engine=countdown_game,
+    min_players=2,
+    max_players=4,
+    options=countdown_game.OPTIONS,
+    bots={"first": countdown_game.first_bot, "random": countdown_game.random_bot},
+    bot_labels={"first": "First", "random": "Random"},
+)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def countdown_registered():
+    registry.register(COUNTDOWN)
+    yield COUNTDOWN
+    registry.unregister(COUNTDOWN.key)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def clean_redis():
+    """The test Redis database starts empty: no queued task or channel message from an earlier run."""
+    url = os.environ.get("REDIS_URL")
+    if url:
+        import redis
+
+        redis.Redis.from_url(url).flushdb()
+    yield
+
+
+@pytest.fixture(autouse=True)
+def clear_cache():
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

@@ -1,0 +1,17 @@
+import factory
+from django.contrib.auth import get_user_model
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"player{n}")
+    password = factory.PostGenerationMethodCall("set_password", "a-long-test-password-1")
+
+    @factory.post_generation
+    def saved(obj, create, extracted, **kwargs):
+        if create:
+            obj.save()

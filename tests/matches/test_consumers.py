@@ -1,0 +1,181 @@
+"""The live socket: who may connect, what a seat may send, and what it gets back."""
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+
+from config.asgi import application
+from matches import services
+from matches.models import ActionLog, Match
+from matches.services import SeatSpec
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+@sync_to_async
+def make_match(players=2, private=False):
+    users = [UserFactory() for _ in range(players)]
+    match = services.create_match("countdown", [SeatSpec(user=u) for u in users], {"clock": 0, "rounds": 1}, seed=3, is_private=private)
+    return match, users
+
+
+@sync_to_async
+def session_cookie(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}"
+
+
+async def connect(match_id, user=None, origin=b"http://127.0.0.1"):
+    headers = [(b"origin", origin), (b"host", b"127.0.0.1")]
+    if user is not None:
+        headers.append((b"cookie", (await session_cookie(user)).encode()))
+    communicator = WebsocketCommunicator(application, f"/ws/match/{match_id}/", headers=headers)
+    connected, code = await communicator.connect(timeout=5)
+    return communicator, connected, code
+
+
+@sync_to_async
+def state_of(match_id):
+    match = Match.objects.get(pk=match_id)
+    return match.version, match.state, ActionLog.objects.filter(match=match).count()
+
+
+async def test_anonymous_is_refused():
+    match, _ = await make_match()
+    communicator, connected, code = await connect(match.pk)
+    assert not connected and code == 4401
+
+
+async def test_foreign_origin_is_refused():
+    match, users = await make_match()
+    communicator, connected, _ = await connect(match.pk, users[0], origin=b"http://evil.example")
+    assert not connected
+
+
+async def test_seat_gets_its_own_view_and_legal_actions_on_connect():
+    match, users = await make_match()
+    communicator, connected, _ = await connect(match.pk, users[1])
+    assert connected
+    frame = await communicator.receive_json_from(timeout=5)
+    assert frame["type"] == "view" and frame["seat"] == 1 and frame["version"] == 0
+    assert frame["legal"] == []  # seat 0 is to play
+    await communicator.disconnect()
+
+
+async def test_action_is_broadcast_to_every_seat_with_its_own_view():
+    match, users = await make_match()
+    first, _, _ = await connect(match.pk, users[0])
+    second, _, _ = await connect(match.pk, users[1])
+    await first.receive_json_from(timeout=5)
+    await second.receive_json_from(timeout=5)
+    await first.send_json_to({"type": "action", "version": 0, "action": {"type": "add", "n": 2}})
+    mine = await first.receive_json_from(timeout=5)
+    theirs = await second.receive_json_from(timeout=5)
+    assert mine["version"] == theirs["version"] == 1
+    assert mine["seat"] == 0 and theirs["seat"] == 1
+    assert {"type": "bid", "n": 1} in theirs["legal"]
+    # The window: seat 0 bids; seat 1 sees that a bid is in but not its value.
+    await first.send_json_to({"type": "action", "version": 1, "action": {"type": "bid", "n": 2}})
+    mine = await first.receive_json_from(timeout=5)
+    theirs = await second.receive_json_from(timeout=5)
+    assert mine["view"]["my_bid"] == 2 and theirs["view"]["my_bid"] is None and theirs["view"]["bid_in"] == [0]
+    await first.disconnect()
+    await second.disconnect()
+
+
+async def test_the_seat_comes_from_the_session_not_the_frame():
+    match, users = await make_match()
+    second, _, _ = await connect(match.pk, users[1])
+    await second.receive_json_from(timeout=5)
+    # Seat 1 pretends to be seat 0 (whose turn it is): the frame's seat is ignored.
+    await second.send_json_to({"type": "action", "version": 0, "seat": 0, "action": {"type": "add", "n": 1}})
+    error = await second.receive_json_from(timeout=5)
+    assert error["type"] == "error" and error["code"] == "illegal"
+    assert await state_of(match.pk) == (0, (await state_of(match.pk))[1], 0)
+    await second.disconnect()
+
+
+async def test_another_users_private_match_is_refused():
+    match, _ = await make_match(private=True)
+    stranger = await sync_to_async(UserFactory)()
+    communicator, connected, code = await connect(match.pk, stranger)
+    assert not connected and code == 4403
+
+
+async def test_spectator_of_public_match_sees_but_cannot_act():
+    match, _ = await make_match()
+    stranger = await sync_to_async(UserFactory)()
+    communicator, connected, _ = await connect(match.pk, stranger)
+    assert connected
+    frame = await communicator.receive_json_from(timeout=5)
+    assert frame["seat"] is None and frame["legal"] == []
+    await communicator.send_json_to({"type": "action", "version": 0, "action": {"type": "add", "n": 1}})
+    error = await communicator.receive_json_from(timeout=5)
+    assert error["code"] == "not_seated"
+    await communicator.disconnect()
+
+
+@pytest.mark.parametrize(
+    "raw, code",
+    [
+        ("not json", "malformed"),
+        ("[1, 2]", "malformed"),
+        ('{"no": "type"}', "malformed"),
+        ('{"type": "dance"}', "unknown_type"),
+        ('{"type": "action", "version": 0}', "malformed"),
+        ('{"type": "action", "version": "0", "action": {"type": "add", "n": 1}}', "malformed"),
+        ('{"type": "action", "version": 0, "action": {"type": "add", "n": 7}}', "illegal"),
+        ('{"type": "action", "version": 0, "action": "add"}', "malformed"),
+        ('{"type": "action", "version": 99, "action": {"type": "add", "n": 1}}', "bad_version"),
+        (json.dumps({"type": "action", "version": 0, "action": {"type": "add", "n": 1, "pad": "x" * 5000}}), "too_large"),
+    ],
+)
+async def test_bad_frame_gets_an_error_and_changes_nothing(raw, code):
+    match, users = await make_match()
+    communicator, _, _ = await connect(match.pk, users[0])
+    await communicator.receive_json_from(timeout=5)
+    before = await state_of(match.pk)
+    await communicator.send_to(text_data=raw)
+    error = await communicator.receive_json_from(timeout=5)
+    assert error["type"] == "error" and error["code"] == code and error["message"]
+    assert await state_of(match.pk) == before
+    await communicator.disconnect()
+
+
+async def test_stale_action_gets_an_error_then_the_current_view():
+    match, users = await make_match()
+    first, _, _ = await connect(match.pk, users[0])
+    await first.receive_json_from(timeout=5)
+    await first.send_json_to({"type": "action", "version": 0, "action": {"type": "add", "n": 1}})
+    await first.receive_json_from(timeout=5)
+    await first.send_json_to({"type": "action", "version": 1, "action": {"type": "bid", "n": 0}})
+    await first.receive_json_from(timeout=5)
+    second, _, _ = await connect(match.pk, users[1])
+    await second.receive_json_from(timeout=5)
+    await second.send_json_to({"type": "action", "version": 1, "action": {"type": "bid", "n": 0}})
+    await second.receive_json_from(timeout=5)  # window closed: turn passes to seat 1 at version 3
+    await first.receive_json_from(timeout=5)
+    # Seat 0 replays an old frame from version 0.
+    await first.send_json_to({"type": "action", "version": 0, "action": {"type": "add", "n": 1}})
+    error = await first.receive_json_from(timeout=5)
+    fresh = await first.receive_json_from(timeout=5)
+    assert error["code"] == "stale" and fresh["type"] == "view" and fresh["version"] == 3
+    await first.disconnect()
+    await second.disconnect()
+
+
+async def test_reconnecting_client_gets_the_full_current_view():
+    match, users = await make_match()
+    await sync_to_async(services.match_apply_action)(match.pk, 0, {"type": "add", "n": 3}, client_version=0)
+    communicator, _, _ = await connect(match.pk, users[0])
+    await communicator.receive_json_from(timeout=5)
+    await communicator.send_json_to({"type": "hello", "version": 0})
+    frame = await communicator.receive_json_from(timeout=5)
+    assert frame["version"] == 1 and frame["view"]["totals"] == [3, 0]
+    await communicator.disconnect()

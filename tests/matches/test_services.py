@@ -1,0 +1,209 @@
+"""The one service that applies actions: versions, locks, expiries, logs, results."""
+import threading
+import time
+
+import pytest
+
+from matches import services
+from matches.models import ActionLog, Match, Rating
+from matches.services import SeatSpec
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def new_countdown(players=2, clock=0, bots=(), now=None, users=None):
+    users = users or [UserFactory() for _ in range(players)]
+    seats = [SeatSpec(bot=bots[i]) if i < len(bots) and bots[i] else SeatSpec(user=users[i]) for i in range(players)]
+    return services.create_match("countdown", seats, {"clock": clock, "rounds": 1}, seed=7, now=now)
+
+
+def log_of(match):
+    return list(ActionLog.objects.filter(match=match).order_by("seq").values_list("seq", "seat", "action"))
+
+
+def test_action_is_applied_logged_and_versioned():
+    match = new_countdown()
+    services.match_apply_action(match.pk, 0, {"type": "add", "n": 2}, client_version=0)
+    match.refresh_from_db()
+    assert match.version == 1
+    assert match.state["totals"] == [2, 0]
+    assert log_of(match) == [(0, 0, {"type": "add", "n": 2})]
+
+
+def test_stale_version_is_refused_and_changes_nothing():
+    match = new_countdown()
+    services.match_apply_action(match.pk, 0, {"type": "add", "n": 1}, client_version=0)
+    services.match_apply_action(match.pk, 0, {"type": "bid", "n": 1}, client_version=1)
+    services.match_apply_action(match.pk, 1, {"type": "bid", "n": 1}, client_version=2)
+    match.refresh_from_db()
+    before = (match.version, match.state)
+    # Seat 1 acting on what it saw at version 0 (before the turn passed to it) is stale.
+    with pytest.raises(services.StaleVersion):
+        services.match_apply_action(match.pk, 1, {"type": "add", "n": 3}, client_version=0)
+    match.refresh_from_db()
+    assert (match.version, match.state) == before
+    assert len(log_of(match)) == 3
+
+
+def test_future_version_is_refused():
+    match = new_countdown()
+    with pytest.raises(services.MatchError) as info:
+        services.match_apply_action(match.pk, 0, {"type": "add", "n": 1}, client_version=5)
+    assert info.value.code == "bad_version"
+
+
+def test_inside_a_simultaneous_window_another_seats_bid_does_not_make_a_client_stale():
+    match = new_countdown(players=3)
+    services.match_apply_action(match.pk, 0, {"type": "add", "n": 1}, client_version=0)
+    # Seats 0, 1 and 2 all saw version 1 when the window opened.
+    services.match_apply_action(match.pk, 2, {"type": "bid", "n": 2}, client_version=1)
+    services.match_apply_action(match.pk, 1, {"type": "bid", "n": 1}, client_version=1)
+    services.match_apply_action(match.pk, 0, {"type": "bid", "n": 0}, client_version=1)
+    match.refresh_from_db()
+    assert match.state["totals"] == [1, 1, 2]
+
+
+def test_illegal_action_raises_and_changes_nothing():
+    match = new_countdown()
+    for seat, action in [(1, {"type": "add", "n": 1}), (0, {"type": "add", "n": 9}), (0, {"type": "fly"})]:
+        with pytest.raises(services.IllegalMove):
+            services.match_apply_action(match.pk, seat, action, client_version=0)
+    match.refresh_from_db()
+    assert match.version == 0 and log_of(match) == []
+
+
+def test_malformed_action_is_refused():
+    match = new_countdown()
+    for action in [None, [], "add", {"n": 1}, {"type": 3}]:
+        with pytest.raises(services.MatchError) as info:
+            services.match_apply_action(match.pk, 0, action, client_version=0)
+        assert info.value.code == "malformed"
+
+
+def test_same_action_sent_twice_at_the_same_moment_is_applied_once():
+    match = new_countdown()
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def send():
+        from django.db import connection
+
+        barrier.wait()
+        try:
+            services.match_apply_action(match.pk, 0, {"type": "add", "n": 3}, client_version=0)
+            outcomes.append("applied")
+        except services.MatchError as exc:
+            outcomes.append(exc.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    match.refresh_from_db()
+    assert sorted(outcomes) == ["applied", "stale"]
+    assert match.state["totals"] == [3, 0]
+    assert len(log_of(match)) == 1
+
+
+def test_expiry_whose_task_runs_twice_is_applied_once():
+    start = time.time() - 40
+    match = new_countdown(clock=30, now=start)
+    assert match.next_deadline is not None
+    assert services.match_apply_deadline(match.pk, 0) is True
+    assert services.match_apply_deadline(match.pk, 0) is False
+    match.refresh_from_db()
+    assert log_of(match)[0][1:] == (None, {"type": "timeout"})
+    # The timeout played seat 0's default (add 1) and opened the window at the deadline.
+    assert match.state["totals"] == [1, 0]
+    assert match.version == 1
+
+
+def test_expiry_task_that_runs_early_does_nothing():
+    match = new_countdown(clock=30)
+    assert services.match_apply_deadline(match.pk, 0) is False
+    match.refresh_from_db()
+    assert match.version == 0 and log_of(match) == []
+
+
+def test_late_action_applies_the_pending_expiry_first_and_a_late_task_then_does_nothing():
+    start = time.time() - 31
+    match = new_countdown(clock=30, now=start)
+    # Seat 0's turn ran out a second ago; its late action comes after the timeout.
+    with pytest.raises(services.StaleVersion):
+        services.match_apply_action(match.pk, 0, {"type": "add", "n": 3}, client_version=0)
+    match.refresh_from_db()
+    assert match.state["totals"] == [1, 0]
+    assert [entry[1] for entry in log_of(match)] == [None]
+    # The scheduled task for version 0 arrives late: the expiry is not applied again.
+    assert services.match_apply_deadline(match.pk, 0) is False
+    match.refresh_from_db()
+    assert len(log_of(match)) == 1
+
+
+def test_expiries_that_piled_up_are_applied_in_order_at_their_own_deadlines():
+    start = time.time() - 100
+    match = new_countdown(clock=30, now=start)
+    assert services.match_apply_deadline(match.pk, 0) is True
+    match.refresh_from_db()
+    # Turn (t+30: add 1), window (t+60: bids 0), seat 1's turn (t+90: add 1).
+    assert [e.server_time - start for e in match.actions.order_by("seq")] == pytest.approx([30, 60, 90])
+    assert match.state["totals"] == [1, 1]
+
+
+def test_sweeper_applies_overdue_deadlines_once():
+    match = new_countdown(clock=10, now=time.time() - 60)
+    assert services.sweep_overdue_matches(grace=1) == 1
+    match.refresh_from_db()
+    version = match.version
+    assert services.sweep_overdue_matches(grace=1) in (0, 1)  # the window's own deadline may be overdue too
+    match.refresh_from_db()
+    seqs = [e[0] for e in log_of(match)]
+    assert seqs == list(range(len(seqs))) and match.version >= version
+
+
+def test_finished_match_stores_result_ranks_and_ratings():
+    alice, bob = UserFactory(), UserFactory()
+    match = new_countdown(users=[alice, bob])
+    services.match_apply_action(match.pk, 0, {"type": "add", "n": 3}, client_version=0)
+    services.match_apply_action(match.pk, 0, {"type": "bid", "n": 0}, client_version=1)
+    services.match_apply_action(match.pk, 1, {"type": "bid", "n": 0}, client_version=1)
+    services.match_apply_action(match.pk, 1, {"type": "add", "n": 1}, client_version=3)
+    services.match_apply_action(match.pk, 0, {"type": "bid", "n": 0}, client_version=4)
+    services.match_apply_action(match.pk, 1, {"type": "bid", "n": 0}, client_version=4)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.result == {"ranks": [1, 2], "scores": [3, 1]}
+    seats = {s.seat: s for s in match.seats.all()}
+    assert (seats[0].rank, seats[0].score, seats[1].rank) == (1, 3, 2)
+    assert Rating.objects.get(user=alice, game="countdown").rating > 1500 > Rating.objects.get(user=bob, game="countdown").rating
+    with pytest.raises(services.MatchNotRunning):
+        services.match_apply_action(match.pk, 0, {"type": "add", "n": 1})
+
+
+def test_bot_acts_through_the_service_only_at_its_version():
+    match = new_countdown(bots=["first", None])
+    assert services.match_bot_act(match.pk, 0, 0) is True
+    assert services.match_bot_act(match.pk, 0, 0) is False  # an old task finds a newer version
+    match.refresh_from_db()
+    assert match.state["totals"] == [1, 0]
+    assert log_of(match) == [(0, 0, {"type": "add", "n": 1})]
+
+
+def test_replay_of_the_log_equals_the_live_state():
+    from tests.matches import countdown_game
+
+    match = new_countdown(players=3, bots=["random", "random", "random"])
+    for _ in range(50):
+        match.refresh_from_db()
+        if match.status != Match.Status.RUNNING:
+            break
+        for seat in range(3):
+            services.match_bot_act(match.pk, seat, match.version)
+            match.refresh_from_db()
+    match.refresh_from_db()
+    log = [(e.seat, e.action, e.server_time) for e in match.actions.order_by("seq")]
+    assert countdown_game.replay(3, match.options, match.seed, log) == match.state
