@@ -1,0 +1,42 @@
+"""Create the demo accounts (alice, bob, carol) and a staff superuser "admin".
+
+Idempotent: accounts that already exist are left as they are (their password
+is not reset and nobody is promoted), so running it twice changes nothing.
+Refuses to run when settings.DEBUG is off unless --force is given.
+"""
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+DEMO_PLAYERS = ("alice", "bob", "carol")
+DEMO_PASSWORD = "demo-password-1"
+ADMIN_USERNAME = "admin"
+ADMIN_PASSWORD = "admin-password-1"
+
+
+class Command(BaseCommand):
+    help = "Create demo accounts alice, bob, carol and a superuser admin (only with DEBUG on, or --force)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--force", action="store_true", help="Run even though settings.DEBUG is off.")
+
+    def handle(self, *args, force=False, **options):
+        if not settings.DEBUG and not force:
+            raise CommandError("DEBUG is off: demo accounts have well-known passwords. Pass --force to create them anyway.")
+        User = get_user_model()
+        with transaction.atomic():
+            for username in DEMO_PLAYERS:
+                self._ensure(User, username, DEMO_PASSWORD, superuser=False)
+            self._ensure(User, ADMIN_USERNAME, ADMIN_PASSWORD, superuser=True)
+
+    def _ensure(self, User, username, password, superuser):
+        if User.objects.filter(username=username).exists():
+            self.stdout.write(f"{username}: already exists, left unchanged")
+            return
+        if superuser:
+            User.objects.create_superuser(username=username, email="", password=password)
+            self.stdout.write(self.style.SUCCESS(f"{username}: created (staff superuser)"))
+        else:
+            User.objects.create_user(username=username, password=password)
+            self.stdout.write(self.style.SUCCESS(f"{username}: created"))

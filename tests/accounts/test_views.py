@@ -1,0 +1,180 @@
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from tests.accounts.factories import PASSWORD, MatchFactory, MatchSeatFactory, RatingFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+User = get_user_model()
+
+
+def logged_in_id(client):
+    return client.session.get("_auth_user_id")
+
+
+class TestSignup:
+    def test_page(self, client):
+        response = client.get("/accounts/signup/")
+        assert response.status_code == 200
+        content = response.content.decode()
+        assert 'data-testid="signup-submit"' in content
+        for name in ("username", "password1", "password2"):
+            assert f'name="{name}"' in content
+
+    def test_creates_user_logs_in_and_goes_to_the_lobby(self, client):
+        response = client.post("/accounts/signup/", {"username": "newplayer", "password1": "Sesame-open-42", "password2": "Sesame-open-42"})
+        assert response.status_code == 302
+        assert response["Location"] == reverse("lobby:home")
+        user = User.objects.get(username="newplayer")
+        assert user.check_password("Sesame-open-42")
+        assert logged_in_id(client) == str(user.pk)
+
+    @pytest.mark.parametrize(
+        "data",
+        [
+            {"username": "newplayer", "password1": "Sesame-open-42", "password2": "Sesame-open-43"},
+            {"username": "newplayer", "password1": "123", "password2": "123"},
+            {"username": "", "password1": "Sesame-open-42", "password2": "Sesame-open-42"},
+            {"username": "bad name!", "password1": "Sesame-open-42", "password2": "Sesame-open-42"},
+        ],
+    )
+    def test_bad_signup_shows_errors_and_creates_nothing(self, client, data):
+        response = client.post("/accounts/signup/", data)
+        assert response.status_code == 200
+        assert response.context["form"].errors
+        assert 'class="errorlist' in response.content.decode()
+        assert not User.objects.exists()
+        assert logged_in_id(client) is None
+
+    def test_taken_username(self, client):
+        UserFactory(username="taken")
+        response = client.post("/accounts/signup/", {"username": "taken", "password1": "Sesame-open-42", "password2": "Sesame-open-42"})
+        assert response.status_code == 200
+        assert "username" in response.context["form"].errors
+        assert User.objects.count() == 1
+
+
+class TestLoginLogout:
+    def test_page(self, client):
+        response = client.get("/accounts/login/")
+        assert response.status_code == 200
+        content = response.content.decode()
+        assert 'data-testid="login-submit"' in content
+        assert 'name="username"' in content and 'name="password"' in content
+
+    def test_login_and_logout(self, client):
+        user = UserFactory()
+        response = client.post("/accounts/login/", {"username": user.username, "password": PASSWORD})
+        assert response.status_code == 302
+        assert response["Location"] == reverse("lobby:home")
+        assert logged_in_id(client) == str(user.pk)
+
+        assert client.get("/accounts/logout/").status_code == 405  # POST only
+        assert logged_in_id(client) == str(user.pk)
+        response = client.post("/accounts/logout/")
+        assert response.status_code == 302
+        assert logged_in_id(client) is None
+
+    def test_login_follows_next(self, client):
+        user = UserFactory()
+        response = client.post("/accounts/login/?next=/matches/", {"username": user.username, "password": PASSWORD, "next": "/matches/"})
+        assert response["Location"] == "/matches/"
+
+    def test_wrong_password(self, client):
+        user = UserFactory()
+        response = client.post("/accounts/login/", {"username": user.username, "password": "nope"})
+        assert response.status_code == 200
+        assert response.context["form"].errors
+        assert logged_in_id(client) is None
+
+
+class TestPasswordChange:
+    def test_needs_login(self, client):
+        response = client.get("/accounts/password/")
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("accounts:login"))
+
+    def test_change(self, client):
+        user = UserFactory()
+        client.force_login(user)
+        assert client.get("/accounts/password/").status_code == 200
+        response = client.post(
+            "/accounts/password/",
+            {"old_password": PASSWORD, "new_password1": "Another-secret-77", "new_password2": "Another-secret-77"},
+        )
+        assert response.status_code == 302
+        assert response["Location"] == reverse("accounts:password_change_done")
+        user.refresh_from_db()
+        assert user.check_password("Another-secret-77")
+        # Still logged in (the session hash was updated).
+        assert logged_in_id(client) == str(user.pk)
+        assert client.get(response["Location"]).status_code == 200
+
+    def test_wrong_old_password(self, client):
+        user = UserFactory()
+        client.force_login(user)
+        response = client.post(
+            "/accounts/password/",
+            {"old_password": "wrong", "new_password1": "Another-secret-77", "new_password2": "Another-secret-77"},
+        )
+        assert response.status_code == 200
+        assert "old_password" in response.context["form"].errors
+        user.refresh_from_db()
+        assert user.check_password(PASSWORD)
+
+
+class TestProfile:
+    def test_unknown_user(self, client):
+        assert client.get("/accounts/u/nobody/").status_code == 404
+
+    def test_shows_ratings_stats_and_matches(self, client):
+        user = UserFactory(username="alice")
+        RatingFactory(user=user, game="countdown", rating=1612.4, matches_played=3, wins=2)
+        won = MatchSeatFactory(user=user, rank=1, score=10, rating_before=1500, rating_after=1516)
+        MatchSeatFactory(match__game="countdown", user=UserFactory(), seat=1, match=won.match, rank=2)
+        lost = MatchSeatFactory(user=user, rank=2, score=3)
+        running = MatchSeatFactory(user=user, match__status="running")
+
+        response = client.get("/accounts/u/alice/")
+        assert response.status_code == 200
+        content = response.content.decode()
+        assert "Countdown (test game)" in content  # the game's name from the registry
+        assert "1612" in content
+        assert response.context["matches_played"] == 2
+        assert response.context["matches_won"] == 1
+        for seat in (won, lost, running):
+            assert f'href="/matches/{seat.match_id}/"' in content
+        assert [m["match"].pk for m in response.context["recent_matches"]] == [running.match_id, lost.match_id, won.match_id]
+        # Not the owner: no password link.
+        assert reverse("accounts:password_change") not in content
+
+    def test_owner_sees_the_password_link(self, client):
+        user = UserFactory()
+        client.force_login(user)
+        content = client.get(reverse("accounts:profile", args=[user.username])).content.decode()
+        assert reverse("accounts:password_change") in content
+
+    def test_twenty_recent_matches_newest_first(self, client):
+        user = UserFactory()
+        seats = [MatchSeatFactory(user=user) for _ in range(23)]
+        response = client.get(reverse("accounts:profile", args=[user.username]))
+        shown = [m["match"].pk for m in response.context["recent_matches"]]
+        assert shown == [s.match_id for s in reversed(seats)][:20]
+
+    def test_private_matches_hidden_from_others(self, client):
+        owner, other, seated = UserFactory(), UserFactory(), UserFactory()
+        private = MatchSeatFactory(user=owner, match__is_private=True)
+        MatchSeatFactory(user=seated, match=private.match, seat=1)
+        public = MatchSeatFactory(user=owner)
+        url = reverse("accounts:profile", args=[owner.username])
+
+        def shown(viewer):
+            client.logout()
+            if viewer:
+                client.force_login(viewer)
+            return {m["match"].pk for m in client.get(url).context["recent_matches"]}
+
+        assert shown(None) == {public.match_id}
+        assert shown(other) == {public.match_id}
+        assert shown(seated) == {public.match_id, private.match_id}
+        assert shown(owner) == {public.match_id, private.match_id}
