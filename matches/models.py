@@ -23,6 +23,8 @@ class Match(models.Model):
     state = models.JSONField(_("state"))
     next_deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True)
     is_private = models.BooleanField(_("private"), default=False)
+    # [[seat, bot name], ...]: read on every action, so kept beside the state, not joined.
+    bot_seats = models.JSONField(default=list, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(auto_now_add=True)

@@ -88,11 +88,12 @@ def create_match(game_key, seats, options, *, seed=None, is_private=False, now=N
             state=state,
             is_private=is_private,
             next_deadline=_ts(_deadline_at(spec, state)),
+            bot_seats=[[i, s.bot] for i, s in enumerate(seats) if s.bot],
         )
         MatchSeat.objects.bulk_create(
             [MatchSeat(match=match, seat=i, user=s.user, bot=s.bot or "") for i, s in enumerate(seats)]
         )
-        transaction.on_commit(lambda: _after_commit(match.pk))
+        transaction.on_commit(lambda: _after_commit(match))
     return match
 
 
@@ -175,7 +176,7 @@ def match_apply_action(match_id, seat, action, *, client_version=None, now=None)
             refused = MatchNotRunning("This match is over.")
         if match.version != start_version:
             _save(spec, match, state, now)
-            transaction.on_commit(lambda: _after_commit(match_id))
+            transaction.on_commit(lambda: _after_commit(match))
     if refused is not None:
         raise refused
     return match
@@ -199,21 +200,20 @@ def match_apply_deadline(match_id, version, now=None) -> bool:
         state = _apply_due_expiries(spec, match, match.state, now)
         if match.version == version:
             # Not yet due (a task that fired early): make sure one is scheduled.
-            transaction.on_commit(lambda: _schedule_deadline(match_id))
+            transaction.on_commit(lambda: _schedule_deadline(match))
             return False
         _save(spec, match, state, now)
-        transaction.on_commit(lambda: _after_commit(match_id))
+        transaction.on_commit(lambda: _after_commit(match))
     return True
 
 
 def match_bot_act(match_id, seat, version) -> bool:
     """The bot in `seat` acts if the match is still at `version` and it has something to do."""
-    try:
-        match = Match.objects.get(pk=match_id)
-        seat_row = match.seats.get(seat=seat)
-    except (Match.DoesNotExist, MatchSeat.DoesNotExist):
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.RUNNING or match.version != version:
         return False
-    if match.status != Match.Status.RUNNING or match.version != version or not seat_row.bot:
+    bot_name = dict((s, b) for s, b in match.bot_seats).get(seat)
+    if not bot_name:
         return False
     spec = get_game(match.game)
     legal = spec.engine.legal_actions(match.state, seat)
@@ -221,13 +221,13 @@ def match_bot_act(match_id, seat, version) -> bool:
         return False
     view = spec.engine.view(match.state, seat)
     rng = random.Random(f"{match.seed}:{seat}:{version}")
-    action = spec.bots[seat_row.bot](view, legal, rng)
+    action = spec.bots[bot_name](view, legal, rng)
     try:
         match_apply_action(match_id, seat, action, client_version=version)
     except StaleVersion:
         return False
     except MatchError as exc:
-        logger.warning("bot %s in match %s seat %s refused: %s", seat_row.bot, match_id, seat, exc.message)
+        logger.warning("bot %s in match %s seat %s refused: %s", bot_name, match_id, seat, exc.message)
         return False
     return True
 
@@ -246,25 +246,24 @@ def seat_frame(match: Match, seat) -> dict:
     }
 
 
-def _schedule_deadline(match_id):
-    match = Match.objects.filter(pk=match_id).only("id", "version", "status", "next_deadline").first()
-    if match and match.status == Match.Status.RUNNING and match.next_deadline is not None:
+def _schedule_deadline(match: Match):
+    if match.status == Match.Status.RUNNING and match.next_deadline is not None:
         scheduling.schedule_deadline(match.pk, match.version, match.next_deadline.timestamp())
 
 
 def _schedule_bots(match: Match):
-    if match.status != Match.Status.RUNNING:
+    if match.status != Match.Status.RUNNING or not match.bot_seats:
         return
     spec = get_game(match.game)
-    for seat_row in match.seats.all():
-        if seat_row.bot and spec.engine.legal_actions(match.state, seat_row.seat):
-            scheduling.schedule_bot(match.pk, seat_row.seat, match.version)
+    for seat, _bot in match.bot_seats:
+        if spec.engine.legal_actions(match.state, seat):
+            scheduling.schedule_bot(match.pk, seat, match.version)
 
 
-def _after_commit(match_id):
-    match = Match.objects.get(pk=match_id)
+def _after_commit(match: Match):
+    """Runs right after the commit, on the in-memory match that was just saved."""
     broadcast.send_views(match)
-    _schedule_deadline(match_id)
+    _schedule_deadline(match)
     _schedule_bots(match)
 
 
@@ -286,9 +285,7 @@ def sweep_overdue_matches(now=None, grace=0.0) -> int:
 def wake_idle_bots(idle_seconds=10.0, now=None) -> int:
     """Reschedule bots of matches that did not move for a while (a lost bot task)."""
     now = time.time() if now is None else now
-    idle = Match.objects.filter(
-        status=Match.Status.RUNNING, updated_at__lte=_ts(now - idle_seconds), seats__bot__gt=""
-    ).distinct()
+    idle = Match.objects.filter(status=Match.Status.RUNNING, updated_at__lte=_ts(now - idle_seconds)).exclude(bot_seats=[])
     count = 0
     for match in idle:
         _schedule_bots(match)
