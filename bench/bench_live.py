@@ -132,11 +132,39 @@ async def play_table(port, match_id, cookies, interval, offset, stop_at, latenci
         await seat.ws.close()
 
 
+async def connect_burst(port, plan, count):
+    """Open `count` sockets at once (the redis-py pool pitfall of ARCHITECTURE.md); returns (ok, failed, seconds)."""
+    import websockets
+
+    async def one(i):
+        match_id, cookies = plan[i % len(plan)]
+        try:
+            ws = await websockets.connect(
+                f"ws://127.0.0.1:{port}/ws/match/{match_id}/",
+                additional_headers={"Cookie": f"sessionid={cookies[i % 2]}", "Origin": f"http://127.0.0.1:{port}"},
+                open_timeout=30, max_size=2**22,
+            )
+            frame = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            return ws, frame.get("type") == "view"
+        except Exception:
+            return None, False
+
+    start = time.perf_counter()
+    results = await asyncio.gather(*(one(i) for i in range(count)))
+    elapsed = time.perf_counter() - start
+    for ws, _ok in results:
+        if ws is not None:
+            await ws.close()
+    ok = sum(1 for _ws, good in results if good)
+    return ok, count - ok, elapsed
+
+
 async def run(port, plan, rate, seconds):
     latencies, errors = [], []
     interval = len(plan) / rate
     start = time.perf_counter()
     stop_at = start + seconds
+    # elapsed counts from the first socket to the last move, connects included.
     await asyncio.gather(
         *(play_table(port, m, c, interval, i * interval / len(plan), stop_at, latencies, errors) for i, (m, c) in enumerate(plan))
     )
@@ -148,6 +176,7 @@ def main():
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--rate", type=float, default=50.0, help="total moves per second over all tables")
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--burst", type=int, default=0, help="first open this many sockets at once and count failures")
     args = parser.parse_args()
     plan = prepare(args.tables)
     with socket.socket() as s:
@@ -164,6 +193,9 @@ def main():
                 break
             except OSError:
                 time.sleep(0.1)
+        if args.burst:
+            ok, failed, took = asyncio.run(connect_burst(port, plan, args.burst))
+            print(f"burst of {args.burst} socket connects: {ok} got their view, {failed} failed, in {took:.1f} s")
         latencies, errors, elapsed = asyncio.run(run(port, plan, args.rate, args.seconds))
     finally:
         daphne.terminate()
