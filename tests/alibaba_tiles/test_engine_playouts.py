@@ -1,0 +1,204 @@
+"""Random playouts: hidden information, replay, purity, robustness. No database."""
+import json
+import random
+
+from alibaba_tiles.bots import random_bot
+from alibaba_tiles.engine import apply, deadline, legal_actions, new_game, replay, result, view
+
+CONFIGS = [(2, "standard"), (3, "standard"), (4, "standard"), (2, "lamp"), (3, "lamp"), (4, "lamp"),
+           (2, "equal"), (3, "equal"), (4, "equal"), (2, "small")]
+
+
+def owing(s):
+    if s["phase"] == "show":
+        return [w for w, t in zip(s["window"], s["shown"]) if t is None]
+    return [s["current"]]
+
+
+def playout(players, variant, seed, clock=0, timeouts=0.0, on_step=None):
+    """A random game; returns (final state, log).  ``timeouts``: chance that time acts instead."""
+    options = {"variant": variant}
+    if clock:
+        options["clock"] = clock
+        options["started_at"] = 100.0
+    s = new_game(players, options, seed)
+    rng = random.Random(seed * 7 + 1)
+    log = []
+    now = 100.0
+    while not s["finished"]:
+        dl = deadline(s)
+        if dl and rng.random() < timeouts:
+            now = max(now, dl[0])
+            seat, action = None, dl[1]
+        else:
+            seat = rng.choice(owing(s))
+            action = random_bot(view(s, seat), legal_actions(s, seat), rng)
+            now += rng.random()
+        before = s
+        s, events = apply(s, seat, action, now)
+        log.append((seat, action, now))
+        if on_step:
+            on_step(before, s, seat, action, events)
+    return s, log
+
+
+def _tile_ids(obj, out):
+    """Every tile id found in tile-shaped dicts anywhere in obj."""
+    if isinstance(obj, dict):
+        if "id" in obj and "kind" in obj and "colour" in obj:
+            out.add(obj["id"])
+        for k, v in obj.items():
+            _tile_ids(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            _tile_ids(v, out)
+    return out
+
+
+def _keys(obj, out):
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            out.add(k)
+            _keys(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            _keys(v, out)
+    return out
+
+
+def check_hidden(s, seen_public):
+    """No view before the end reveals a face-down tile, a leftover, another seat's tiles or the seed."""
+    if s["finished"]:
+        return
+    face_down = {t for p, t in s["board"].items() if p not in s["up"]}
+    secret = face_down | set(s["leftover"])
+    window_hidden = set()
+    if s["phase"] == "show" and None in s["shown"]:
+        window_hidden = {t for t in s["shown"] if t is not None}
+    for seat in list(range(s["players"])) + [None]:
+        v = view(s, seat)
+        ids = _tile_ids(v, set())
+        assert not ids & secret, (seat, ids & secret)
+        others = set().union(*[set(h) for i, h in enumerate(s["hands"]) if i != seat])
+        # another seat's tile may only appear if it became public (taken in view of all, or shown)
+        assert not (ids & others) - seen_public, (seat, (ids & others) - seen_public)
+        if window_hidden:
+            # a shown tile stays hidden from the others until every opponent has shown
+            for entry in v["shown"]:
+                assert entry["seat"] == seat or entry["tile"] is None
+        keys = _keys(v, set())
+        assert "seed" not in keys and "leftover" not in keys and "hands" not in keys
+        assert "draws" not in keys
+        for cell in v["board"]:
+            assert cell["face_up"] or cell["tile"] is None
+        assert v["final"] is None
+
+
+def test_hidden_information_over_many_random_playouts():
+    for i in range(40):
+        players, variant = CONFIGS[i % len(CONFIGS)]
+        public = set()
+
+        def on_step(before, after, seat, action, events, public=public):
+            # what everybody at the table saw: tiles on the board face up, the bazaar, shown tiles
+            public.update(after["board"][p] for p in after["up"])
+            public.update(after["bazaar"])
+            if after["phase"] == "choose":
+                public.update(after["shown"])
+            for e in events:
+                _tile_ids(e, public)
+            check_hidden(after, public)
+
+        public.update(new_game(players, {"variant": variant}, i)["bazaar"])
+        s, _ = playout(players, variant, 1000 + i, on_step=on_step)
+        assert s["finished"]
+
+
+def test_events_never_reveal_face_down_tiles_or_shown_tiles_early():
+    def on_step(before, after, seat, action, events):
+        secret = {t for p, t in after["board"].items() if p not in after["up"]} | set(after["leftover"])
+        ids = _tile_ids(events, set())
+        assert not ids & secret
+        if after["phase"] == "show":
+            assert not ids & {t for t in after["shown"] if t is not None}
+    for i in range(40):
+        playout(3, "standard", 50 + i, on_step=on_step)
+
+
+def test_view_after_the_end_shows_everything():
+    s, _ = playout(3, "standard", 5)
+    v = view(s, 1)
+    assert v["finished"] and v["final"]["seed"] == 5 and len(v["final"]["leftover"]) == 6
+    assert all(cell["tile"] is not None for cell in v["board"])
+    assert sum(len(h) for h in v["final"]["hands"]) == sum(v["tile_counts"])
+
+
+def test_replay_of_a_random_playout_equals_the_live_state():
+    for i, (players, variant) in enumerate(CONFIGS):
+        s, log = playout(players, variant, 300 + i, clock=20, timeouts=0.2)
+        options = {"variant": variant, "clock": 20, "started_at": 100.0}
+        again = replay(players, options, 300 + i, [list(x) for x in json.loads(json.dumps(log))])
+        assert again == s
+        assert json.loads(json.dumps(s)) == s
+
+
+def test_apply_does_not_mutate_its_input():
+    def on_step(before, after, seat, action, events):
+        pass
+    for i, (players, variant) in enumerate(CONFIGS):
+        s = new_game(players, {"variant": variant, "clock": 10}, 77 + i)
+        rng = random.Random(i)
+        now = 0.0
+        while not s["finished"]:
+            snapshot = json.dumps(s, sort_keys=True)
+            if rng.random() < 0.2:
+                now = deadline(s)[0]
+                seat, action = None, {"type": "timeout"}
+            else:
+                seat = rng.choice(owing(s))
+                action = rng.choice(legal_actions(s, seat))
+                now += 0.5
+            s2, _ = apply(s, seat, action, now)
+            assert json.dumps(s, sort_keys=True) == snapshot
+            assert s2 is not s
+            s = s2
+
+
+def test_step_only_stays_when_a_seat_acts_inside_an_open_window():
+    def on_step(before, after, seat, action, events):
+        if action["type"] == "show" and after["phase"] == "show":
+            assert after["step"] == before["step"]
+        else:
+            assert after["step"] > before["step"]
+    for i in range(40):
+        playout(4, "standard", 900 + i, on_step=on_step)
+
+
+def test_every_legal_action_is_accepted():
+    rng = random.Random(3)
+    for i, (players, variant) in enumerate(CONFIGS):
+        s = new_game(players, {"variant": variant}, i)
+        for _ in range(30):
+            if s["finished"]:
+                break
+            seat = owing(s)[0]
+            legal = legal_actions(s, seat)
+            assert legal
+            for a in legal:
+                apply(s, seat, a, 1.0)
+            for other in range(players):
+                if other not in owing(s):
+                    assert legal_actions(s, other) == []
+            s, _ = apply(s, seat, rng.choice(legal), 1.0)
+
+
+def test_a_thousand_random_playouts_end_without_error():
+    for i in range(1000):
+        players, variant = CONFIGS[i % len(CONFIGS)]
+        clock = 15 if i % 3 == 0 else 0
+        s, log = playout(players, variant, i, clock=clock, timeouts=0.1 if clock else 0.0)
+        r = result(s)
+        assert r is not None and len(r["ranks"]) == players and min(r["ranks"]) == 1
+        total_tiles = sum(len(h) for h in s["hands"])
+        assert total_tiles + len(s["board"]) + len(s["leftover"]) + len(s["bazaar"]) == len(s["tiles"]) - sum(
+            1 for t in s["tiles"] if t["kind"] in s["removed_kinds"])
