@@ -6,6 +6,7 @@ and measures engine operations per second on one core, where one op is one
 (legal_actions, the random choice) is measured separately and not counted.
 
     .venv/bin/python bench/bench_tiles_engine.py [--seconds 5]
+    .venv/bin/python bench/bench_tiles_engine.py --bots 500   # greedy vs random win rate
 """
 import argparse
 import os
@@ -48,10 +49,42 @@ def run(seconds):
     return ops, engine_time, wall, matches
 
 
+def bot_win_rate(matches, variant="standard"):
+    """Greedy bot against the random bot, 2 players, alternating who starts."""
+    from alibaba_tiles.bots import BOTS
+    from alibaba_tiles.engine import result
+
+    wins = 0
+    for i in range(matches):
+        bots = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
+        g = bots.index("greedy")
+        state = new_game(2, {"variant": variant}, i)
+        rng = random.Random(i)
+        now = 0.0
+        while not state["finished"]:
+            if state["phase"] == "show":
+                seat = next(w for w, t in zip(state["window"], state["shown"]) if t is None)
+            else:
+                seat = state["current"]
+            action = BOTS[bots[seat]](view(state, seat), legal_actions(state, seat), rng)
+            now += 1.0
+            state, _ = apply(state, seat, action, now)
+        ranks = result(state)["ranks"]
+        wins += ranks[g] == 1 and ranks[1 - g] != 1
+    return wins
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--bots", type=int, default=0, help="play N greedy-vs-random matches instead")
     args = ap.parse_args()
+    if args.bots:
+        for variant in ("standard", "lamp", "equal", "small"):
+            wins = bot_win_rate(args.bots, variant)
+            print(f"greedy beats random ({variant}, 2 players, {args.bots} matches, alternating start): "
+                  f"{wins}/{args.bots} = {wins / args.bots:.1%}")
+        return
     ops, engine_time, wall, matches = run(args.seconds)
     print(f"matches played:            {matches}")
     print(f"apply+view ops:            {ops}")
