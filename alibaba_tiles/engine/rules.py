@@ -157,7 +157,7 @@ def new_game(players, options, seed):
     layout = options.get("layout") or default_layout("small" if variant == "small" else "standard")
     tileset = options.get("tiles") or default_tiles()
     geo = _geo(layout)
-    tiles = [{"id": i, "kind": t["kind"], "colour": t["colour"]} for i, t in enumerate(tileset["tiles"])]
+    tiles = _tiles_of(tileset)
     kinds = _kinds_of(tileset)
     colours = _colours_of(tileset)
 
@@ -232,6 +232,18 @@ def new_game(players, options, seed):
 
 
 _GEO_CACHE = {}
+_TILES_CACHE = {}
+
+
+def _tiles_of(tileset):
+    """The tile list (id = index), shared read-only for the shipped default set."""
+    if tileset is default_tiles():
+        tiles = _TILES_CACHE.get("default")
+        if tiles is None:
+            tiles = _TILES_CACHE["default"] = [{"id": i, "kind": t["kind"], "colour": t["colour"]}
+                                               for i, t in enumerate(tileset["tiles"])]
+        return tiles
+    return [{"id": i, "kind": t["kind"], "colour": t["colour"]} for i, t in enumerate(tileset["tiles"])]
 
 
 def _geo(layout):

@@ -10,6 +10,28 @@ from .rules import deadline, owes
 from .scoring import set_value
 
 
+# Board cells are immutable dicts shared between views (a view is read-only):
+# {(pos, tile id): face-up cell} and {pos: face-down cell}.
+_UP_CELLS = {}
+_DOWN_CELLS = {}
+
+
+_LAYOUT_VIEWS = {}
+
+
+def _layout_view(layout, geo):
+    cached = _LAYOUT_VIEWS.get(id(layout))
+    if cached is not None and cached[0] is layout:
+        return cached[1]
+    lv = {"key": layout.get("key"), "name": layout.get("name"),
+          "layers": [{"rows": L["rows"], "cols": L["cols"]} for L in layout["layers"]],
+          "covers": geo["covers"]}
+    if len(_LAYOUT_VIEWS) > 1000:
+        _LAYOUT_VIEWS.clear()
+    _LAYOUT_VIEWS[id(layout)] = (layout, lv)
+    return lv
+
+
 def view(state, seat):
     s = state
     tiles = s["tiles"]
@@ -24,15 +46,25 @@ def view(state, seat):
 
     board = []
     append = board.append
+    up_cache, down_cache = _UP_CELLS, _DOWN_CELLS
+    if len(up_cache) > 50000:
+        up_cache.clear()
     for p, li, r, c in geo["cells"]:
         tid = board_.get(p)
         if tid is None:
             continue
-        if p in up:
-            append({"pos": p, "layer": li, "row": r, "col": c, "face_up": True, "tile": tiles[tid]})
+        if p in up or finished:
+            tile = tiles[tid]
+            cell = up_cache.get((p, tid))
+            if cell is None or cell["tile"] is not tile or cell["face_up"] is not (p in up):
+                cell = up_cache[(p, tid)] = {"pos": p, "layer": li, "row": r, "col": c,
+                                             "face_up": p in up, "tile": tile}
         else:
-            append({"pos": p, "layer": li, "row": r, "col": c, "face_up": False,
-                    "tile": tiles[tid] if finished else None})
+            cell = down_cache.get(p)
+            if cell is None:
+                cell = down_cache[p] = {"pos": p, "layer": li, "row": r, "col": c,
+                                        "face_up": False, "tile": None}
+        append(cell)
 
     pending = []
     info = s["turn_info"]
@@ -79,9 +111,7 @@ def view(state, seat):
         "step": s["step"],
         "turn": s["turn"],
         "start": s["start"],
-        "layout": {"key": layout.get("key"), "name": layout.get("name"),
-                   "layers": [{"rows": L["rows"], "cols": L["cols"]} for L in layout["layers"]],
-                   "covers": geo["covers"]},
+        "layout": _layout_view(layout, geo),
         "board": board,
         "bazaar": [{"index": i, "tile": tiles[t]} for i, t in enumerate(s["bazaar"])],
         "current": s["current"],
