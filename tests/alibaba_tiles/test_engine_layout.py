@@ -95,3 +95,24 @@ def test_layout_with_partial_layer_cells():
     assert validate_layout(layout) == []
     s = new_game(2, {"layout": layout}, 2)
     assert sorted(s["board"]) == ["0:0:0", "0:0:1", "0:1:0", "0:1:1", "1:0:0"] and list(s["up"]) == ["1:0:0"]
+
+
+def test_engine_and_bots_import_only_the_standard_library():
+    import ast
+    import pathlib
+    import sys
+
+    import alibaba_tiles.engine as eng
+    root = pathlib.Path(eng.__file__).parent
+    files = list(root.glob("*.py")) + [root.parent / "bots.py"]
+    for path in files:
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in sys.stdlib_module_names, (path.name, name)
