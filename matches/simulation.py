@@ -38,7 +38,6 @@ def play_bot_match(game_key, bots: list[str], options: dict, seed: int, max_acti
     rng = random.Random(seed)
     actions = 0
     while actions < max_actions:
-        match.refresh_from_db(fields=["state", "version", "status"])
         if match.status != Match.Status.RUNNING:
             break
         movers = [seat for seat in range(len(bots)) if spec.engine.legal_actions(match.state, seat)]
@@ -47,6 +46,7 @@ def play_bot_match(game_key, bots: list[str], options: dict, seed: int, max_acti
             if dl is None:
                 raise RuntimeError(f"match {match.pk} is stuck: nobody may act and no deadline")
             services.match_apply_deadline(match.pk, match.version, now=dl[0])
+            match.refresh_from_db(fields=["state", "version", "status"])
             actions += 1
             continue
         seat = rng.choice(movers)
@@ -54,7 +54,8 @@ def play_bot_match(game_key, bots: list[str], options: dict, seed: int, max_acti
         legal = spec.engine.legal_actions(match.state, seat)
         action = spec.bots[bots[seat]](view, legal, random.Random(f"{seed}:{seat}:{match.version}"))
         now += 1.0
-        services.match_apply_action(match.pk, seat, action, client_version=match.version, now=now)
+        # The service returns the match as it saved it: no need to read it back.
+        match = services.match_apply_action(match.pk, seat, action, client_version=match.version, now=now)
         actions += 1
     return match, actions
 
