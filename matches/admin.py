@@ -1,0 +1,39 @@
+from django.contrib import admin
+
+from matches.models import ActionLog, Match, MatchSeat, Rating
+
+
+class MatchSeatInline(admin.TabularInline):
+    model = MatchSeat
+    extra = 0
+    readonly_fields = ["seat", "user", "bot", "rank", "score", "rating_before", "rating_after"]
+    can_delete = False
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["id", "game", "players", "status", "version", "is_private", "created_at", "finished_at"]
+    list_filter = ["game", "status", "is_private"]
+    # The state, seed and log are the record of what happened: staff read them, never edit them.
+    readonly_fields = ["game", "options", "seed", "players", "version", "step_version", "state", "bot_seats", "next_deadline", "result", "created_at", "finished_at"]
+    inlines = [MatchSeatInline]
+
+
+@admin.register(ActionLog)
+class ActionLogAdmin(admin.ModelAdmin):
+    list_display = ["match", "seq", "seat", "action", "server_time"]
+    list_filter = ["match__game"]
+    search_fields = ["match__id"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    list_display = ["user", "game", "rating", "matches_played", "wins"]
+    list_filter = ["game"]
+    search_fields = ["user__username"]
