@@ -1,0 +1,687 @@
+/* Ali Baba's treasure cave: the renderer of the live page.
+ *
+ * window.GameRenderer.render(root, frame, api) draws the pyramid (SVG), the
+ * players, your screen, the prompts and the end screen from the server's view.
+ * Every prompt comes from frame.legal: this file never decides what is allowed.
+ */
+(function () {
+  "use strict";
+
+  var SVGNS = "http://www.w3.org/2000/svg";
+  var PITCH = 64;        // distance between two squares of the bottom layer (SVG units)
+  var TILE = 56;         // a tile's side
+  var LIFT = 5;          // each layer drawn this much up and left, like a stack seen from below-right
+  var COLOURS = {
+    pink: "#f4a3c4", blue: "#86b7ea", brown: "#b98a5e",
+    green: "#8fd08f", yellow: "#f6d865", white: "#f8f5ee",
+  };
+  var ICONS = {
+    carpet: "▦", chest: "▣", crown: "♛", diamond: "◆", lamp: "⚱",
+    necklace: "❂", ring: "◎", ruby: "⬢", statue: "♞", sword: "⚔",
+  };
+
+  var T = {};
+  function readStrings() {
+    var el = document.getElementById("tiles-i18n");
+    if (!el) return;
+    try { T = JSON.parse(el.textContent); } catch (e) { T = {}; }
+  }
+  function t(key, fallback) { return (T && T[key]) || fallback || key; }
+  function fmt(s, args) {
+    return String(s).replace(/\{(\w+)\}/g, function (m, k) { return args[k] !== undefined ? args[k] : m; });
+  }
+  function kindName(k) { return (T.kinds && T.kinds[k]) || k; }
+  function colourName(c) { return (T.colours && T.colours[c]) || c; }
+  function icon(kind) { return ICONS[kind] || (kind ? kind.charAt(0).toUpperCase() : "?"); }
+
+  function h(tag, attrs, children) {
+    var el = document.createElement(tag);
+    if (attrs) {
+      Object.keys(attrs).forEach(function (k) {
+        var v = attrs[k];
+        if (v === null || v === undefined || v === false) return;
+        if (k === "text") el.textContent = v;
+        else if (k === "onclick") el.addEventListener("click", v);
+        else if (k === "className") el.className = v;
+        else el.setAttribute(k, v === true ? "" : v);
+      });
+    }
+    (children || []).forEach(function (c) {
+      if (c === null || c === undefined || c === false) return;
+      el.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    });
+    return el;
+  }
+  function s(tag, attrs, children) {
+    var el = document.createElementNS(SVGNS, tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (attrs[k] !== null && attrs[k] !== undefined) el.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (c) { if (c) el.appendChild(c); });
+    return el;
+  }
+
+  /* A small tile as HTML: its colour, icon and kind. */
+  function chip(tile, extraClass) {
+    if (!tile) return h("span", { className: "chip back" + (extraClass ? " " + extraClass : ""), title: t("face_down", "face down") }, [h("span", { className: "chip-icon", text: "✦" })]);
+    return h("span", {
+      className: "chip c-" + tile.colour + (extraClass ? " " + extraClass : ""),
+      title: colourName(tile.colour) + " " + kindName(tile.kind),
+    }, [h("span", { className: "chip-icon", text: icon(tile.kind) }), h("span", { className: "chip-name", text: kindName(tile.kind) })]);
+  }
+
+  function tileLabel(tile) {
+    return fmt(t("tile_label", "{colour} {kind}"), { colour: colourName(tile.colour), kind: kindName(tile.kind) });
+  }
+
+  /* ---------------------------------------------------------------- geometry */
+
+  function geometry(layout) {
+    var covers = layout.covers || {};
+    var positions = Object.keys(covers);
+    var coords = {};
+    positions.forEach(function (p) {
+      var parts = p.split(":").map(Number);
+      coords[p] = { layer: parts[0], row: parts[1], col: parts[2] };
+    });
+    // bottom tiles sit on the grid; an upper tile sits over the middle of what it covers
+    var at = {};
+    function place(p) {
+      if (at[p]) return at[p];
+      var c = coords[p];
+      var below = covers[p] || [];
+      var x, y;
+      if (!below.length || c.layer === 0) {
+        x = c.col; y = c.row;
+      } else {
+        x = 0; y = 0;
+        below.forEach(function (q) { var b = place(q); x += b.gx; y += b.gy; });
+        x /= below.length; y /= below.length;
+      }
+      at[p] = { gx: x, gy: y };
+      return at[p];
+    }
+    var minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    positions.forEach(function (p) {
+      var g = place(p);
+      var L = coords[p].layer;
+      g.x = g.gx * PITCH - L * LIFT;
+      g.y = g.gy * PITCH - L * LIFT;
+      g.layer = L;
+      minX = Math.min(minX, g.x); minY = Math.min(minY, g.y);
+      maxX = Math.max(maxX, g.x + TILE); maxY = Math.max(maxY, g.y + TILE);
+    });
+    var pad = 10;
+    return {
+      at: at, coords: coords, positions: positions,
+      box: [minX - pad, minY - pad, (maxX - minX) + 2 * pad + 6, (maxY - minY) + 2 * pad + 6],
+    };
+  }
+
+  /* ---------------------------------------------------------------- state kept between renders */
+
+  var state = { countdown: null, lastVersion: null, whiteTab: "kind" };
+
+  function startCountdown(root, deadline) {
+    clearInterval(state.countdown);
+    function tick() {
+      var els = root.querySelectorAll("[data-countdown]");
+      if (!els.length) return;
+      var left = Math.max(0, Math.ceil(deadline - Date.now() / 1000));
+      els.forEach(function (el) {
+        el.textContent = fmt(t("seconds_left", "{n} s"), { n: left });
+        el.classList.toggle("urgent", left <= 10);
+        el.dataset.secondsLeft = String(left);
+      });
+    }
+    if (deadline) {
+      tick();
+      state.countdown = setInterval(tick, 250);
+    }
+  }
+
+  /* ---------------------------------------------------------------- the parts */
+
+  function groupLegal(legal) {
+    var g = { take: {}, lamp: [], effect: [], show: [], choose: [] };
+    (legal || []).forEach(function (a) {
+      if (a.type === "take") g.take[a.pos] = a;
+      else if (g[a.type]) g[a.type].push(a);
+    });
+    g.green = {};
+    g.effect.forEach(function (a) { if (a.use && a.pos) g.green[a.pos] = a; });
+    return g;
+  }
+
+  function restrictedFor(view, seat) {
+    var list = (view.restrictions || (view.restriction ? [view.restriction] : [])).filter(function (r) { return r.by !== seat; });
+    return function (tile) {
+      if (!tile) return false;
+      return list.some(function (r) { return (r.kind && r.kind === tile.kind) || (r.colour && r.colour === tile.colour); });
+    };
+  }
+
+  function renderBoard(view, legal, api, send) {
+    var geo = geometry(view.layout);
+    var box = geo.box;
+    var svg = s("svg", {
+      viewBox: box.join(" "), class: "cave", role: "img",
+      "aria-label": t("board_label", "The treasure cave, bottom layer first"),
+      "data-testid": "board",
+    });
+    var defs = s("defs", {}, [
+      s("pattern", { id: "tile-back", width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, [
+        s("rect", { width: 10, height: 10, fill: "#6b4423" }),
+        s("rect", { width: 5, height: 10, fill: "#7a5030" }),
+      ]),
+      s("filter", { id: "lift", x: "-20%", y: "-20%", width: "150%", height: "150%" }, [
+        s("feDropShadow", { dx: 2.5, dy: 3, stdDeviation: 1.8, "flood-color": "#2b1a0a", "flood-opacity": 0.45 }),
+      ]),
+    ]);
+    svg.appendChild(defs);
+    var blocked = restrictedFor(view, api.seat);
+    var onBoard = {};
+    (view.board || []).forEach(function (b) { onBoard[b.pos] = b; });
+    var lastPos = view.this_turn && view.this_turn.pos;
+
+    // the empty squares of the bottom layer, so the cave keeps its shape
+    geo.positions.forEach(function (p) {
+      if (geo.coords[p].layer !== 0 || onBoard[p]) return;
+      var g = geo.at[p];
+      svg.appendChild(s("rect", {
+        x: g.x + 1, y: g.y + 1, width: TILE - 2, height: TILE - 2, rx: 7,
+        class: "slot" + (p === lastPos ? " last" : ""),
+      }));
+    });
+    // bottom layer first, so upper tiles are drawn over what they cover
+    var ordered = (view.board || []).slice().sort(function (a, b) {
+      return a.layer - b.layer || a.row - b.row || a.col - b.col;
+    });
+    ordered.forEach(function (b) {
+      var g = geo.at[b.pos];
+      if (!g) return;
+      var take = legal.take[b.pos];
+      var green = legal.green[b.pos];
+      var cls = ["tile", "layer-" + b.layer];
+      if (b.face_up) cls.push("up"); else cls.push("down");
+      if (take) cls.push("takeable");
+      if (green) cls.push("green-target");
+      if (b.face_up && b.tile && blocked(b.tile) && !view.finished) cls.push("restricted");
+      var label = b.tile ? tileLabel(b.tile) : t("face_down", "face down");
+      var grp = s("g", {
+        class: cls.join(" "),
+        transform: "translate(" + g.x + "," + g.y + ")",
+        "data-testid": "tile-" + b.pos,
+        "data-pos": b.pos,
+        "data-takeable": take ? "1" : null,
+        "data-green": green ? "1" : null,
+        "data-kind": b.tile ? b.tile.kind : null,
+        "data-colour": b.tile ? b.tile.colour : null,
+        tabindex: take || green ? "0" : null,
+        role: take || green ? "button" : null,
+        "aria-label": label + " (" + fmt(t("layer_n", "layer {n}"), { n: b.layer + 1 }) + ")",
+      });
+      grp.appendChild(s("title", {}, [document.createTextNode(label + " · " + b.pos)]));
+      grp.appendChild(s("rect", {
+        class: "tile-body", width: TILE, height: TILE, rx: 7,
+        fill: b.tile && b.face_up ? COLOURS[b.tile.colour] || "#ddd" : (b.tile ? COLOURS[b.tile.colour] || "#ddd" : "url(#tile-back)"),
+        filter: "url(#lift)",
+      }));
+      if (b.tile) {
+        grp.appendChild(s("text", { x: TILE / 2, y: 29, class: "tile-icon", "text-anchor": "middle" }, [document.createTextNode(icon(b.tile.kind))]));
+        grp.appendChild(s("text", { x: TILE / 2, y: 47, class: "tile-name", "text-anchor": "middle" }, [document.createTextNode(kindName(b.tile.kind))]));
+        if (!b.face_up) grp.appendChild(s("rect", { width: TILE, height: TILE, rx: 7, class: "was-down" }));
+      } else {
+        grp.appendChild(s("text", { x: TILE / 2, y: 35, class: "tile-back-mark", "text-anchor": "middle" }, [document.createTextNode("✦")]));
+      }
+      grp.appendChild(s("rect", { class: "tile-ring", x: -2, y: -2, width: TILE + 4, height: TILE + 4, rx: 9 }));
+      var action = take || green;
+      if (action) {
+        var fire = function () { send(action); };
+        grp.addEventListener("click", fire);
+        grp.addEventListener("keydown", function (ev) {
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); fire(); }
+        });
+      }
+      svg.appendChild(grp);
+    });
+    // where this turn's tile was taken from (above the bottom layer: an outline over what is left)
+    if (lastPos && geo.at[lastPos] && geo.coords[lastPos].layer > 0 && !onBoard[lastPos]) {
+      var lp = geo.at[lastPos];
+      svg.appendChild(s("rect", { x: lp.x + 1, y: lp.y + 1, width: TILE - 2, height: TILE - 2, rx: 7, class: "last-mark" }));
+    }
+    return svg;
+  }
+
+  function effectText(colour, tile) {
+    var texts = {
+      pink: t("eff_pink", "Score 5 points."),
+      blue: t("eff_blue", "Score 2 points for each tile flipped face up this turn (2 if you took it from the bottom layer)."),
+      brown: fmt(t("eff_brown", "Score 2 points for each {kind} behind your screen, this one included."), { kind: tile ? kindName(tile.kind) : "" }),
+      green: t("eff_green", "Take one more face-up tile next to it in the same layer (its effect is not used)."),
+      yellow: t("eff_yellow", "Each opponent with a tile shows you one; you take one of them (its effect is not used)."),
+      white: t("eff_white", "Name a kind or a colour: the others may not take it until your next turn."),
+    };
+    return texts[colour] || "";
+  }
+
+  function button(testid, label, action, send, cls) {
+    return h("button", {
+      type: "button", className: cls || "", "data-testid": testid,
+      onclick: function () { send(action); },
+    }, typeof label === "string" ? [label] : label);
+  }
+
+  function effectTile(view) {
+    // the tile whose effect is pending: the one this turn's take (or swap) put behind the screen
+    var recent = view.recent || [];
+    for (var i = recent.length - 1; i >= 0; i--) {
+      var e = recent[i];
+      if (e.seat !== view.current) continue;
+      if (e.type === "lamp" && e.tile) return e.tile;
+      if (e.type === "take" && e.tile) return e.tile;
+    }
+    return null;
+  }
+
+  function renderPrompt(view, legal, raw, api, send) {
+    var box = h("section", { className: "prompt card", "data-testid": "prompt" });
+    var mine = raw.length > 0;
+    var pending = view.pending || [];
+    var name = function (seat) { return api.name(seat); };
+
+    if (view.finished) return null;
+
+    if (!mine) {
+      var waitFor = pending.map(function (p) {
+        var what = {
+          take: t("doing_take", "{name} is choosing a tile"),
+          lamp: t("doing_lamp", "{name} is deciding about the lamp"),
+          effect: t("doing_effect", "{name} is deciding about the {colour} effect"),
+          show: t("doing_show", "{name} is choosing a tile to show"),
+          choose: t("doing_choose", "{name} is choosing one of the shown tiles"),
+        }[p.decision] || "{name}";
+        return fmt(what, { name: name(p.seat), colour: colourName(p.effect || "") });
+      });
+      box.classList.add("waiting");
+      box.appendChild(h("p", { className: "prompt-title", "data-testid": "waiting", text: waitFor.join(" · ") || t("waiting", "Waiting…") }));
+      return box;
+    }
+
+    if (Object.keys(legal.take).length) {
+      box.appendChild(h("div", { "data-testid": "action-take", className: "prompt-block" }, [
+        h("p", { className: "prompt-title", text: t("your_take", "Your turn: click a glowing tile to take it.") }),
+        view.restriction && view.restriction.by !== api.seat
+          ? h("p", { className: "muted", text: t("take_restricted", "Dimmed tiles are forbidden to you this turn (white effect).") }) : null,
+      ]));
+    }
+
+    if (legal.lamp.length) {
+      var bazaar = view.bazaar || [];
+      var lampBlock = h("div", { "data-testid": "action-lamp", className: "prompt-block" }, [
+        h("p", { className: "prompt-title", text: t("your_lamp", "Aladdin's lamp: keep it (and use its own effect) or swap it for a bazaar tile (and use that tile's effect).") }),
+      ]);
+      var row = h("div", { className: "choices" });
+      legal.lamp.forEach(function (a) {
+        if (a.swap === null || a.swap === undefined) {
+          row.appendChild(button("lamp-keep", t("lamp_keep", "Keep the lamp"), a, send, "primary"));
+        } else {
+          var bt = bazaar[a.swap] && bazaar[a.swap].tile;
+          row.appendChild(button("lamp-swap-" + a.swap, [t("lamp_swap", "Swap for"), " ", bt ? chip(bt) : "#" + a.swap], a, send, "choice"));
+        }
+      });
+      lampBlock.appendChild(row);
+      box.appendChild(lampBlock);
+    }
+
+    if (legal.effect.length) {
+      var p = pending.filter(function (x) { return x.seat === api.seat && x.decision === "effect"; })[0];
+      var colour = p ? p.effect : null;
+      var tile = effectTile(view);
+      var block = h("div", { "data-testid": "action-effect", className: "prompt-block effect-" + (colour || "") }, [
+        h("p", { className: "prompt-title" }, [
+          fmt(t("your_effect", "Magic effect of the {colour} tile"), { colour: colourName(colour || "") }), " ",
+          tile ? chip(tile) : null,
+        ]),
+        h("p", { className: "effect-text", text: effectText(colour, tile) }),
+      ]);
+      var uses = legal.effect.filter(function (a) { return a.use; });
+      var skip = legal.effect.filter(function (a) { return !a.use; })[0];
+      var choices = h("div", { className: "choices" });
+      var kinds = uses.filter(function (a) { return a.kind; });
+      var colours = uses.filter(function (a) { return a.colour; });
+      var greens = uses.filter(function (a) { return a.pos; });
+      var plain = uses.filter(function (a) { return !a.kind && !a.colour && !a.pos; });
+      plain.forEach(function (a) { choices.appendChild(button("effect-use", t("use", "Use it"), a, send, "primary")); });
+      if (greens.length) {
+        block.appendChild(h("p", { className: "muted", text: t("green_hint", "Click a highlighted tile next to the one you took, or pick it here:") }));
+        var onBoard = {};
+        (view.board || []).forEach(function (b) { onBoard[b.pos] = b; });
+        greens.forEach(function (a) {
+          var b = onBoard[a.pos];
+          choices.appendChild(button("green-" + a.pos, [b && b.tile ? chip(b.tile) : a.pos], a, send, "choice"));
+        });
+      }
+      if (kinds.length || colours.length) {
+        var kindRow = h("div", { className: "choices" }, [h("span", { className: "choice-label", text: t("forbid_kind", "Forbid a kind:") })]);
+        kinds.forEach(function (a) {
+          kindRow.appendChild(button("white-kind-" + a.kind, [h("span", { className: "chip-icon", text: icon(a.kind) }), " ", kindName(a.kind)], a, send, "choice"));
+        });
+        var colourRow = h("div", { className: "choices" }, [h("span", { className: "choice-label", text: t("forbid_colour", "or a colour:") })]);
+        colours.forEach(function (a) {
+          colourRow.appendChild(button("white-colour-" + a.colour, [h("span", { className: "swatch c-" + a.colour }), " ", colourName(a.colour)], a, send, "choice"));
+        });
+        if (kinds.length) block.appendChild(kindRow);
+        if (colours.length) block.appendChild(colourRow);
+      }
+      if (skip) choices.appendChild(button("effect-skip", t("skip", "Skip the effect"), skip, send, "secondary"));
+      block.appendChild(choices);
+      box.appendChild(block);
+    }
+
+    if (legal.show.length) {
+      var current = view.current;
+      var showBlock = h("div", { "data-testid": "action-show", className: "prompt-block" }, [
+        h("p", { className: "prompt-title", text: fmt(t("your_show", "{name} used a yellow tile: show one of your tiles. They may take it."), { name: name(current) }) }),
+      ]);
+      var tilesById = {};
+      ((view.me && view.me.tiles) || []).forEach(function (tl) { tilesById[tl.id] = tl; });
+      var showRow = h("div", { className: "choices" });
+      legal.show.forEach(function (a) {
+        var tl = tilesById[a.tile];
+        showRow.appendChild(button("show-" + a.tile, [tl ? chip(tl) : "#" + a.tile], a, send, "choice"));
+      });
+      showBlock.appendChild(showRow);
+      box.appendChild(showBlock);
+    }
+
+    if (legal.choose.length) {
+      var shownById = {};
+      (view.shown || []).forEach(function (x) { if (x.tile) shownById[x.tile.id] = x; });
+      var chooseBlock = h("div", { "data-testid": "action-choose", className: "prompt-block" }, [
+        h("p", { className: "prompt-title", text: t("your_choose", "Take one of the shown tiles:") }),
+      ]);
+      var chooseRow = h("div", { className: "choices" });
+      legal.choose.forEach(function (a) {
+        var x = shownById[a.tile];
+        chooseRow.appendChild(button("choose-" + a.tile, [
+          x ? chip(x.tile) : "#" + a.tile,
+          x ? h("span", { className: "from", text: fmt(t("from", "from {name}"), { name: name(x.seat) }) }) : null,
+        ], a, send, "choice"));
+      });
+      chooseBlock.appendChild(chooseRow);
+      box.appendChild(chooseBlock);
+    }
+    box.classList.add("mine");
+    return box;
+  }
+
+  function renderStatus(view, api) {
+    var bar = h("div", { className: "status-bar", "data-testid": "status" });
+    if (view.finished) {
+      bar.appendChild(h("strong", { text: t("game_over", "The game is over.") }));
+      return bar;
+    }
+    var current = view.current;
+    var isMe = current === api.seat;
+    bar.appendChild(h("span", { className: "turn" + (isMe ? " mine" : ""), "data-testid": "turn" }, [
+      isMe ? t("your_turn", "Your turn") : fmt(t("their_turn", "{name}'s turn"), { name: api.name(current) }),
+    ]));
+    if (view.deadline) {
+      bar.appendChild(h("span", { className: "countdown", "data-countdown": "1", "data-testid": "countdown", title: t("time_left", "time left for this decision") }));
+    }
+    var facts = [];
+    facts.push(fmt(t("face_down_n", "{n} face down"), { n: view.face_down !== undefined ? view.face_down : "?" }));
+    if (view.final_round) facts.push(fmt(t("final_round", "Last round: {n} turns left"), { n: view.turns_left }));
+    bar.appendChild(h("span", { className: "facts muted", text: facts.join(" · ") }));
+    return bar;
+  }
+
+  function restrictionBanner(view, api) {
+    var list = view.restrictions || (view.restriction ? [view.restriction] : []);
+    if (!list.length || view.finished) return null;
+    var wrap = h("div", { className: "restrictions" });
+    list.forEach(function (r) {
+      var what = r.kind ? kindName(r.kind) : colourName(r.colour);
+      var who = r.by === api.seat ? t("you", "You") : api.name(r.by);
+      var text = r.by === api.seat
+        ? fmt(t("you_forbade", "You forbade {what} until your next turn"), { what: what })
+        : fmt(t("forbade", "{name} forbade {what} until their next turn"), { name: who, what: what });
+      wrap.appendChild(h("div", { className: "banner", "data-testid": "restriction" }, [
+        r.colour ? h("span", { className: "swatch c-" + r.colour }) : h("span", { className: "chip-icon", text: icon(r.kind) }),
+        " ", text,
+      ]));
+    });
+    return wrap;
+  }
+
+  function renderPlayers(view, api) {
+    var list = h("ol", { className: "seats", "data-testid": "scoreboard" });
+    for (var i = 0; i < view.players; i++) {
+      var pend = (view.pending || []).filter(function (p) { return p.seat === i; })[0];
+      var li = h("li", {
+        className: "seat-row" + (i === view.current && !view.finished ? " current" : "") + (i === api.seat ? " me" : ""),
+        "data-testid": "seat-" + i,
+      }, [
+        h("span", { className: "seat-name" }, [
+          i === view.current && !view.finished ? h("span", { className: "turn-mark", text: "▶", title: t("current", "to play") }) : null,
+          api.name(i),
+          i === api.seat ? h("span", { className: "badge you", text: t("you_short", "you") }) : null,
+        ]),
+        h("span", { className: "seat-stats" }, [
+          h("span", { title: t("tiles", "tiles"), "data-testid": "tile-count-" + i }, [String(view.tile_counts[i]), " ", t("tiles", "tiles")]),
+          h("span", { className: "score", title: t("effect_points", "effect points"), "data-testid": "score-" + i }, ["★ ", String(view.scores[i])]),
+        ]),
+        pend && !view.finished ? h("span", { className: "pending muted", text: t("dec_" + pend.decision, pend.decision) }) : null,
+      ]);
+      list.appendChild(li);
+    }
+    return h("section", { className: "card players" }, [h("h2", { text: t("players", "Players") }), list,
+      h("p", { className: "muted small", text: t("public_score", "★ effect points so far (sets are scored at the end).") })]);
+  }
+
+  function setRows(tiles) {
+    var groups = {};
+    var order = [];
+    tiles.forEach(function (tl) {
+      if (!groups[tl.kind]) { groups[tl.kind] = []; order.push(tl.kind); }
+      groups[tl.kind].push(tl);
+    });
+    order.sort(function (a, b) { return groups[b].length - groups[a].length || (a < b ? -1 : 1); });
+    return order.map(function (k) {
+      return h("div", { className: "set-row", "data-kind": k }, [
+        h("span", { className: "set-name" }, [h("span", { className: "chip-icon", text: icon(k) }), " ", kindName(k), " ×", String(groups[k].length)]),
+        h("span", { className: "set-tiles" }, groups[k].map(function (tl) { return chip(tl, "mini"); })),
+      ]);
+    });
+  }
+
+  function renderScreen(view) {
+    var me = view.me;
+    if (!me) return null;
+    var sec = h("section", { className: "card screen", "data-testid": "my-screen" }, [
+      h("h2", { text: t("your_screen", "Behind your screen") }),
+    ]);
+    if (!me.tiles.length) {
+      sec.appendChild(h("p", { className: "muted", text: t("no_tiles", "No tiles yet.") }));
+    } else {
+      setRows(me.tiles).forEach(function (r) { sec.appendChild(r); });
+    }
+    sec.appendChild(h("p", { className: "points", "data-testid": "my-points" }, [
+      fmt(t("points_line", "Sets {sets} + effects {effects} = {total} points"), {
+        sets: me.set_points, effects: me.effect_points, total: me.set_points + me.effect_points,
+      }),
+    ]));
+    return sec;
+  }
+
+  function renderBazaar(view) {
+    if (!view.bazaar || !view.bazaar.length) return null;
+    return h("section", { className: "card bazaar", "data-testid": "bazaar" }, [
+      h("h2", { text: t("bazaar", "Bazaar") }),
+      h("div", { className: "chips" }, view.bazaar.map(function (b) { return chip(b.tile); })),
+    ]);
+  }
+
+  function renderShown(view, api) {
+    if (!view.shown || !view.shown.length || view.finished) return null;
+    return h("section", { className: "card shown", "data-testid": "shown" }, [
+      h("h2", { text: t("shown", "Shown tiles (yellow)") }),
+      h("div", { className: "chips" }, view.shown.map(function (x) {
+        return h("span", { className: "shown-one" }, [
+          h("span", { className: "muted", text: api.name(x.seat) + ": " }),
+          x.tile ? chip(x.tile) : h("span", { className: "muted", text: x.shown ? t("hidden_shown", "shown (hidden)") : t("not_yet", "…") }),
+        ]);
+      })),
+    ]);
+  }
+
+  function renderRecent(view, api) {
+    var items = (view.recent || []).slice(-14).reverse();
+    var ul = h("ul", { className: "recent", "data-testid": "recent" });
+    items.forEach(function (e) {
+      var who = e.seat === null || e.seat === undefined ? "" : api.name(e.seat) + " ";
+      ul.appendChild(h("li", { className: "ev-" + (e.type || "") }, [
+        who ? h("strong", { text: who }) : null,
+        e.tile ? chip(e.tile, "mini") : null,
+        " ", e.text || "",
+      ]));
+    });
+    if (!items.length) ul.appendChild(h("li", { className: "muted", text: t("nothing_yet", "Nothing has happened yet.") }));
+    return h("section", { className: "card log" }, [h("h2", { text: t("recent", "What happened") }), ul]);
+  }
+
+  function tieBreakNotes(final, api) {
+    var notes = [];
+    var n = final.totals.length;
+    var seen = {};
+    for (var i = 0; i < n; i++) {
+      if (seen[i]) continue;
+      var same = [];
+      for (var j = 0; j < n; j++) if (final.totals[j] === final.totals[i]) { same.push(j); seen[j] = true; }
+      if (same.length < 2) continue;
+      var names = same.map(function (k) { return api.name(k); }).join(", ");
+      var counts = same.map(function (k) { return final.tile_counts[k]; });
+      var allEqual = counts.every(function (c) { return c === counts[0]; });
+      if (allEqual) {
+        notes.push(fmt(t("tie_shared", "{names} have {points} points and {tiles} tiles each: they share rank {rank}."), {
+          names: names, points: final.totals[i], tiles: counts[0], rank: final.ranks[same[0]],
+        }));
+      } else {
+        notes.push(fmt(t("tie_tiles", "{names} have {points} points each: the tie goes to fewer tiles ({detail})."), {
+          names: names, points: final.totals[i],
+          detail: same.map(function (k) { return api.name(k) + " " + final.tile_counts[k]; }).join(", "),
+        }));
+      }
+    }
+    if (!notes.length) notes.push(t("no_tie", "No tie: the highest total wins."));
+    return notes;
+  }
+
+  function renderEnd(view, api) {
+    var f = view.final;
+    if (!f) return null;
+    var order = [];
+    for (var i = 0; i < f.totals.length; i++) order.push(i);
+    order.sort(function (a, b) { return f.ranks[a] - f.ranks[b] || a - b; });
+    var table = h("table", { className: "list end-table" }, [
+      h("thead", {}, [h("tr", {}, [
+        h("th", { text: t("rank", "Rank") }), h("th", { text: t("player", "Player") }),
+        h("th", { text: t("sets", "Sets") }), h("th", { text: t("set_points", "Set points") }),
+        h("th", { text: t("effect_points_h", "Effect points") }), h("th", { text: t("total", "Total") }),
+        h("th", { text: t("tiles_h", "Tiles") }),
+      ])]),
+    ]);
+    var body = h("tbody");
+    order.forEach(function (i) {
+      var sets = f.sets[i] || {};
+      var kinds = Object.keys(sets).sort(function (a, b) { return sets[b] - sets[a]; });
+      body.appendChild(h("tr", { className: (f.ranks[i] === 1 ? "winner" : "") + (i === api.seat ? " me" : ""), "data-testid": "final-" + i }, [
+        h("td", { className: "rank", text: (f.ranks[i] === 1 ? "♛ " : "") + f.ranks[i] }),
+        h("td", {}, [api.name(i), i === api.seat ? h("span", { className: "badge you", text: t("you_short", "you") }) : null]),
+        h("td", { className: "sets" }, kinds.map(function (k) {
+          return h("span", { className: "set-pill", title: kindName(k) }, [h("span", { className: "chip-icon", text: icon(k) }), " " + kindName(k) + " ×" + sets[k]]);
+        })),
+        h("td", { text: String(f.set_points[i]) }),
+        h("td", { text: String(f.effect_points[i]) }),
+        h("td", { className: "total", text: String(f.totals[i]) }),
+        h("td", { text: String(f.tile_counts[i]) }),
+      ]));
+    });
+    table.appendChild(body);
+    var winners = order.filter(function (i) { return f.ranks[i] === 1; }).map(function (i) { return api.name(i); });
+    var sec = h("section", { className: "card end-screen", "data-testid": "end-screen" }, [
+      h("h2", { text: winners.length > 1
+        ? fmt(t("winners", "{names} share the victory!"), { names: winners.join(" & ") })
+        : fmt(t("winner", "{name} wins!"), { name: winners[0] || "" }) }),
+      h("div", { className: "table-wrap" }, [table]),
+      h("div", { className: "tiebreak", "data-testid": "tie-break" }, tieBreakNotes(f, api).map(function (n) { return h("p", { text: n }); })
+        .concat([h("p", { className: "muted small", text: t("scoring_rule", "Sets score 1, 3, 6, 10, 15, 21 for 1–6 tiles of a kind; effect points are added. Highest total wins; a tie goes to the player with fewer tiles; still tied, they share it.") })])),
+    ]);
+    var hands = h("div", { className: "hands" });
+    order.forEach(function (i) {
+      hands.appendChild(h("div", { className: "hand" }, [
+        h("h3", { text: api.name(i) }),
+        h("div", {}, setRows(f.hands[i] || [])),
+      ]));
+    });
+    sec.appendChild(h("details", { className: "all-hands" }, [h("summary", { text: t("all_hands", "Everyone's tiles") }), hands]));
+    if (f.leftover && f.leftover.length) {
+      sec.appendChild(h("details", {}, [
+        h("summary", { text: t("leftover", "Tiles that stayed out of the cave") }),
+        h("div", { className: "chips" }, f.leftover.map(function (tl) { return chip(tl, "mini"); })),
+      ]));
+    }
+    return sec;
+  }
+
+  /* ---------------------------------------------------------------- entry point */
+
+  function render(root, frame, api) {
+    readStrings();
+    var view = frame.view || {};
+    var raw = frame.legal || [];
+    var legal = groupLegal(raw);
+    var sent = false;
+    function send(action) {
+      if (sent) return;  // one action per frame: the next frame re-enables
+      sent = true;
+      root.classList.add("sending");
+      if (!api.send(action)) { sent = false; root.classList.remove("sending"); }
+    }
+
+    var page = h("div", { className: "tiles-page" + (view.finished ? " finished" : "") + (raw.length ? " my-move" : "") });
+    var info = h("div", { className: "cave-head" }, [
+      h("span", { className: "variant", text: (T.variants && T.variants[view.variant]) || view.variant }),
+      view.layout && view.layout.name ? h("span", { className: "muted", text: " · " + view.layout.name }) : null,
+      view.removed_kinds && view.removed_kinds.length
+        ? h("span", { className: "muted", text: " · " + fmt(t("removed", "without {kinds}"), { kinds: view.removed_kinds.map(kindName).join(", ") }) }) : null,
+    ]);
+
+    var main = h("div", { className: "main-col" }, [
+      renderStatus(view, api),
+      restrictionBanner(view, api),
+      renderEnd(view, api),
+      h("div", { className: "cave-wrap card" }, [info, renderBoard(view, legal, api, send)]),
+      renderBazaar(view),
+    ]);
+    var side = h("aside", { className: "side-col" }, [
+      renderPrompt(view, legal, raw, api, send),
+      renderPlayers(view, api),
+      renderShown(view, api),
+      renderScreen(view),
+      renderRecent(view, api),
+    ]);
+    page.appendChild(main);
+    page.appendChild(side);
+    root.innerHTML = "";
+    root.classList.remove("sending");
+    root.appendChild(page);
+    root.dataset.phase = view.phase || "";
+    root.dataset.finished = view.finished ? "1" : "0";
+    startCountdown(root, view.finished ? null : view.deadline);
+    state.lastVersion = frame.version;
+  }
+
+  window.GameRenderer = { render: render };
+})();
