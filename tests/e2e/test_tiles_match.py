@@ -1,0 +1,119 @@
+"""A person plays a whole treasure-cave match against a bot in the browser, to the end screen."""
+import re
+import uuid
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.helpers import signup
+
+pytestmark = pytest.mark.e2e
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+MAX_DECISIONS = 300
+
+
+def _my_frame(page):
+    return page.evaluate("window.__lastFrame")
+
+
+def _wait_for_my_turn_or_end(page):
+    page.wait_for_function(
+        "() => { const f = window.__lastFrame;"
+        " return f && (f.status === 'finished' || f.view.finished || f.legal.length > 0); }",
+        timeout=30_000,
+    )
+    return _my_frame(page)
+
+
+def _click_for(page, legal):
+    """Answer the prompt the server offers, always taking the first offered choice (using effects)."""
+    first = legal[0]
+    kind = first["type"]
+    if kind == "take":
+        takeable = page.locator("[data-takeable='1']")
+        # the board marks exactly the tiles the server lets us take
+        assert takeable.count() == len(legal)
+        page.locator(f"[data-testid='tile-{first['pos']}']").click()
+        return
+    if kind == "lamp":
+        page.click("[data-testid=lamp-keep]" if first["swap"] is None else f"[data-testid=lamp-swap-{first['swap']}]")
+        return
+    if kind == "effect":
+        assert page.locator("[data-testid=action-effect]").is_visible()
+        uses = [a for a in legal if a.get("use")]
+        if not uses:
+            page.click("[data-testid=effect-skip]")
+            return
+        use = uses[0]
+        if "pos" in use:
+            # the green target is highlighted on the board; click it there
+            page.locator(f"[data-testid='tile-{use['pos']}'][data-green='1']").click()
+        elif "kind" in use:
+            page.click(f"[data-testid=white-kind-{use['kind']}]")
+        elif "colour" in use:
+            page.click(f"[data-testid=white-colour-{use['colour']}]")
+        else:
+            page.click("[data-testid=effect-use]")
+        return
+    if kind == "show":
+        page.click(f"[data-testid=show-{first['tile']}]")
+        return
+    if kind == "choose":
+        page.click(f"[data-testid=choose-{first['tile']}]")
+        return
+    raise AssertionError(f"unexpected action offered: {first}")
+
+
+def test_a_person_plays_a_whole_match_against_a_bot(live_server_url, new_page):
+    name = f"cave{uuid.uuid4().hex[:6]}"
+    page = signup(new_page(), live_server_url, name)
+
+    page.goto(live_server_url + "/")
+    form = page.locator("[data-testid=create-table-form]")
+    form.locator("select[name=game]").select_option("alibaba_tiles")
+    form.locator("input[name=seats]").fill("2")
+    if form.locator("select[name=variant]").count():
+        form.locator("select[name=variant]").select_option("standard")
+    form.locator("input[name=clock]").fill("0")
+    form.locator("[data-testid=create-table]").click()
+    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    page.click("[data-testid=add-bot]")
+    page.click("[data-testid=start]")
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+
+    page.wait_for_function("window.__lastFrame && window.__lastFrame.seat === 0")
+    assert page.locator("[data-testid=connection]").get_attribute("data-state") == "open"
+    assert page.locator("[data-testid=board]").is_visible()
+    assert name in page.locator("[data-testid=scoreboard]").inner_text()
+
+    decisions = 0
+    kinds_seen = set()
+    while True:
+        frame = _wait_for_my_turn_or_end(page)
+        if frame["status"] == "finished" or frame["view"]["finished"]:
+            break
+        assert decisions < MAX_DECISIONS, "the match did not end"
+        legal = frame["legal"]
+        kinds_seen.add(legal[0]["type"])
+        # every decision shows its prompt
+        assert page.locator(f"[data-testid=action-{legal[0]['type']}]").count() == 1
+        _click_for(page, legal)
+        decisions += 1
+        page.wait_for_function(f"() => window.__lastFrame.version > {frame['version']}", timeout=30_000)
+
+    end = page.locator("[data-testid=end-screen]")
+    end.wait_for()
+    text = end.inner_text()
+    assert name in text
+    assert page.locator("[data-testid=final-0]").count() == 1
+    assert page.locator("[data-testid=final-1]").count() == 1
+    assert page.locator("[data-testid=tie-break]").is_visible()
+    final = _my_frame(page)["view"]["final"]
+    assert sorted(final["ranks"])[0] == 1
+    assert final["totals"] == [s + e for s, e in zip(final["set_points"], final["effect_points"])]
+    assert "take" in kinds_seen and decisions >= 10
+    # nothing is takeable any more
+    assert page.locator("[data-takeable='1']").count() == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "tiles-end-screen.png"), full_page=True)
