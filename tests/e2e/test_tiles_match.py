@@ -87,8 +87,24 @@ def test_a_person_plays_a_whole_match_against_a_bot(live_server_url, new_page):
     assert page.locator("[data-testid=board]").is_visible()
     assert name in page.locator("[data-testid=scoreboard]").inner_text()
 
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "tiles-first-turn.png"))
+
+    # A spectator sees the same cave without prompts.
+    watcher = signup(new_page(), live_server_url, f"watch{uuid.uuid4().hex[:6]}")
+    watcher.goto(page.url)
+    watcher.wait_for_function("window.__lastFrame && window.__lastFrame.seat === null")
+    assert watcher.locator("[data-testid=spectating]").is_visible()
+    assert watcher.locator("[data-takeable='1']").count() == 0
+    assert watcher.locator("[data-testid=my-screen]").count() == 0
+    watched = watcher.evaluate("window.__lastFrame")
+    assert watched["legal"] == [] and watched["view"]["me"] is None
+    assert watcher.locator("[data-testid=board] [data-testid^=tile-]").count() == len(watched["view"]["board"])
+    watcher.close()
+
     decisions = 0
     kinds_seen = set()
+    dropped = False
     while True:
         frame = _wait_for_my_turn_or_end(page)
         if frame["status"] == "finished" or frame["view"]["finished"]:
@@ -98,6 +114,13 @@ def test_a_person_plays_a_whole_match_against_a_bot(live_server_url, new_page):
         kinds_seen.add(legal[0]["type"])
         # every decision shows its prompt
         assert page.locator(f"[data-testid=action-{legal[0]['type']}]").count() == 1
+        if decisions == 5 and not dropped:
+            # the connection drops: the page reconnects, says hello with its version and resyncs
+            dropped = True
+            page.evaluate("window.MatchLive.dropConnection()")
+            page.wait_for_function("document.body.dataset.connection === 'reconnecting'")
+            page.wait_for_function("document.body.dataset.connection === 'open'")
+            continue
         _click_for(page, legal)
         decisions += 1
         page.wait_for_function(f"() => window.__lastFrame.version > {frame['version']}", timeout=30_000)
@@ -115,5 +138,5 @@ def test_a_person_plays_a_whole_match_against_a_bot(live_server_url, new_page):
     assert "take" in kinds_seen and decisions >= 10
     # nothing is takeable any more
     assert page.locator("[data-takeable='1']").count() == 0
-    ARTIFACTS.mkdir(exist_ok=True)
+    assert dropped
     page.screenshot(path=str(ARTIFACTS / "tiles-end-screen.png"), full_page=True)

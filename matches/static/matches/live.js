@@ -105,6 +105,8 @@
       return names[s] !== undefined ? names[s] : "#" + (s + 1);
     },
     frame: function () { return lastFrame; },
+    // Drops the socket as a network failure would (the page reconnects and resyncs); for tests.
+    dropConnection: function () { if (socket) socket.close(4000, "dropped"); },
   };
   window.MatchLive = api;
 
