@@ -50,7 +50,7 @@ def run(seconds):
 
 
 def bot_win_rate(matches, variant="standard"):
-    """Greedy bot against the random bot, 2 players, alternating who starts."""
+    """Greedy bot against the random bot, 2 players, alternating seats (the start player is drawn)."""
     from alibaba_tiles.bots import BOTS
     from alibaba_tiles.engine import result
 
@@ -82,7 +82,7 @@ def main():
     if args.bots:
         for variant in ("standard", "lamp", "equal", "small"):
             wins = bot_win_rate(args.bots, variant)
-            print(f"greedy beats random ({variant}, 2 players, {args.bots} matches, alternating start): "
+            print(f"greedy beats random ({variant}, 2 players, {args.bots} matches, alternating seats): "
                   f"{wins}/{args.bots} = {wins / args.bots:.1%}")
         return
     ops, engine_time, wall, matches = run(args.seconds)

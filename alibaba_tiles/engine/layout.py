@@ -127,7 +127,7 @@ def validate_layout(layout, tile_count=None):
 
 
 def build_geo(layout):
-    """Derived, read-only geometry stored once in the state."""
+    """Derived, read-only geometry (never saved in the state: see derived.geometry)."""
     order = positions(layout)
     coords = {}
     for p in order:
@@ -146,7 +146,7 @@ def build_geo(layout):
     take_order = sorted(order, key=lambda p: (-coords[p][0], coords[p][1], coords[p][2]))
     return {
         "order": order,
-        "cells": [[p] + coords[p] for p in order],  # [pos, layer, row, col], bottom first                      # bottom layer first (for drawing)
+        "cells": [[p] + coords[p] for p in order],  # [pos, layer, row, col], bottom layer first (for drawing)
         "take_order": take_order,            # top layer first (deterministic default order)
         "rank": {p: i for i, p in enumerate(take_order)},
         "coords": coords,

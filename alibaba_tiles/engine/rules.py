@@ -2,13 +2,16 @@
 
 See docs/rules/alibaba_tiles.md for the rules as played and the action shapes.
 Nothing here imports django; the state is JSON-serialisable.  ``apply`` never
-mutates its input: it copies the mutable parts by hand (the layout, geometry,
-tile set and scoring data are shared read-only between states).
+mutates its input: it copies the mutable parts by hand (the layout, tile set
+and scoring data are shared read-only between states).  The state keeps only
+what cannot be derived: the geometry and the tile dicts are computed from
+``layout`` / ``tileset`` through the caches in ``derived.py``.
 """
 import random
 
 from .data_files import default_layout, default_tiles, game_rules
-from .layout import build_geo, validate_layout
+from .derived import _GEO_BY_ID, _TILES_BY_ID, compact_tileset, geometry, legacy_tile_data, tile_data
+from .layout import validate_layout
 from .scoring import ranks, set_points, sets_of
 
 GAME = "alibaba_tiles"
@@ -122,7 +125,7 @@ def validate_options(players, options):
     lerr = [e for e in lerr if "tile set has only" not in e]
     errors.extend(lerr)
     if not lerr:
-        needed = len(_geo(layout)["order"])
+        needed = len(geometry(layout)["order"])
         if needed > available:
             errors.append(f"The layout needs {needed} tiles but only {available} are in play in this variant.")
     return errors
@@ -139,11 +142,6 @@ def _kinds_of(tileset):
     return kinds
 
 
-def _colours_of(tileset):
-    present = {t["colour"] for t in tileset["tiles"]}
-    return [c for c in EFFECT_COLOURS if c in present]
-
-
 # ---------------------------------------------------------------------------
 # new game
 
@@ -156,10 +154,10 @@ def new_game(players, options, seed):
     variant = _variant(options)
     layout = options.get("layout") or default_layout("small" if variant == "small" else "standard")
     tileset = options.get("tiles") or default_tiles()
-    geo = _geo(layout)
-    tiles = _tiles_of(tileset)
     kinds = _kinds_of(tileset)
-    colours = _colours_of(tileset)
+    stored_tileset = compact_tileset(tileset, kinds)
+    tiles = tile_data(stored_tileset, EFFECT_COLOURS).tiles
+    geo = geometry(layout)
 
     draws = 0
 
@@ -187,6 +185,8 @@ def new_game(players, options, seed):
     board = {p: pool[i] for i, p in enumerate(order)}
     leftover = pool[len(order):]
     up = {p: True for p in order if not geo["covered_by"][p]}
+    # the start player is drawn last, so the deal of a seed does not depend on it
+    start = rng().randrange(players)
     started = float(options.get("started_at", 0.0) or 0.0)
     clock = options.get("clock") or 0
     state = {
@@ -196,12 +196,8 @@ def new_game(players, options, seed):
         "seed": seed,
         "draws": draws,
         "clock": clock,
-        "layout": layout,
-        "geo": geo,
-        "tiles": tiles,
-        "tileset": {"key": tileset.get("key"), "name": tileset.get("name")},
-        "kinds": kinds,
-        "colours": colours,
+        "layout": layout,              # kept whole: the geometry is derived from it (derived.geometry)
+        "tileset": stored_tileset,     # key, name, kinds, tiles as [kind, colour] (derived.tile_data)
         "rules": rules,
         "removed_kinds": removed,
         "board": board,
@@ -211,8 +207,8 @@ def new_game(players, options, seed):
         "bazaar": bazaar,
         "hands": [[] for _ in range(players)],
         "scores": [0] * players,
-        "start": 0,
-        "current": 0,
+        "start": start,
+        "current": start,
         "turn": 1,
         "phase": "take",
         "turn_info": None,        # {"pos", "layer", "flips", "tile", "effect_tile"} of the turn in progress
@@ -231,34 +227,36 @@ def new_game(players, options, seed):
     return state
 
 
-_GEO_CACHE = {}
-_TILES_CACHE = {}
-
-
-def _tiles_of(tileset):
-    """The tile list (id = index), shared read-only for the shipped default set."""
-    if tileset is default_tiles():
-        tiles = _TILES_CACHE.get("default")
-        if tiles is None:
-            tiles = _TILES_CACHE["default"] = [{"id": i, "kind": t["kind"], "colour": t["colour"]}
-                                               for i, t in enumerate(tileset["tiles"])]
-        return tiles
-    return [{"id": i, "kind": t["kind"], "colour": t["colour"]} for i, t in enumerate(tileset["tiles"])]
-
-
-def _geo(layout):
-    """build_geo, cached for the shipped (shared, never mutated) default layouts."""
-    from .data_files import default_layouts
-    if any(layout is d for d in default_layouts()):
-        geo = _GEO_CACHE.get(id(layout))
-        if geo is None:
-            geo = _GEO_CACHE[id(layout)] = build_geo(layout)
-        return geo
-    return build_geo(layout)
-
-
 # ---------------------------------------------------------------------------
 # helpers
+
+def _geo(s):
+    """The derived geometry of the state's layout (cached, read-only)."""
+    layout = s["layout"]
+    hit = _GEO_BY_ID.get(id(layout))
+    if hit is not None and hit[0] is layout:
+        return hit[1]
+    return geometry(layout)
+
+
+def _td(s):
+    """The state's tile set: .tiles (dicts, id = index), .kinds, .colours (cached, read-only)."""
+    stored = s["tileset"]
+    hit = _TILES_BY_ID.get(id(stored))
+    if hit is not None and hit[0] is stored:
+        return hit[1]
+    if "tiles" not in stored and "tiles" in s:   # saved by an older engine: the tiles are in the state
+        return legacy_tile_data(stored, s)
+    return tile_data(stored, EFFECT_COLOURS)
+
+
+def _tiles(s):
+    stored = s["tileset"]
+    hit = _TILES_BY_ID.get(id(stored))
+    if hit is not None and hit[0] is stored:
+        return hit[1].tiles
+    return _td(s).tiles
+
 
 def _copy(st):
     s = dict(st)
@@ -293,12 +291,12 @@ def _restrictions_for(s, seat):
 
 def takeable(s, seat):
     """Face-up positions ``seat`` may take now, in the deterministic order (top layer first)."""
-    rank = s["geo"]["rank"]
+    rank = _geo(s)["rank"]
     ups = sorted(s["up"], key=rank.__getitem__)
     restr = _restrictions_for(s, seat)
     if not restr:
         return ups
-    tiles, board = s["tiles"], s["board"]
+    tiles, board = _tiles(s), s["board"]
     ok = [p for p in ups if not _forbidden(tiles[board[p]], restr)]
     return ok if ok else ups
 
@@ -307,12 +305,12 @@ def _green_targets(s, seat):
     info = s["turn_info"]
     up = s["up"]
     restr = _restrictions_for(s, seat)
-    tiles, board = s["tiles"], s["board"]
+    tiles, board = _tiles(s), s["board"]
     out = []
-    for q in s["geo"]["adjacent"][info["pos"]]:
+    for q in _geo(s)["adjacent"][info["pos"]]:
         if q in up and not (restr and _forbidden(tiles[board[q]], restr)):
             out.append(q)
-    rank = s["geo"]["rank"]
+    rank = _geo(s)["rank"]
     out.sort(key=rank.__getitem__)
     return out
 
@@ -338,7 +336,7 @@ def _remove_from_board(s, pos, events):
     board, up = s["board"], s["up"]
     tid = board.pop(pos)
     up.pop(pos, None)
-    geo = s["geo"]
+    geo = _geo(s)
     flipped = []
     covered_by = geo["covered_by"]
     for q in geo["covers"][pos]:
@@ -352,7 +350,7 @@ def _remove_from_board(s, pos, events):
     if flipped:
         s["down"] -= len(flipped)
         flipped.sort(key=geo["rank"].__getitem__)
-        tiles = s["tiles"]
+        tiles = _tiles(s)
         _note(s, events, {"seat": s["current"], "type": "flip", "positions": flipped,
                           "tiles": [tiles[board[q]] for q in flipped], "count": len(flipped),
                           "text": f"uncovered {len(flipped)} tile{'s' if len(flipped) != 1 else ''}"})
@@ -373,7 +371,7 @@ def _remove_from_board(s, pos, events):
 
 def _effect_uses(s, seat):
     info = s["turn_info"]
-    tile = s["tiles"][info["effect_tile"]]
+    tile = _tiles(s)[info["effect_tile"]]
     colour = tile["colour"]
     if colour in ("pink", "blue", "brown"):
         return [{"type": "effect", "use": True}]
@@ -384,8 +382,9 @@ def _effect_uses(s, seat):
     if colour == "white":
         if not s["board"]:
             return []
-        return ([{"type": "effect", "use": True, "kind": k} for k in s["kinds"]]
-                + [{"type": "effect", "use": True, "colour": c} for c in s["colours"]])
+        td = _td(s)
+        return ([{"type": "effect", "use": True, "kind": k} for k in td.kinds]
+                + [{"type": "effect", "use": True, "colour": c} for c in td.colours])
     return []
 
 
@@ -502,15 +501,15 @@ def _do_take(s, seat, pos, now, events):
         raise IllegalAction("Say which tile to take (its position).")
     board = s["board"]
     if pos not in board:
-        if pos in s["geo"]["coords"]:
+        if pos in _geo(s)["coords"]:
             raise IllegalAction("That tile has already been taken.")
         raise IllegalAction("There is no such place in the cave.")
     if pos not in s["up"]:
-        for r in s["geo"]["covered_by"][pos]:
+        for r in _geo(s)["covered_by"][pos]:
             if r in board:
                 raise IllegalAction("That tile is covered by another tile.")
         raise IllegalAction("That tile is still face down.")
-    tiles = s["tiles"]
+    tiles = _tiles(s)
     tile = tiles[board[pos]]
     restr = _restrictions_for(s, seat)
     if restr and _forbidden(tile, restr):
@@ -522,8 +521,8 @@ def _do_take(s, seat, pos, now, events):
 
 
 def _take_tile(s, seat, pos, now, events):
-    geo = s["geo"]
-    tile = s["tiles"][s["board"][pos]]
+    geo = _geo(s)
+    tile = _tiles(s)[s["board"][pos]]
     _note(s, events, {"seat": seat, "type": "take", "pos": pos, "tile": tile, "text": f"took {tile_name(tile)}"})
     tid, flips = _remove_from_board(s, pos, events)
     s["hands"][seat].append(tid)
@@ -540,7 +539,7 @@ def _open_effect(s, seat, now, events):
         s["phase"] = "effect"
         _open(s, now)
         return
-    tile = s["tiles"][s["turn_info"]["effect_tile"]]
+    tile = _tiles(s)[s["turn_info"]["effect_tile"]]
     _note(s, events, {"seat": seat, "type": "no_effect", "colour": tile["colour"],
                       "text": f"could not use the {tile['colour']} effect"})
     _end_turn(s, now, events)
@@ -561,7 +560,7 @@ def _do_lamp(s, seat, action, now, events):
         s["bazaar"][swap] = lamp_id
         info["tile"] = new_id
         info["effect_tile"] = new_id
-        tiles = s["tiles"]
+        tiles = _tiles(s)
         _note(s, events, {"seat": seat, "type": "lamp", "swap": swap, "lamp": tiles[lamp_id],
                           "tile": tiles[new_id],
                           "text": f"swapped {tile_name(tiles[lamp_id])} for {tile_name(tiles[new_id])} from the bazaar"})
@@ -575,7 +574,7 @@ def _do_effect(s, seat, action, now, events):
     if not isinstance(use, bool):
         raise IllegalAction("Say whether to use the magic effect (use: true or false).")
     info = s["turn_info"]
-    tile = s["tiles"][info["effect_tile"]]
+    tile = _tiles(s)[info["effect_tile"]]
     colour = tile["colour"]
     if not use:
         _note(s, events, {"seat": seat, "type": "skip", "colour": colour,
@@ -593,7 +592,8 @@ def _do_effect(s, seat, action, now, events):
                 pts += eff["blue"]["bottom_layer"]
             why = " for the bottom layer" if info["layer"] == 0 else f" for {info['flips']} flipped"
         else:
-            same = sum(1 for t in s["hands"][seat] if s["tiles"][t]["kind"] == tile["kind"])
+            tiles = _tiles(s)
+            same = sum(1 for t in s["hands"][seat] if tiles[t]["kind"] == tile["kind"])
             pts = eff["brown"]["per_tile"] * same
             why = f" for {same} {tile['kind']}{'s' if same != 1 else ''}"
         s["scores"][seat] += pts
@@ -607,7 +607,7 @@ def _do_effect(s, seat, action, now, events):
             raise IllegalAction("Say which adjacent face-up tile to take.")
         if pos not in _green_targets(s, seat):
             raise IllegalAction("You can only take a face-up tile next to the one you took, in the same layer.")
-        t2 = s["tiles"][s["board"][pos]]
+        t2 = _tiles(s)[s["board"][pos]]
         _note(s, events, {"seat": seat, "type": "effect", "colour": "green", "pos": pos, "tile": t2,
                           "text": f"also took {tile_name(t2)} (green)"})
         tid, _ = _remove_from_board(s, pos, events)
@@ -630,12 +630,12 @@ def _do_effect(s, seat, action, now, events):
         if (k is None) == (c is None):
             raise IllegalAction("Name either a kind of treasure or a colour.")
         if k is not None:
-            if k not in s["kinds"]:
+            if k not in _td(s).kinds:
                 raise IllegalAction("There is no such kind of treasure.")
             r = {"by": seat, "kind": k}
             what = f"{k} tiles"
         else:
-            if c not in s["colours"]:
+            if c not in _td(s).colours:
                 raise IllegalAction("There is no such colour.")
             r = {"by": seat, "colour": c}
             what = f"{c} tiles"
@@ -666,7 +666,7 @@ def _show(s, seat, tid, now, events):
     events.append({"seat": seat, "type": "showing", "turn": s["turn"], "text": "showed a tile"})
     if None in s["shown"]:
         return  # the window stays open: no new decision point
-    tiles = s["tiles"]
+    tiles = _tiles(s)
     for w, t in zip(s["window"], s["shown"]):
         _note(s, events, {"seat": w, "type": "show", "tile": tiles[t], "text": f"showed {tile_name(tiles[t])}"})
     s["phase"] = "choose"
@@ -684,7 +684,7 @@ def _choose(s, seat, tid, now, events):
     owner = s["window"][s["shown"].index(tid)]
     s["hands"][owner].remove(tid)
     s["hands"][seat].append(tid)
-    tile = s["tiles"][tid]
+    tile = _tiles(s)[tid]
     _note(s, events, {"seat": seat, "type": "choose", "from": owner, "tile": tile,
                       "text": f"took {tile_name(tile)} from seat {owner + 1}"})
     s["window"] = []
@@ -717,7 +717,7 @@ def _finish(s, now, events):
     s["phase"] = "over"
     s["finished"] = True
     s["restrictions"] = []
-    tiles = s["tiles"]
+    tiles = _tiles(s)
     table = s["rules"]["set_scores"]
     hands = s["hands"]
     sp = [set_points([tiles[t]["kind"] for t in h], table) for h in hands]
@@ -757,7 +757,7 @@ def _timeout(s, now, events):
         _note(s, events, {"seat": seat, "type": "lamp", "swap": None, "text": "kept the lamp"})
         _open_effect(s, seat, now, events)
     elif phase == "effect":
-        colour = s["tiles"][s["turn_info"]["effect_tile"]]["colour"]
+        colour = _tiles(s)[s["turn_info"]["effect_tile"]]["colour"]
         _note(s, events, {"seat": seat, "type": "skip", "colour": colour,
                           "text": f"did not use the {colour} effect"})
         _end_turn(s, now, events)

@@ -6,7 +6,7 @@ with the state: treat a view as read-only (it is meant to be serialised).
 Before the end a view never holds a face-down tile (nor its id), another
 seat's tiles, the leftover tiles or the seed.  After the end it shows everything.
 """
-from .rules import deadline, owes
+from .rules import _geo, _tiles, deadline, owes
 from .scoring import set_value
 
 
@@ -34,12 +34,12 @@ def _layout_view(layout, geo):
 
 def view(state, seat):
     s = state
-    tiles = s["tiles"]
-    geo = s["geo"]
+    layout = s["layout"]
+    tiles = _tiles(s)
+    geo = _geo(s)
     board_ = s["board"]
     up = s["up"]
     finished = s["finished"]
-    layout = s["layout"]
     n = s["players"]
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
         seat = None

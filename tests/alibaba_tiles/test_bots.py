@@ -25,7 +25,7 @@ def play_match(bots, seed, variant="standard"):
 def greedy_win_rate(matches, variant="standard"):
     wins = 0
     for i in range(matches):
-        bots = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]   # alternate who starts
+        bots = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]   # alternate seats (the start player is drawn)
         g = bots.index("greedy")
         ranks = play_match(bots, i, variant)
         wins += ranks[g] == 1 and ranks[1 - g] != 1

@@ -11,6 +11,8 @@ import pytest
 from alibaba_tiles.engine import (
     OPTIONS, IllegalAction, apply, deadline, default_tiles, legal_actions, new_game, result, view,
 )
+from alibaba_tiles.engine.derived import geometry, tile_data
+from alibaba_tiles.engine.rules import EFFECT_COLOURS
 from alibaba_tiles.engine.scoring import ranks, set_points
 
 KINDS = ["carpet", "chest", "crown", "diamond", "lamp", "necklace", "ring", "ruby", "statue", "sword"]
@@ -29,7 +31,7 @@ def rig(state, board, hands=None, current=0):
     """Put exactly ``board`` ({pos: tile id}) on the table; uncovered tiles face up."""
     s = copy.deepcopy(state)
     s["board"] = dict(board)
-    cb = s["geo"]["covered_by"]
+    cb = geometry(s["layout"])["covered_by"]
     s["up"] = {p: True for p in board if not any(q in board for q in cb[p])}
     s["down"] = len(board) - len(s["up"])
     used = set(board.values())
@@ -54,8 +56,21 @@ def take(s, seat, pos, now=1.0):
     return s
 
 
-def fresh(players=2, variant="standard", seed=1, **opts):
-    return new_game(players, dict(opts, variant=variant), seed)
+def tiles_of(s):
+    """The state's tile dicts (derived from its stored tile set)."""
+    return tile_data(s["tileset"], EFFECT_COLOURS).tiles
+
+
+def set_start(state, seat):
+    """Patch a fresh state so that ``seat`` is the start player (the engine draws it from the seed)."""
+    s = copy.deepcopy(state)
+    s["start"] = s["current"] = seat
+    return s
+
+
+def fresh(players=2, variant="standard", seed=1, start=0, **opts):
+    """A new game whose start player is fixed to ``start`` (seat 0 unless told)."""
+    return set_start(new_game(players, dict(opts, variant=variant), seed), start)
 
 
 # ---------------------------------------------------------------------------
@@ -71,12 +86,45 @@ def test_standard_pyramid_has_54_tiles_six_unseen_leftovers_and_top_face_up():
 
 def test_upper_tile_covers_four_tiles_below():
     s = fresh()
-    assert sorted(s["geo"]["covers"]["2:1:1"]) == sorted(["1:1:1", "1:2:1", "1:1:2", "1:2:2"])
+    assert sorted(geometry(s["layout"])["covers"]["2:1:1"]) == sorted(["1:1:1", "1:2:1", "1:1:2", "1:2:2"])
 
 
-def test_start_player_is_seat_zero():
+def test_start_player_is_drawn_from_the_seed():
+    starts = {}
+    for seed in range(200):
+        for players in (2, 3, 4):
+            s = new_game(players, {}, seed)
+            assert 0 <= s["start"] < players and s["current"] == s["start"]
+            assert new_game(players, {}, seed)["start"] == s["start"]        # same seed, same start
+            starts.setdefault(players, set()).add(s["start"])
+    assert starts == {2: {0, 1}, 3: {0, 1, 2}, 4: {0, 1, 2, 3}}          # every seat starts sometimes
+
+
+def test_start_player_is_drawn_with_the_draw_counter_and_after_the_deal():
+    s = new_game(3, {}, 5)
+    # the shuffle is draw 0, the start player draw 1: a seed deals the same cave whoever starts
+    assert s["draws"] == 2
+    import random
+    assert s["start"] == random.Random("5:1").randrange(3)
+    lamp = new_game(3, {"variant": "lamp"}, 5)
+    assert lamp["draws"] == 3 and lamp["start"] == random.Random("5:2").randrange(3)
+
+
+def test_start_player_moves_first_and_the_view_says_so():
+    for seed in range(20):
+        s = new_game(4, {}, seed)
+        st = s["start"]
+        v = view(s, None)
+        assert v["start"] == st and v["current"] == st
+        assert v["pending"] == [{"seat": st, "decision": "take", "effect": None}]
+        assert legal_actions(s, st) and all(legal_actions(s, x) == [] for x in range(4) if x != st)
+
+
+def test_fixed_start_player_helper():
     s = fresh(4)
     assert s["current"] == 0 and view(s, 2)["pending"] == [{"seat": 0, "decision": "take", "effect": None}]
+    s = fresh(4, start=3)
+    assert view(s, 2)["start"] == 3 and view(s, 2)["pending"][0]["seat"] == 3
 
 
 def test_options_declare_the_variant_choice():
@@ -331,6 +379,36 @@ def test_end_round_completed_then_one_last_turn():
     assert result(s) is not None
 
 
+def test_end_round_is_completed_up_to_the_seat_before_a_drawn_start_player():
+    # seat 2 starts: a round is 2, 0, 1; seat 0 flips the last tile, so seat 1 completes the round
+    s = rig(fresh(3, start=2), _end_board(), current=2)
+    s = skip_or_done(take(s, 2, "0:4:4"), 2)
+    s = take(s, 0, "2:0:0")
+    assert s["final_round"] and s["turns_left"] == 1 + 1 + 3     # this turn, seat 1, then 2, 0, 1
+    s = skip_or_done(s, 0)
+    assert view(s, None)["start"] == 2
+    seats = []
+    while not s["finished"]:
+        seat = s["current"]
+        seats.append(seat)
+        s = skip_or_done(take(s, seat, legal_actions(s, seat)[0]["pos"]), seat)
+    assert seats == [1, 2, 0, 1]
+
+
+def test_last_tile_flipped_by_the_seat_before_the_start_player():
+    # seat 1 starts in a 3-player game; seat 0 (last of the round) flips the last tile: one more full round
+    s = rig(fresh(3, start=1), _end_board(), current=0)
+    s = take(s, 0, "2:0:0")
+    assert s["final_round"] and s["turns_left"] == 1 + 0 + 3     # this turn, then 1, 2, 0
+    s = skip_or_done(s, 0)
+    seats = []
+    while not s["finished"]:
+        seat = s["current"]
+        seats.append(seat)
+        s = skip_or_done(take(s, seat, legal_actions(s, seat)[0]["pos"]), seat)
+    assert seats == [1, 2, 0]
+
+
 def test_turns_left_counts_down_in_the_view():
     s = rig(fresh(2), _end_board())
     s = take(s, 0, "2:0:0")                            # start player flips the last tile
@@ -398,7 +476,7 @@ def test_full_tie_shares_the_rank():
 
 def test_lamp_variant_puts_six_other_tiles_in_the_bazaar_and_all_lamps_in_the_cave():
     s = fresh(3, "lamp", seed=4)
-    tiles = s["tiles"]
+    tiles = tiles_of(s)
     assert len(s["bazaar"]) == 6 and all(tiles[t]["kind"] != "lamp" for t in s["bazaar"])
     assert sum(1 for t in s["board"].values() if tiles[t]["kind"] == "lamp") == 6
     assert len(s["board"]) == 54 and s["leftover"] == []
@@ -459,7 +537,7 @@ def test_lamp_in_standard_game_is_an_ordinary_tile():
 def test_equal_variant_removes_one_kind_and_fills_the_pyramid_exactly():
     s = fresh(3, "equal", seed=9)
     assert len(s["removed_kinds"]) == 1
-    kinds = {s["tiles"][t]["kind"] for t in s["board"].values()}
+    kinds = {tiles_of(s)[t]["kind"] for t in s["board"].values()}
     assert len(s["board"]) == 54 and s["leftover"] == [] and s["removed_kinds"][0] not in kinds
     assert view(s, 0)["removed_kinds"] == s["removed_kinds"]
 
@@ -469,9 +547,9 @@ def test_small_cave_layout_and_three_kinds_removed():
     assert s["layout"]["key"] == "small"
     assert [(L["rows"], L["cols"]) for L in view(s, 0)["layout"]["layers"]] == [(4, 4), (4, 3), (3, 2), (2, 1)]
     assert len(s["board"]) == 36 and len(s["leftover"]) == 6 and len(s["removed_kinds"]) == 3
-    assert sorted(s["geo"]["covers"]["1:2:1"]) == ["0:2:1", "0:2:2"]
+    assert sorted(geometry(s["layout"])["covers"]["1:2:1"]) == ["0:2:1", "0:2:2"]
     assert sorted(s["up"]) == ["3:0:0", "3:1:0"]
-    kinds = {s["tiles"][t]["kind"] for t in list(s["board"].values()) + s["leftover"]}
+    kinds = {tiles_of(s)[t]["kind"] for t in list(s["board"].values()) + s["leftover"]}
     assert not kinds & set(s["removed_kinds"])
 
 
@@ -501,7 +579,7 @@ def test_options_layout_and_tiles_replace_the_defaults():
     tiles = {"key": "mini", "name": "Mini",
              "tiles": [{"kind": k, "colour": c} for k in KINDS[:7] for c in COLOURS]}
     s = new_game(3, {"layout": small, "tiles": tiles}, 2)
-    assert len(s["board"]) == 36 and len(s["leftover"]) == 6 and len(s["tiles"]) == 42
+    assert len(s["board"]) == 36 and len(s["leftover"]) == 6 and len(tiles_of(s)) == 42
     too_few = {"key": "tiny", "name": "Tiny", "tiles": tiles["tiles"][:30]}
     from alibaba_tiles.engine import validate_options
     assert validate_options(2, {"layout": small, "tiles": too_few})

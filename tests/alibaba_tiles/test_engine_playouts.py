@@ -4,6 +4,8 @@ import random
 
 from alibaba_tiles.bots import random_bot
 from alibaba_tiles.engine import apply, deadline, legal_actions, new_game, replay, result, view
+from alibaba_tiles.engine.derived import tile_data
+from alibaba_tiles.engine.rules import EFFECT_COLOURS
 
 CONFIGS = [(2, "standard"), (3, "standard"), (4, "standard"), (2, "lamp"), (3, "lamp"), (4, "lamp"),
            (2, "equal"), (3, "equal"), (4, "equal"), (2, "small")]
@@ -200,5 +202,57 @@ def test_a_thousand_random_playouts_end_without_error():
         r = result(s)
         assert r is not None and len(r["ranks"]) == players and min(r["ranks"]) == 1
         total_tiles = sum(len(h) for h in s["hands"])
-        assert total_tiles + len(s["board"]) + len(s["leftover"]) + len(s["bazaar"]) == len(s["tiles"]) - sum(
-            1 for t in s["tiles"] if t["kind"] in s["removed_kinds"])
+        tiles = tile_data(s["tileset"], EFFECT_COLOURS).tiles
+        assert total_tiles + len(s["board"]) + len(s["leftover"]) + len(s["bazaar"]) == len(tiles) - sum(
+            1 for t in tiles if t["kind"] in s["removed_kinds"])
+
+
+def test_a_state_reloaded_from_json_plays_on_like_the_live_one():
+    """The server saves the state as JSON after every move: derived data must come back the same."""
+    for i, (players, variant) in enumerate(CONFIGS):
+        live, log = playout(players, variant, 600 + i)
+        s = new_game(players, {"variant": variant}, 600 + i)
+        for seat, action, now in log:
+            s = json.loads(json.dumps(s))                     # fresh objects every move, as from the database
+            for who in range(players):
+                assert json.dumps(view(s, who)) == json.dumps(view(_live_at(players, variant, 600 + i, log, s), who))
+            s, _ = apply(s, seat, action, now)
+        assert s == live
+
+
+def _live_at(players, variant, seed, log, target):
+    """The live (never serialised) state at the same step as ``target``."""
+    s = new_game(players, {"variant": variant}, seed)
+    for seat, action, now in log:
+        if s["step"] == target["step"] and s["shown"] == target["shown"]:
+            break
+        s, _ = apply(s, seat, action, now)
+    return s
+
+
+def test_saved_state_keeps_no_derived_geometry():
+    for players, variant in CONFIGS:
+        s = new_game(players, {"variant": variant}, 1)
+        assert not {"geo", "tiles", "kinds", "colours"} & set(s)
+        assert len(json.dumps(s)) < 6000
+
+
+def test_a_state_saved_by_the_older_engine_still_plays():
+    """Matches in progress were saved with "geo", "tiles", "kinds", "colours" inside the state."""
+    s = new_game(3, {"variant": "standard"}, 4)
+    td = tile_data(s["tileset"], EFFECT_COLOURS)
+    old = json.loads(json.dumps(dict(s, tiles=td.tiles, kinds=td.kinds, colours=td.colours, geo={},
+                                     tileset={"key": s["tileset"]["key"], "name": s["tileset"]["name"]})))
+    for who in (0, 1, 2, None):
+        assert json.dumps(view(old, who)) == json.dumps(view(s, who))
+    rng = random.Random(4)
+    now = 0.0
+    while not s["finished"]:
+        seat = owing(s)[0]
+        assert legal_actions(old, seat) == legal_actions(s, seat)
+        action = rng.choice(legal_actions(s, seat))
+        now += 1.0
+        s, _ = apply(s, seat, action, now)
+        old, _ = apply(old, seat, action, now)
+        old = json.loads(json.dumps(old))
+    assert result(old) == result(s)

@@ -1,0 +1,96 @@
+"""Data derived from what the state keeps, computed once and cached per process.
+
+The saved state keeps only what cannot be derived: the layout itself (so a
+saved match still replays after its layout was edited in the admin) and its
+tile set in a compact form.  The geometry (positions, covers / covered-by,
+adjacency, take order) and the tile dicts are rebuilt from those here and
+shared read-only between states and views: callers must never mutate them.
+
+Two cache levels:
+
+* by object identity: ``apply`` shares the layout / tile-set objects between
+  consecutive states, so the usual lookup is one dict get and an ``is`` check;
+* by content (a hash of the canonical JSON): a state loaded again from the
+  database (new objects, same content) costs one hash, not a rebuild.
+"""
+import hashlib
+import json
+
+from .layout import build_geo
+
+_MAX_ENTRIES = 512
+
+_GEO_BY_ID = {}        # id(layout) -> (layout, geo); holding the layout keeps its id from being reused
+_GEO_BY_CONTENT = {}   # content hash -> geo
+_TILES_BY_ID = {}      # id(tileset) -> (tileset, TileData)
+_TILES_BY_CONTENT = {}
+
+
+def content_key(obj):
+    """A hash of ``obj``'s canonical JSON (sorted keys, no spaces)."""
+    text = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _remember(by_id, obj, value):
+    if len(by_id) >= _MAX_ENTRIES:
+        by_id.clear()
+    by_id[id(obj)] = (obj, value)
+
+
+def geometry(layout):
+    """The derived geometry of ``layout`` (see ``layout.build_geo``), cached by content."""
+    hit = _GEO_BY_ID.get(id(layout))
+    if hit is not None and hit[0] is layout:
+        return hit[1]
+    key = content_key(layout)
+    geo = _GEO_BY_CONTENT.get(key)
+    if geo is None:
+        if len(_GEO_BY_CONTENT) >= _MAX_ENTRIES:
+            _GEO_BY_CONTENT.clear()
+        geo = _GEO_BY_CONTENT[key] = build_geo(layout)
+    _remember(_GEO_BY_ID, layout, geo)
+    return geo
+
+
+class TileData:
+    """The tiles of a stored tile set: ``tiles`` (id = index), ``kinds`` and ``colours``."""
+
+    __slots__ = ("tiles", "kinds", "colours")
+
+    def __init__(self, tiles, kinds, colours):
+        self.tiles = tiles
+        self.kinds = kinds
+        self.colours = colours
+
+
+def compact_tileset(tileset, kinds):
+    """What the state keeps of a tile set: key, name, kinds in order, tiles as [kind, colour]."""
+    return {"key": tileset.get("key"), "name": tileset.get("name"), "kinds": list(kinds),
+            "tiles": [[t["kind"], t["colour"]] for t in tileset["tiles"]]}
+
+
+def tile_data(stored, colour_order):
+    """TileData for a stored (compact) tile set, cached by content."""
+    hit = _TILES_BY_ID.get(id(stored))
+    if hit is not None and hit[0] is stored:
+        return hit[1]
+    key = content_key(stored)
+    data = _TILES_BY_CONTENT.get(key)
+    if data is None:
+        tiles = [{"id": i, "kind": k, "colour": c} for i, (k, c) in enumerate(stored["tiles"])]
+        present = {t["colour"] for t in tiles}
+        data = TileData(tiles, list(stored["kinds"]), [c for c in colour_order if c in present])
+        if len(_TILES_BY_CONTENT) >= _MAX_ENTRIES:
+            _TILES_BY_CONTENT.clear()
+        _TILES_BY_CONTENT[key] = data
+    _remember(_TILES_BY_ID, stored, data)
+    return data
+
+
+def legacy_tile_data(stored, state):
+    """TileData for a state saved before the tile set was kept compact (it held "tiles",
+    "kinds", "colours" and "geo" itself); cached by the identity of its ``tileset`` object."""
+    data = TileData(state["tiles"], state["kinds"], state["colours"])
+    _remember(_TILES_BY_ID, stored, data)
+    return data
