@@ -183,6 +183,7 @@
     var onBoard = {};
     (view.board || []).forEach(function (b) { onBoard[b.pos] = b; });
     var lastPos = view.this_turn && view.this_turn.pos;
+    var topLayer = ((view.layout && view.layout.layers) || []).length - 1;
 
     // the empty squares of the bottom layer, so the cave keeps its shape
     geo.positions.forEach(function (p) {
@@ -233,6 +234,13 @@
         if (!b.face_up) grp.appendChild(s("rect", { width: TILE, height: TILE, rx: 7, class: "was-down" }));
       } else {
         grp.appendChild(s("text", { x: TILE / 2, y: 35, class: "tile-back-mark", "text-anchor": "middle" }, [document.createTextNode("✦")]));
+        // deeper layers darker, so one sees what lies on what
+        var depth = topLayer - b.layer;
+        if (depth > 0) grp.appendChild(s("rect", { width: TILE, height: TILE, rx: 7, class: "depth", "fill-opacity": Math.min(0.45, depth * 0.12) }));
+      }
+      // the layer, as dots in the corner (1 dot: bottom layer)
+      for (var d = 0; d <= b.layer; d++) {
+        grp.appendChild(s("circle", { cx: 7 + d * 6, cy: 7, r: 2, class: "layer-dot" }));
       }
       grp.appendChild(s("rect", { class: "tile-ring", x: -2, y: -2, width: TILE + 4, height: TILE + 4, rx: 9 }));
       var action = take || green;
