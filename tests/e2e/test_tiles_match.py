@@ -104,7 +104,7 @@ def test_a_person_plays_a_whole_match_against_a_bot(live_server_url, new_page):
 
     decisions = 0
     kinds_seen = set()
-    dropped = False
+    dropped = refused = False
     while True:
         frame = _wait_for_my_turn_or_end(page)
         if frame["status"] == "finished" or frame["view"]["finished"]:
@@ -114,6 +114,15 @@ def test_a_person_plays_a_whole_match_against_a_bot(live_server_url, new_page):
         kinds_seen.add(legal[0]["type"])
         # every decision shows its prompt
         assert page.locator(f"[data-testid=action-{legal[0]['type']}]").count() == 1
+        if decisions >= 3 and not refused and legal[0]["type"] == "take":
+            # a move the server refuses shows its message in the toast and changes nothing
+            refused = True
+            page.evaluate("window.MatchLive.send({type: 'take', pos: '9:9:9'})")
+            toast = page.locator("[data-testid=toast]")
+            toast.wait_for(state="visible")
+            assert "no such place" in toast.inner_text().lower()
+            assert _my_frame(page)["version"] == frame["version"]
+            continue
         if decisions == 5 and not dropped:
             # the connection drops: the page reconnects, says hello with its version and resyncs
             dropped = True
@@ -138,5 +147,5 @@ def test_a_person_plays_a_whole_match_against_a_bot(live_server_url, new_page):
     assert "take" in kinds_seen and decisions >= 10
     # nothing is takeable any more
     assert page.locator("[data-takeable='1']").count() == 0
-    assert dropped
+    assert dropped and refused
     page.screenshot(path=str(ARTIFACTS / "tiles-end-screen.png"), full_page=True)
