@@ -65,7 +65,8 @@ def _click_for(page, legal):
     raise AssertionError(f"unexpected action offered: {first}")
 
 
-def test_a_person_plays_a_whole_match_against_a_bot(live_server_url, new_page):
+@pytest.mark.parametrize("variant", ["standard", "lamp"])
+def test_a_person_plays_a_whole_match_against_a_bot(live_server_url, new_page, variant):
     name = f"cave{uuid.uuid4().hex[:6]}"
     page = signup(new_page(), live_server_url, name)
 
@@ -73,8 +74,7 @@ def test_a_person_plays_a_whole_match_against_a_bot(live_server_url, new_page):
     form = page.locator("[data-testid=create-table-form]")
     form.locator("select[name=game]").select_option("alibaba_tiles")
     form.locator("input[name=seats]").fill("2")
-    if form.locator("select[name=variant]").count():
-        form.locator("select[name=variant]").select_option("standard")
+    form.locator("select[name=variant]").select_option(variant)
     form.locator("input[name=clock]").fill("0")
     form.locator("[data-testid=create-table]").click()
     page.wait_for_url(re.compile(r"/tables/\d+/$"))
@@ -88,7 +88,9 @@ def test_a_person_plays_a_whole_match_against_a_bot(live_server_url, new_page):
     assert name in page.locator("[data-testid=scoreboard]").inner_text()
 
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "tiles-first-turn.png"))
+    page.screenshot(path=str(ARTIFACTS / f"tiles-first-turn-{variant}.png"))
+    if variant == "lamp":
+        assert page.locator("[data-testid=bazaar] .chip").count() == 6
 
     # A spectator sees the same cave without prompts.
     watcher = signup(new_page(), live_server_url, f"watch{uuid.uuid4().hex[:6]}")
@@ -148,4 +150,4 @@ def test_a_person_plays_a_whole_match_against_a_bot(live_server_url, new_page):
     # nothing is takeable any more
     assert page.locator("[data-takeable='1']").count() == 0
     assert dropped and refused
-    page.screenshot(path=str(ARTIFACTS / "tiles-end-screen.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"tiles-end-screen-{variant}.png"), full_page=True)
