@@ -332,7 +332,8 @@
       var row = h("div", { className: "choices" });
       legal.lamp.forEach(function (a) {
         if (a.swap === null || a.swap === undefined) {
-          row.appendChild(button("lamp-keep", t("lamp_keep", "Keep the lamp"), a, send, "primary"));
+          var lampTile = effectTile(view);
+          row.appendChild(button("lamp-keep", [t("lamp_keep", "Keep the lamp"), lampTile ? " " : null, lampTile ? chip(lampTile) : null], a, send, "primary"));
         } else {
           var bt = bazaar[a.swap] && bazaar[a.swap].tile;
           row.appendChild(button("lamp-swap-" + a.swap, [t("lamp_swap", "Swap for"), " ", bt ? chip(bt) : "#" + a.swap], a, send, "choice"));
@@ -671,10 +672,10 @@
       restrictionBanner(view, api),
       renderEnd(view, api),
       h("div", { className: "cave-wrap card" }, [info, renderBoard(view, legal, api, send)]),
-      renderBazaar(view),
     ]);
     var side = h("aside", { className: "side-col" }, [
       renderPrompt(view, legal, raw, api, send),
+      renderBazaar(view),
       renderPlayers(view, api),
       renderShown(view, api),
       renderScreen(view),
