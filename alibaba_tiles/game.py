@@ -3,11 +3,24 @@ import copy
 
 from django.db import DatabaseError
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from alibaba_tiles import engine
 from alibaba_tiles.gamedata import DEFAULT_LAYOUT, DEFAULT_TILESET
 
 GAME_KEY = "alibaba_tiles"
+# The engine is pure and names its options and bots in English; the lobby
+# translates them at render time, and these markers put them in the catalogue.
+TRANSLATABLE_LABELS = [
+    gettext_noop("Variant"),
+    gettext_noop("Standard"),
+    gettext_noop("Aladdin's lamp"),
+    gettext_noop("Equal treasures"),
+    gettext_noop("Smaller cave (2 players)"),
+    gettext_noop("Pyramid"),
+    gettext_noop("Random"),
+    gettext_noop("Greedy (looks one move ahead)"),
+]
 # The smaller cave variant is played on this layout when the host kept the default pyramid.
 SMALL_VARIANT = "small"
 SMALL_LAYOUT = "small"
@@ -69,19 +82,12 @@ def resolve_options(options: dict) -> dict:
     return resolved
 
 
-def _bots():
-    try:
-        from alibaba_tiles.bots import BOT_LABELS, BOTS
-    except ImportError:  # the bots are written beside this file; the game still registers without them
-        return {}, {}
-    return BOTS, BOT_LABELS
-
-
 def build_spec():
     from alibaba_tiles.gamedata import load_default_data
     from matches.registry import GameSpec
 
-    bots, labels = _bots()
+    from alibaba_tiles.bots import BOT_LABELS, BOTS
+
     rules = engine.game_rules()
     return GameSpec(
         key=GAME_KEY,
@@ -90,8 +96,8 @@ def build_spec():
         min_players=rules["min_players"],
         max_players=rules["max_players"],
         options=table_options,
-        bots=bots,
-        bot_labels=labels,
+        bots=BOTS,
+        bot_labels=BOT_LABELS,
         template="alibaba_tiles/match.html",
         resolve_options=resolve_options,
         load_default_data=load_default_data,

@@ -44,7 +44,11 @@ def _check_options(game_key, seat_count, raw_options):
         options = clean_table_options(spec, raw_options)
     except ValueError as exc:
         raise LobbyError(str(exc)) from exc
-    errors = spec.engine.validate_options(seat_count, engine_options(game_key, options))
+    try:
+        resolved = engine_options(game_key, options)
+    except ValueError as exc:
+        raise LobbyError(str(exc)) from exc
+    errors = spec.engine.validate_options(seat_count, resolved)
     if errors:
         raise LobbyError(" ".join(errors))
     return options

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Callable
 
+from django.utils.translation import gettext_noop
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -54,7 +56,7 @@ def all_games() -> list[GameSpec]:
 # Every table has a clock option; the games' own options come after it.
 CLOCK_OPTION = {
     "name": "clock",
-    "label": "Seconds per decision (0 = untimed)",
+    "label": gettext_noop("Seconds per decision (0 = untimed)"),
     "type": "int",
     "min": 0,
     "max": 600,
