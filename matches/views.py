@@ -1,6 +1,7 @@
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 
 from matches import selectors
 from matches.models import Match
@@ -39,7 +40,20 @@ def replay_page(request, match_id):
     match = get_object_or_404(Match, pk=match_id)
     if match.status != Match.Status.FINISHED:
         raise Http404("A replay is shown once the match is over.")
-    return render(request, "matches/replay.html", {"match": match, "spec": get_game(match.game), "seats": match.seats.all()})
+    spec = get_game(match.game)
+    # The game's own page, fed the spectator's view of every step instead of a socket.
+    return render(
+        request,
+        spec.template,
+        {
+            "match": match,
+            "spec": spec,
+            "seat": None,
+            "seats": list(match.seats.select_related("user")),
+            "ws_path": "",
+            "replay_url": reverse("matches:replay_data", args=[match.pk]),
+        },
+    )
 
 
 def replay_data(request, match_id):

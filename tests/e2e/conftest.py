@@ -34,11 +34,9 @@ def _recreate_database(name):
 
 
 @pytest.fixture(scope="session")
-def live_server_url():
-    import redis
-
-    port = _free_port()
-    env = dict(
+def e2e_env():
+    """The environment of the e2e site's processes (its own database and Redis database)."""
+    return dict(
         os.environ,
         DATABASE_URL="postgres://postgres@127.0.0.1:5432/alibaba_e2e",
         REDIS_URL="redis://127.0.0.1:6379/2",
@@ -47,11 +45,23 @@ def live_server_url():
         ALLOWED_HOSTS="127.0.0.1,localhost",
         PYTHONUNBUFFERED="1",
     )
+
+
+def manage(env, *args):
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+
+
+@pytest.fixture(scope="session")
+def live_server_url(e2e_env):
+    import redis
+
+    port = _free_port()
+    env = e2e_env
     _recreate_database("alibaba_e2e")
     redis.Redis.from_url(env["REDIS_URL"]).flushdb()
     python = sys.executable
     for command in (["migrate", "--noinput"], ["load_game_data"], ["create_demo_accounts"]):
-        subprocess.run([python, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
+        manage(env, *command)
     ARTIFACTS.mkdir(exist_ok=True)
     logs = open(ARTIFACTS / "e2e-server.log", "w")
     bindir = Path(python).parent

@@ -251,6 +251,40 @@
     connect();
   }
 
+  /* Replay: the finished match's frames, rebuilt by the server from its log, drawn by the game's own renderer. */
+  function startReplay(url) {
+    var bar = document.getElementById("replay-controls");
+    var slider = document.getElementById("replay-slider");
+    var position = document.getElementById("replay-position");
+    var frames = [];
+    function show(i) {
+      var f = frames[i];
+      slider.value = i;
+      position.textContent = (i + 1) + " / " + frames.length;
+      var frame = { type: "view", match: +page.dataset.match, version: f.version, seat: null,
+                    status: i === frames.length - 1 ? "finished" : "running", view: f.view, legal: [] };
+      lastFrame = frame;
+      window.__lastFrame = frame;
+      document.body.dataset.version = String(f.version);
+      render(frame);
+    }
+    fetch(url, { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (data) {
+      frames = data.frames;
+      slider.max = frames.length - 1;
+      bar.hidden = false;
+      setConn("open", t("replay", "Replay"));
+      show(0);
+    });
+    slider.addEventListener("input", function () { show(+slider.value); });
+    document.getElementById("replay-prev").addEventListener("click", function () { show(Math.max(0, +slider.value - 1)); });
+    document.getElementById("replay-next").addEventListener("click", function () { show(Math.min(frames.length - 1, +slider.value + 1)); });
+  }
+
+  if (page.dataset.replay) {
+    startReplay(page.dataset.replay);
+    return;
+  }
+
   window.addEventListener("online", reconnectNow);
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") reconnectNow();
