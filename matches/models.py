@@ -62,7 +62,15 @@ class MatchSeat(models.Model):
     def display_name(self):
         if self.user_id:
             return self.user.username
-        return f"Bot ({self.bot})"
+        from django.utils.translation import gettext
+
+        from matches.registry import get_game
+
+        try:
+            label = get_game(self.match.game).bot_labels.get(self.bot, self.bot)
+        except LookupError:
+            label = self.bot
+        return gettext("Computer: %(bot)s") % {"bot": gettext(label)}
 
 
 class ActionLog(models.Model):
