@@ -44,7 +44,7 @@ def test_turn_clock_fires_on_the_worker_with_nobody_connected(worker):
 
 def test_a_deadline_task_delivered_twice_applies_once(worker):
     users = [UserFactory(), UserFactory()]
-    match = services.create_match("countdown", [SeatSpec(user=u) for u in users], {"clock": 3, "rounds": 1}, seed=1, now=time.time() - 3.2)
+    match = services.create_match("countdown", [SeatSpec(user=u) for u in users], {"clock": 10, "rounds": 1}, seed=1, now=time.time() - 10.2)
     # The scheduled task and two copies (a broker re-delivery) all carry version 0.
     deadline_reached.delay(match.pk, 0)
     deadline_reached.delay(match.pk, 0)
