@@ -185,8 +185,9 @@ def strong_bot(view, legal, rng):
     return rng.choice(legal)
 
 
-BOTS = {"random": random_bot, "greedy": strong_bot}
-BOT_LABELS = {"random": "Random", "greedy": "Greedy (looks one move ahead)"}
+# The first is what the lobby offers first: the stronger one.
+BOTS = {"greedy": strong_bot, "random": random_bot}
+BOT_LABELS = {"greedy": "Greedy (looks one move ahead)", "random": "Random"}
 
 
 def choose_action(view, legal, rng, bot="greedy"):

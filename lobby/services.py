@@ -233,6 +233,14 @@ def sweep_quick_match_queue() -> int:
     return started
 
 
+def _bot_label(game_key, bot):
+    try:
+        spec = get_game(game_key)
+    except LookupError:
+        return bot
+    return _(spec.bot_labels.get(bot, bot))
+
+
 def lobby_snapshot(user) -> dict:
     """What the lobby page shows this user: open tables, running public matches, the queue."""
     from matches.models import Match
@@ -272,7 +280,13 @@ def lobby_snapshot(user) -> dict:
             "private": t.is_private,
             "options": t.options,
             "seats": [
-                {"seat": s.seat, "user": s.user.username if s.user_id else None, "bot": s.bot or None} for s in t.seats.all()
+                {
+                    "seat": s.seat,
+                    "user": s.user.username if s.user_id else None,
+                    "bot": s.bot or None,
+                    "bot_label": _bot_label(t.game, s.bot) if s.bot else None,
+                }
+                for s in t.seats.all()
             ],
         }
 

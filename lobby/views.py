@@ -32,6 +32,7 @@ LOBBY_STRINGS = {
     "players": gettext_lazy("players"),
     "in_queue": gettext_lazy("in the queue"),
     "private": gettext_lazy("private"),
+    "computer": gettext_lazy("computer"),
 }
 
 
@@ -49,6 +50,23 @@ def home(request):
         "i18n_strings": {k: str(v) for k, v in LOBBY_STRINGS.items()},
     }
     return render(request, "lobby/home.html", context)
+
+
+def _bot_labels(spec):
+    return {key: gettext(spec.bot_labels.get(key, key)) for key in spec.bots}
+
+
+def _option_summary(spec, chosen):
+    """[(label, shown value)] of a table's options, in the host's language."""
+    summary = []
+    for option in _translated_options(spec):
+        value = chosen.get(option["name"], option.get("default"))
+        if "choices" in option:
+            value = dict((str(v), label) for v, label in option["choices"]).get(str(value), value)
+        elif option.get("type") == "bool":
+            value = gettext("yes") if value else gettext("no")
+        summary.append((option["label"], value))
+    return summary
 
 
 def _go_back(table_id):
@@ -79,7 +97,9 @@ def table_detail(request, table_id):
     if table.status == Table.Status.STARTED and table.match_id and seated:
         return redirect("matches:match", match_id=table.match_id)
     spec = get_game(table.game)
-    option_labels = {o["name"]: o for o in table_options(spec)}
+    bots = _bot_labels(spec)
+    for seat_row in seats:
+        seat_row.bot_label = bots.get(seat_row.bot, seat_row.bot)
     return render(
         request,
         "lobby/table.html",
@@ -89,8 +109,8 @@ def table_detail(request, table_id):
             "spec": spec,
             "seated": seated,
             "is_host": request.user.is_authenticated and table.host_id == request.user.pk,
-            "bots": spec.bot_labels or {b: b for b in spec.bots},
-            "options": [(option_labels.get(k, {"label": k})["label"], v) for k, v in table.options.items()],
+            "bots": bots,
+            "options": _option_summary(spec, table.options),
             "invite_url": request.build_absolute_uri(f"/tables/{table.pk}/?invite={table.invite_token}"),
         },
     )

@@ -33,7 +33,7 @@ def test_two_people_and_a_bot_land_on_the_live_match_page(live_server_url, new_p
     # The host's page follows the table live: the guest's seat appears, one empty seat left.
     host.wait_for_selector(f"text=guest{suffix}")
     host.click("[data-testid=add-bot]")
-    host.wait_for_selector("text=🤖")
+    host.wait_for_selector("[data-testid=seat-bot]")
     host.click("[data-testid=start]")
 
     host.wait_for_url(re.compile(r"/matches/\d+/$"))

@@ -66,7 +66,7 @@
     if (!snap.tables.length) tables.appendChild(el("p", { class: "muted", text: T.no_tables }));
     const list = el("table", { class: "list" });
     snap.tables.forEach((t) => {
-      const seats = t.seats.map((s) => s.user || (s.bot ? "🤖 " + s.bot : "·")).join(", ");
+      const seats = t.seats.map((s) => s.user || (s.bot ? T.computer + ": " + s.bot_label : "·")).join(", ");
       list.appendChild(el("tr", { "data-table": t.id },
         el("td", { text: t.game_name + (t.private ? " (" + T.private + ")" : "") }),
         el("td", { text: t.host + " — " + seats }),
