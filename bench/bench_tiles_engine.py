@@ -17,6 +17,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from alibaba_tiles.engine import apply, legal_actions, new_game, view  # noqa: E402
+from alibaba_tiles.selfplay import acting_seat  # noqa: E402
 
 CONFIGS = [(2, "standard"), (3, "standard"), (4, "standard"), (3, "lamp"), (4, "equal"), (2, "small")]
 
@@ -33,10 +34,7 @@ def run(seconds):
         state = new_game(players, {"variant": variant}, matches)
         now = 0.0
         while not state["finished"]:
-            if state["phase"] == "show":
-                seat = next(w for w, t in zip(state["window"], state["shown"]) if t is None)
-            else:
-                seat = state["current"]
+            seat = acting_seat(state)
             action = rng.choice(legal_actions(state, seat))
             now += 1.0
             t0 = perf()
@@ -51,27 +49,9 @@ def run(seconds):
 
 def bot_win_rate(matches, variant="standard"):
     """Greedy bot against the random bot, 2 players, alternating seats (the start player is drawn)."""
-    from alibaba_tiles.bots import BOTS
-    from alibaba_tiles.engine import result
+    from alibaba_tiles.selfplay import greedy_wins
 
-    wins = 0
-    for i in range(matches):
-        bots = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
-        g = bots.index("greedy")
-        state = new_game(2, {"variant": variant}, i)
-        rng = random.Random(i)
-        now = 0.0
-        while not state["finished"]:
-            if state["phase"] == "show":
-                seat = next(w for w, t in zip(state["window"], state["shown"]) if t is None)
-            else:
-                seat = state["current"]
-            action = BOTS[bots[seat]](view(state, seat), legal_actions(state, seat), rng)
-            now += 1.0
-            state, _ = apply(state, seat, action, now)
-        ranks = result(state)["ranks"]
-        wins += ranks[g] == 1 and ranks[1 - g] != 1
-    return wins
+    return greedy_wins(matches, variant)
 
 
 def main():
