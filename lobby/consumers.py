@@ -3,8 +3,31 @@ import json
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from lobby.services import LOBBY_GROUP, lobby_snapshot
+
+
+def language_of(scope) -> str:
+    """The language the page was rendered in: the language cookie, else Accept-Language, else the default."""
+    wanted = [scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME, "")]
+    headers = dict(scope.get("headers", []))
+    wanted += [code for code, _q in parse_accept_lang_header(headers.get(b"accept-language", b"").decode("latin-1"))]
+    for code in wanted:
+        if not code or code == "*":
+            continue
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE
+
+
+def snapshot_in(language, user):
+    with translation.override(language):
+        return lobby_snapshot(user)
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):
@@ -24,5 +47,6 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.send_snapshot()
 
     async def send_snapshot(self):
-        snapshot = await database_sync_to_async(lobby_snapshot)(self.scope.get("user"))
+        # Game names and computer players' labels are sent in the reader's language.
+        snapshot = await database_sync_to_async(snapshot_in)(language_of(self.scope), self.scope.get("user"))
         await self.send(text_data=json.dumps(snapshot))

@@ -1,0 +1,43 @@
+"""The lobby socket: snapshots on connect and on change, in the reader's language."""
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from config.asgi import application
+from lobby import services
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+async def connect(extra_headers=()):
+    communicator = WebsocketCommunicator(
+        application, "/ws/lobby/", headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), *extra_headers]
+    )
+    connected, _ = await communicator.connect(timeout=5)
+    assert connected
+    return communicator
+
+
+async def test_a_new_table_reaches_every_lobby_socket():
+    communicator = await connect()
+    first = await communicator.receive_json_from(timeout=5)
+    assert first["type"] == "lobby"
+    host = await sync_to_async(UserFactory)()
+    table = await sync_to_async(services.create_table)(host, "countdown", 2, {"clock": 0, "rounds": 1})
+    snapshot = await communicator.receive_json_from(timeout=5)
+    assert [t["id"] for t in snapshot["tables"]] == [table.pk]
+    await communicator.disconnect()
+
+
+async def test_snapshot_speaks_the_language_of_the_cookie():
+    host = await sync_to_async(UserFactory)()
+    await sync_to_async(services.create_table)(host, "alibaba_tiles", 2, {"clock": 0})
+    french = await connect([(b"cookie", b"django_language=fr")])
+    english = await connect([(b"accept-language", b"en-GB,en;q=0.8")])
+    fr_names = {t["game_name"] for t in (await french.receive_json_from(timeout=5))["tables"]}
+    en_names = {t["game_name"] for t in (await english.receive_json_from(timeout=5))["tables"]}
+    assert en_names == {"Ali Baba's treasure cave"}
+    assert fr_names and fr_names != en_names
+    await french.disconnect()
+    await english.disconnect()
