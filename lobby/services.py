@@ -268,7 +268,7 @@ def lobby_snapshot(user) -> dict:
     if user.is_authenticated:
         mine_entry = QuickMatchEntry.objects.filter(user=user).first()
         if mine_entry:
-            my_queue = {"game": mine_entry.game, "players": mine_entry.players}
+            my_queue = {"game": mine_entry.game, "game_name": names.get(mine_entry.game, mine_entry.game), "players": mine_entry.players}
 
     def table_dict(t):
         return {

@@ -52,7 +52,14 @@
     renderOptions();
   }
 
+  let wasQueued = false;
   function renderSnapshot(snap) {
+    if (wasQueued && !snap.my_queue && snap.my_started && snap.my_started.length) {
+      // The quick match you waited for has started: take the seat.
+      window.location = "/matches/" + snap.my_started[snap.my_started.length - 1].match + "/";
+      return;
+    }
+    wasQueued = !!snap.my_queue;
     if (snap.my_started && snap.my_started.length && !window.location.pathname.startsWith("/tables/")) {
       // A quick match found you while you were looking at the lobby.
       const box = document.getElementById("my-queue");
@@ -84,7 +91,7 @@
       leave.hidden = !snap.my_queue;
       if (snap.my_queue) {
         const key = snap.my_queue.game + ":" + snap.my_queue.players;
-        queue.appendChild(el("p", { "data-testid": "queue-status", text: T.waiting + " " + snap.my_queue.game + ", " + snap.my_queue.players + " " + T.players + " (" + (snap.queue[key] || 0) + " " + T.in_queue + ")" }));
+        queue.appendChild(el("p", { "data-testid": "queue-status", text: T.waiting + " " + snap.my_queue.game_name + ", " + snap.my_queue.players + " " + T.players + " (" + (snap.queue[key] || 0) + " " + T.in_queue + ")" }));
       }
     }
   }
