@@ -56,7 +56,7 @@
   function renderSnapshot(snap) {
     if (wasQueued && !snap.my_queue && snap.my_started && snap.my_started.length) {
       // The quick match you waited for has started: take the seat.
-      window.location = "/matches/" + snap.my_started[snap.my_started.length - 1].match + "/";
+      window.location = "/matches/" + snap.my_started[0].match + "/";
       return;
     }
     wasQueued = !!snap.my_queue;
