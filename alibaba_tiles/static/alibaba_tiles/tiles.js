@@ -545,19 +545,96 @@
     ]);
   }
 
+  /* A plural template from tiles-i18n: [form for 0, for 1, for 2 and more] (the page renders each with the
+   * language's own plural rule), or the English fallbacks. */
+  function plural(key, n, one, many) {
+    var forms = T && T[key];
+    if (forms && forms.length === 3) return forms[n === 0 ? 0 : n === 1 ? 1 : 2];
+    return n === 1 ? one : many;
+  }
+
+  /* A tile inside a sentence of the running account ("the pink ring"). */
+  function tileInText(tile) {
+    if (!tile) return "";
+    return fmt(t("ev_tile", "the {colour} {kind}"), { colour: colourName(tile.colour), kind: kindName(tile.kind) });
+  }
+
+  /* One entry of the running account, from its structured fields (its English `text` only for an unknown type). */
+  function eventText(e, api) {
+    var colour = colourName(e.colour || "");
+    switch (e.type) {
+      case "take":
+        return fmt(t("ev_take", "took {tile}"), { tile: tileInText(e.tile) });
+      case "flip": {
+        var n = e.count !== undefined ? e.count : (e.tiles || e.positions || []).length;
+        return fmt(plural("ev_flip", n, "uncovered {n} tile", "uncovered {n} tiles"), { n: n });
+      }
+      case "final_round":
+        return t("ev_final_round", "flipped the last face-down tile: the round is completed, then everyone takes one last turn");
+      case "no_effect":
+        return fmt(t("ev_no_effect", "could not use the effect of the {colour} tile"), { colour: colour });
+      case "skip":
+        return fmt(t("ev_skip", "did not use the effect of the {colour} tile"), { colour: colour });
+      case "effect":
+        if (e.colour === "green") return fmt(t("ev_green", "also took {tile} (green effect)"), { tile: tileInText(e.tile) });
+        if (e.colour === "yellow") return t("ev_yellow", "asked the others to show a tile (yellow effect)");
+        if (e.colour === "white") {
+          var r = e.restriction || {};
+          var what = r.kind
+            ? fmt(t("ev_what_kind", "{kind} tiles"), { kind: kindName(r.kind) })
+            : fmt(t("ev_what_colour", "{colour} tiles"), { colour: colourName(r.colour) });
+          return fmt(t("ev_white", "forbade {what} until their next turn (white effect)"), { what: what });
+        }
+        if (typeof e.points === "number") {
+          return fmt(plural("ev_scored", e.points, "scored {n} point ({colour} tile)", "scored {n} points ({colour} tile)"),
+            { n: e.points, colour: colour });
+        }
+        return e.text || "";
+      case "lamp":
+        if (e.swap === null || e.swap === undefined) return t("ev_kept_lamp", "kept the lamp");
+        return fmt(t("ev_swap", "swapped {lamp} for {tile} from the bazaar"), { lamp: tileInText(e.lamp), tile: tileInText(e.tile) });
+      case "show":
+        return e.tile ? fmt(t("ev_show", "showed {tile}"), { tile: tileInText(e.tile) }) : t("ev_showing", "showed a tile");
+      case "showing":
+        return t("ev_showing", "showed a tile");
+      case "choose":
+        return fmt(t("ev_choose", "took {tile} from {name}"), { tile: tileInText(e.tile), name: api.name(e.from) });
+      case "timeout":
+        return t("ev_timeout", "ran out of time");
+      case "game_over": {
+        var ranks = e.ranks || [];
+        var winners = [];
+        for (var i = 0; i < ranks.length; i++) if (ranks[i] === 1) winners.push(api.name(i));
+        var line = t("game_over", "The game is over.");
+        if (!winners.length) return line;
+        return line + " " + (winners.length > 1
+          ? fmt(t("winners", "{names} share the victory!"), { names: winners.join(" & ") })
+          : fmt(t("winner", "{name} wins!"), { name: winners[0] }));
+      }
+      default:
+        return e.text || "";
+    }
+  }
+
   function renderRecent(view, api) {
     var items = (view.recent || []).slice(-14).reverse();
     var ul = h("ul", { className: "recent", "data-testid": "recent" });
     items.forEach(function (e) {
       var who = e.seat === null || e.seat === undefined ? "" : api.name(e.seat) + " ";
-      ul.appendChild(h("li", { className: "ev-" + (e.type || "") }, [
+      var chips = e.tile ? [chip(e.tile, "mini")] : (e.type === "lamp" && e.lamp ? [chip(e.lamp, "mini")] : []);
+      if (e.type === "flip" && e.tiles) chips = e.tiles.map(function (tl) { return chip(tl, "mini"); });
+      ul.appendChild(h("li", { className: "ev-" + (e.type || ""), "data-type": e.type || null }, [
         who ? h("strong", { text: who }) : null,
-        e.tile ? chip(e.tile, "mini") : null,
-        " ", e.text || "",
-      ]));
+      ].concat(chips).concat([" ", eventText(e, api)])));
     });
     if (!items.length) ul.appendChild(h("li", { className: "muted", text: t("nothing_yet", "Nothing has happened yet.") }));
     return h("section", { className: "card log" }, [h("h2", { text: t("recent", "What happened") }), ul]);
+  }
+
+  /* The layout's name: translated for the shipped layouts, as the data says for one staff created. */
+  function layoutName(layout) {
+    if (!layout) return "";
+    return (layout.key && T.layouts && T.layouts[layout.key]) || layout.name || "";
   }
 
   function tieBreakNotes(final, api) {
@@ -662,7 +739,7 @@
     var page = h("div", { className: "tiles-page" + (view.finished ? " finished" : "") + (raw.length ? " my-move" : "") });
     var info = h("div", { className: "cave-head" }, [
       h("span", { className: "variant", text: (T.variants && T.variants[view.variant]) || view.variant }),
-      view.layout && view.layout.name ? h("span", { className: "muted", text: " · " + view.layout.name }) : null,
+      layoutName(view.layout) ? h("span", { className: "muted", "data-testid": "layout-name", text: " · " + layoutName(view.layout) }) : null,
       view.removed_kinds && view.removed_kinds.length
         ? h("span", { className: "muted", text: " · " + fmt(t("removed", "without {kinds}"), { kinds: view.removed_kinds.map(kindName).join(", ") }) }) : null,
     ]);
