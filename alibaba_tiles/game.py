@@ -21,6 +21,40 @@ TRANSLATABLE_LABELS = [
     gettext_noop("Random"),
     gettext_noop("Greedy (looks one move ahead)"),
 ]
+# The engine's refusals, shown to the player in their language by the match service.
+ENGINE_MESSAGES = [
+    gettext_noop("Choose one of the shown tiles."),
+    gettext_noop("It is not time yet."),
+    gettext_noop("It is not your turn."),
+    gettext_noop("Name either a kind of treasure or a colour."),
+    gettext_noop("No other player has a tile to show."),
+    gettext_noop("Nobody asked you to show a tile."),
+    gettext_noop("Only players can make that move."),
+    gettext_noop("Only the clock can end a turn."),
+    gettext_noop("Say whether to keep the lamp or which bazaar tile to swap it for."),
+    gettext_noop("Say whether to use the magic effect (use: true or false)."),
+    gettext_noop("Say which adjacent face-up tile to take."),
+    gettext_noop("Say which tile to take (its position)."),
+    gettext_noop("Show one of your own tiles."),
+    gettext_noop("Show one of your tiles."),
+    gettext_noop("That is not a valid action."),
+    gettext_noop("That tile has already been taken."),
+    gettext_noop("That tile is covered by another tile."),
+    gettext_noop("That tile is still face down."),
+    gettext_noop("The game is over."),
+    gettext_noop("The time of the action is missing."),
+    gettext_noop("There is no such colour."),
+    gettext_noop("There is no such kind of treasure."),
+    gettext_noop("There is no such place in the cave."),
+    gettext_noop("There is no such seat at this table."),
+    gettext_noop("There is no such tile in the bazaar."),
+    gettext_noop("This table has no clock."),
+    gettext_noop("This tile has no magic effect."),
+    gettext_noop("Unknown action."),
+    gettext_noop("Wait until the others have shown a tile."),
+    gettext_noop("You can only take a face-up tile next to the one you took, in the same layer."),
+    gettext_noop("You have already shown a tile."),
+]
 # The smaller cave variant is played on this layout when the host kept the default pyramid.
 SMALL_VARIANT = "small"
 SMALL_LAYOUT = "small"

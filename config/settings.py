@@ -141,6 +141,10 @@ LOGIN_REDIRECT_URL = "lobby:home"
 LOGOUT_REDIRECT_URL = "lobby:home"
 LOGIN_ATTEMPTS_LIMIT = int(os.environ.get("LOGIN_ATTEMPTS_LIMIT", "5"))
 LOGIN_ATTEMPTS_WINDOW = int(os.environ.get("LOGIN_ATTEMPTS_WINDOW", "300"))
+# Behind a reverse proxy every visitor has the proxy's REMOTE_ADDR: name the
+# header that carries the client's address (e.g. HTTP_X_REAL_IP), or the IP
+# throttle would lock everyone out together.
+LOGIN_ATTEMPTS_IP_HEADER = os.environ.get("LOGIN_ATTEMPTS_IP_HEADER") or None
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]

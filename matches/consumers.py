@@ -8,9 +8,12 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from matches import broadcast, services
 from matches.models import Match
+from matches.socket_language import language_of
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
@@ -65,30 +68,35 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
+        # Error messages in the language the page was rendered in.
+        with translation.override(language_of(self.scope)):
+            await self.receive_frame(text_data)
+
+    async def receive_frame(self, text_data):
         if text_data is None:
-            return await self.send_error("malformed", "Frames are JSON text.")
+            return await self.send_error("malformed", _("Frames are JSON text."))
         if len(text_data.encode()) > settings.MAX_FRAME_BYTES:
-            return await self.send_error("too_large", f"Frames are at most {settings.MAX_FRAME_BYTES} bytes.")
+            return await self.send_error("too_large", _("Frames are at most %(bytes)d bytes.") % {"bytes": settings.MAX_FRAME_BYTES})
         try:
             frame = json.loads(text_data)
         except ValueError:
-            return await self.send_error("malformed", "That frame is not valid JSON.")
+            return await self.send_error("malformed", _("That frame is not valid JSON."))
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
-            return await self.send_error("malformed", "A frame is an object with a \"type\".")
+            return await self.send_error("malformed", _("A frame is an object with a \"type\"."))
         kind = frame["type"]
         if kind in ("hello", "sync"):
             return await self.send_frame(await _current_frame(self.match_id, self.seat))
         if kind == "ping":
             return await self.send(text_data=json.dumps({"type": "pong"}))
         if kind != "action":
-            return await self.send_error("unknown_type", f"Unknown frame type: {kind[:40]}")
+            return await self.send_error("unknown_type", _("Unknown frame type: %(type)s") % {"type": kind[:40]})
         if self.seat is None:
-            return await self.send_error("not_seated", "Spectators cannot act.")
+            return await self.send_error("not_seated", _("Spectators cannot act."))
         action, version = frame.get("action"), frame.get("version")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            return await self.send_error("malformed", "An action frame needs an \"action\" object with a \"type\".")
+            return await self.send_error("malformed", _("An action frame needs an \"action\" object with a \"type\"."))
         if isinstance(version, bool) or not isinstance(version, int):
-            return await self.send_error("malformed", "An action frame needs the \"version\" you saw.")
+            return await self.send_error("malformed", _("An action frame needs the \"version\" you saw."))
         try:
             await _apply(self.match_id, self.seat, action, version)
         except services.MatchError as exc:

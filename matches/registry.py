@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Callable
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 
 @dataclass(frozen=True)
@@ -80,15 +80,18 @@ def clean_table_options(spec: GameSpec, raw: dict) -> dict:
             try:
                 value = int(value)
             except (TypeError, ValueError):
-                raise ValueError(f"{option['label']}: a whole number is needed.") from None
+                raise ValueError(gettext("%(option)s: a whole number is needed.") % {"option": gettext(option["label"])}) from None
             if not option.get("min", value) <= value <= option.get("max", value):
-                raise ValueError(f"{option['label']}: between {option.get('min')} and {option.get('max')}.")
+                raise ValueError(
+                    gettext("%(option)s: between %(min)s and %(max)s.")
+                    % {"option": gettext(option["label"]), "min": option.get("min"), "max": option.get("max")}
+                )
         elif kind == "bool":
             value = value in (True, "1", "true", "on", 1)
         elif kind == "choice":
             allowed = [str(c[0]) for c in option.get("choices", [])]
             if str(value) not in allowed:
-                raise ValueError(f"{option['label']}: unknown choice {value!r}.")
+                raise ValueError(gettext("%(option)s: unknown choice %(value)s.") % {"option": gettext(option["label"]), "value": repr(value)})
             value = str(value)
         cleaned[name] = value
     return cleaned

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from matches import broadcast, scheduling
 from matches.models import ActionLog, Match, MatchSeat
@@ -23,7 +25,7 @@ logger = logging.getLogger(__name__)
 # After this many expiries in one call the rest is left to the next call, so
 # a match that was left alone for hours cannot hold the row lock for long.
 MAX_EXPIRIES_PER_CALL = 50
-STALE_MESSAGE = "The table has moved on since you last saw it; here is the current view."
+STALE_MESSAGE = gettext_lazy("The table has moved on since you last saw it; here is the current view.")
 
 
 class MatchError(Exception):
@@ -33,7 +35,7 @@ class MatchError(Exception):
 
     def __init__(self, message, code=None):
         super().__init__(message)
-        self.message = message
+        self.message = str(message)
         if code:
             self.code = code
 
@@ -65,7 +67,7 @@ def create_match(game_key, seats, options, *, seed=None, is_private=False, now=N
     spec = get_game(game_key)
     players = len(seats)
     if not spec.min_players <= players <= spec.max_players:
-        raise MatchError(f"{spec.name} is for {spec.min_players} to {spec.max_players} players.", "bad_seats")
+        raise MatchError(_("%(game)s is for %(min)d to %(max)d players.") % {"game": spec.name, "min": spec.min_players, "max": spec.max_players}, "bad_seats")
     now = time.time() if now is None else now
     seed = secrets.randbits(48) if seed is None else seed
     engine_options = dict(options, started_at=now)
@@ -78,7 +80,7 @@ def create_match(game_key, seats, options, *, seed=None, is_private=False, now=N
         raise MatchError(str(exc), "bad_options") from exc
     for seat in seats:
         if seat.bot and seat.bot not in spec.bots:
-            raise MatchError(f"Unknown bot: {seat.bot}", "bad_seats")
+            raise MatchError(_("Unknown computer player: %(bot)s") % {"bot": seat.bot}, "bad_seats")
     with transaction.atomic():
         match = Match.objects.create(
             game=game_key,
@@ -107,7 +109,8 @@ def _apply_one(spec, match, state, seat, action, now):
     try:
         new_state, _events = spec.engine.apply(state, seat, action, now)
     except spec.engine.IllegalAction as exc:
-        raise IllegalMove(str(exc)) from exc
+        # The engines speak English; a game lists its messages for the catalogue.
+        raise IllegalMove(_(str(exc))) from exc
     ActionLog.objects.create(match=match, seq=match.version, seat=seat, action=action, server_time=now)
     match.version += 1
     if new_state.get("step") != state.get("step"):
@@ -150,17 +153,17 @@ def match_apply_action(match_id, seat, action, *, client_version=None, now=None)
     itself is then refused: time acted before the action arrived.
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise MatchError("An action is an object with a \"type\".", "malformed")
+        raise MatchError(_("An action is an object with a \"type\"."), "malformed")
     refused = None
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         if match.status != Match.Status.RUNNING:
-            raise MatchNotRunning("This match is over.")
+            raise MatchNotRunning(_("This match is over."))
         spec = get_game(match.game)
         now = time.time() if now is None else now
         if client_version is not None:
             if isinstance(client_version, bool) or not isinstance(client_version, int) or client_version > match.version:
-                raise MatchError("Unknown version.", "bad_version")
+                raise MatchError(_("Unknown version."), "bad_version")
             if client_version < match.step_version:
                 raise StaleVersion(STALE_MESSAGE)
         start_version = match.version
@@ -173,7 +176,7 @@ def match_apply_action(match_id, seat, action, *, client_version=None, now=None)
             except IllegalMove as exc:
                 refused = exc
         else:
-            refused = MatchNotRunning("This match is over.")
+            refused = MatchNotRunning(_("This match is over."))
         if match.version != start_version:
             _save(spec, match, state, now)
             transaction.on_commit(lambda: _after_commit(match))

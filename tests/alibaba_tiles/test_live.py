@@ -57,3 +57,18 @@ def test_a_finished_match_shows_everything_and_records_the_result():
     assert match.status == Match.Status.FINISHED and match.result["ranks"]
     final = seat_frame(match, None)["view"]["final"]
     assert final["seed"] == match.seed and len(final["hands"]) == 2
+
+
+def test_the_engines_refusal_reaches_the_player_in_their_language():
+    from django.utils import translation
+
+    users = [UserFactory(), UserFactory()]
+    with scheduling.suspended():
+        match = services.create_match("alibaba_tiles", [SeatSpec(user=u) for u in users], tiles_options(), seed=5)
+    mover = match.state["current"]
+    face_down = next(cell["pos"] for cell in seat_frame(match, mover)["view"]["board"] if not cell["face_up"])
+    with translation.override("fr"), pytest.raises(services.IllegalMove) as refused:
+        services.match_apply_action(match.pk, mover, {"type": "take", "pos": face_down}, client_version=0)
+    assert refused.value.message in ("Cette tuile est encore face cachée.", "Cette tuile est recouverte par une autre tuile.")
+    match.refresh_from_db()
+    assert match.version == 0

@@ -31,10 +31,13 @@ def session_cookie(user):
     return f"sessionid={client.cookies['sessionid'].value}"
 
 
-async def connect(match_id, user=None, origin=b"http://127.0.0.1"):
+async def connect(match_id, user=None, origin=b"http://127.0.0.1", language=None):
     headers = [(b"origin", origin), (b"host", b"127.0.0.1")]
     if user is not None:
-        headers.append((b"cookie", (await session_cookie(user)).encode()))
+        cookie = await session_cookie(user)
+        if language:
+            cookie += f"; django_language={language}"
+        headers.append((b"cookie", cookie.encode()))
     communicator = WebsocketCommunicator(application, f"/ws/match/{match_id}/", headers=headers)
     connected, code = await communicator.connect(timeout=5)
     return communicator, connected, code
@@ -178,4 +181,17 @@ async def test_reconnecting_client_gets_the_full_current_view():
     await communicator.send_json_to({"type": "hello", "version": 0})
     frame = await communicator.receive_json_from(timeout=5)
     assert frame["version"] == 1 and frame["view"]["totals"] == [3, 0]
+    await communicator.disconnect()
+
+
+async def test_errors_speak_the_language_of_the_page():
+    match, users = await make_match()
+    communicator, _, _ = await connect(match.pk, users[1], language="fr")
+    await communicator.receive_json_from(timeout=5)
+    await communicator.send_to(text_data="not json")
+    error = await communicator.receive_json_from(timeout=5)
+    assert error["message"] == "Ce message n'est pas du JSON valide."
+    await communicator.send_json_to({"type": "action", "version": 99, "action": {"type": "add", "n": 1}})
+    error = await communicator.receive_json_from(timeout=5)
+    assert error["code"] == "bad_version" and error["message"] == "Version inconnue."
     await communicator.disconnect()
