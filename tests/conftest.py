@@ -51,3 +51,18 @@ def clear_cache():
 
         cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def close_stray_connections(django_db_setup, django_db_blocker):
+    """Connections left open by worker threads (sockets, Celery) would block dropping the test database."""
+    yield
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
