@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(PY) scripts/ensure_database.py
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_game_data
 	$(PY) manage.py create_demo_accounts
