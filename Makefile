@@ -33,9 +33,11 @@ chromium:
 test: $(STAMP) services chromium
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest $(PYTEST_ARGS)
 
+MATCHES ?= 100
 simulate: $(STAMP)
+	$(PY) scripts/ensure_database.py
 	$(PY) manage.py migrate --noinput && $(PY) manage.py load_game_data
-	$(PY) manage.py simulate alibaba_tiles --matches 100 --players 2 --seed 1
+	$(PY) manage.py simulate alibaba_tiles --matches $(MATCHES) --players 2 --bots greedy,random --seed 1
 
 bench: $(STAMP)
 	$(PY) bench/bench_tiles_engine.py
