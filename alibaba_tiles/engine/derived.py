@@ -38,19 +38,24 @@ def _remember(by_id, obj, value):
     by_id[id(obj)] = (obj, value)
 
 
+def _cached(by_id, by_content, obj, build):
+    """``build(obj)``, looked up first by ``obj``'s identity, then by its content."""
+    hit = by_id.get(id(obj))
+    if hit is not None and hit[0] is obj:
+        return hit[1]
+    key = content_key(obj)
+    value = by_content.get(key)
+    if value is None:
+        if len(by_content) >= _MAX_ENTRIES:
+            by_content.clear()
+        value = by_content[key] = build(obj)
+    _remember(by_id, obj, value)
+    return value
+
+
 def geometry(layout):
     """The derived geometry of ``layout`` (see ``layout.build_geo``), cached by content."""
-    hit = _GEO_BY_ID.get(id(layout))
-    if hit is not None and hit[0] is layout:
-        return hit[1]
-    key = content_key(layout)
-    geo = _GEO_BY_CONTENT.get(key)
-    if geo is None:
-        if len(_GEO_BY_CONTENT) >= _MAX_ENTRIES:
-            _GEO_BY_CONTENT.clear()
-        geo = _GEO_BY_CONTENT[key] = build_geo(layout)
-    _remember(_GEO_BY_ID, layout, geo)
-    return geo
+    return _cached(_GEO_BY_ID, _GEO_BY_CONTENT, layout, build_geo)
 
 
 class TileData:
@@ -72,20 +77,13 @@ def compact_tileset(tileset, kinds):
 
 def tile_data(stored, colour_order):
     """TileData for a stored (compact) tile set, cached by content."""
-    hit = _TILES_BY_ID.get(id(stored))
-    if hit is not None and hit[0] is stored:
-        return hit[1]
-    key = content_key(stored)
-    data = _TILES_BY_CONTENT.get(key)
-    if data is None:
+
+    def build(stored):
         tiles = [{"id": i, "kind": k, "colour": c} for i, (k, c) in enumerate(stored["tiles"])]
         present = {t["colour"] for t in tiles}
-        data = TileData(tiles, list(stored["kinds"]), [c for c in colour_order if c in present])
-        if len(_TILES_BY_CONTENT) >= _MAX_ENTRIES:
-            _TILES_BY_CONTENT.clear()
-        _TILES_BY_CONTENT[key] = data
-    _remember(_TILES_BY_ID, stored, data)
-    return data
+        return TileData(tiles, list(stored["kinds"]), [c for c in colour_order if c in present])
+
+    return _cached(_TILES_BY_ID, _TILES_BY_CONTENT, stored, build)
 
 
 def legacy_tile_data(stored, state):
