@@ -7,13 +7,19 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/alibaba
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 
-.PHONY: run test services chromium bench simulate check-deploy messages
+.PHONY: run test services chromium bench simulate check-deploy messages lock chaos
 
-$(STAMP): pyproject.toml
+# Every dependency, with the test extras, pinned with hashes in requirements.lock
+# (`make lock` remakes it from pyproject.toml); the project itself on top, without deps.
+$(STAMP): pyproject.toml requirements.lock
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[test]"
+	$(PY) -m pip install -q --require-hashes -r requirements.lock
+	$(PY) -m pip install -q --no-deps -e .
 	touch $(STAMP)
+
+lock: $(STAMP)
+	$(PY) -m pip install -q pip-tools
+	$(VENV)/bin/pip-compile --quiet --generate-hashes --extra test --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links -o requirements.lock pyproject.toml
 
 run: $(STAMP)
 	$(PY) scripts/ensure_database.py
@@ -30,7 +36,8 @@ services:
 chromium:
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
-test: $(STAMP) services chromium
+test: $(STAMP) services chromium check-deploy
+	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) scripts/ensure_database.py
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest $(PYTEST_ARGS)
 
 MATCHES ?= 100
@@ -38,6 +45,10 @@ simulate: $(STAMP)
 	$(PY) scripts/ensure_database.py
 	$(PY) manage.py migrate --noinput && $(PY) manage.py load_game_data
 	$(PY) manage.py simulate alibaba_tiles --matches $(MATCHES) --players 2 --bots greedy,random --seed 1
+
+# Concurrency and chaos (tests/chaos/run_chaos.py): own Redis on port 6391 and database alibaba_chaos.
+chaos: $(STAMP) services
+	$(PY) tests/chaos/run_chaos.py
 
 bench: $(STAMP)
 	$(PY) bench/bench_tiles_engine.py

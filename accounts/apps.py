@@ -10,3 +10,6 @@ class AccountsConfig(AppConfig):
 
     name = "accounts"
     verbose_name = _("Accounts")
+
+    def ready(self):
+        from accounts import sockets  # noqa: F401  (connects the log-out signal)

@@ -1,9 +1,14 @@
 """Read-only queries for the profile page."""
+from collections import Counter
+
 from django.db.models import Q
 
+from accounts.charts import rating_chart
 from matches.models import Match, MatchSeat, Rating
+from matches.seat_names import bot_kind, bot_short_label
 
 RECENT_MATCHES = 20
+FAVOURITE_OPPONENTS = 3
 
 
 def game_name(key: str):
@@ -15,26 +20,79 @@ def game_name(key: str):
         return key
 
 
-def profile_summary(owner, viewer=None, recent=RECENT_MATCHES) -> dict:
-    """Ratings per game, matches played/won and the recent matches of `owner`.
+def _visible_seats(seats, owner, viewer):
+    """Private matches only for the owner and the people who sat in them."""
+    if viewer is not None and viewer.is_authenticated and viewer.pk == owner.pk:
+        return seats
+    visible = Q(match__is_private=False)
+    if viewer is not None and viewer.is_authenticated:
+        visible |= Q(match__in=MatchSeat.objects.filter(user=viewer).values("match_id"))
+    return seats.filter(visible)
 
-    Private matches are listed only to the owner and to people who sat in them.
-    """
-    ratings = [
-        {"game": r.game, "game_name": game_name(r.game), "rating": r.rating, "matches_played": r.matches_played, "wins": r.wins}
-        for r in Rating.objects.filter(user=owner).order_by("game")
+
+def rating_history(owner, game) -> list[float]:
+    """The owner's ordinal before their first rated match, then after each, in recording order."""
+    seats = (
+        MatchSeat.objects.filter(user=owner, match__game=game, match__rated_at__isnull=False, rating_after__isnull=False)
+        .order_by("match__rated_at", "match_id")
+        .values_list("rating_before", "rating_after")
+    )
+    values = []
+    for before, after in seats:
+        if not values:
+            values.append(before)
+        values.append(after)
+    return values
+
+
+def favourite_opponents(owner, game, viewer, limit=FAVOURITE_OPPONENTS) -> list[dict]:
+    """Who the owner met most often in this game's finished matches (people and kinds of bot)."""
+    own = _visible_seats(MatchSeat.objects.filter(user=owner, match__game=game, match__status=Match.Status.FINISHED), owner, viewer)
+    others = (
+        MatchSeat.objects.filter(match__in=own.values("match_id"))
+        .exclude(user=owner)
+        .select_related("user", "match")
+    )
+    counts = Counter()
+    names = {}
+    for seat in others:
+        key = ("user", seat.user.username) if seat.user_id else ("bot", seat.bot) if seat.bot else ("name", seat.name)
+        counts[key] += 1
+        # A bot is met as a kind across matches, not as the seat it sat in: no seat number.
+        names.setdefault(key, bot_short_label(game, seat.bot) if key[0] == "bot" else seat.display_name)
+    return [
+        {
+            "name": names[key],
+            "title": bot_kind(game, key[1]) if key[0] == "bot" else "",
+            "username": key[1] if key[0] == "user" else None,
+            "is_bot": key[0] == "bot",
+            "matches": n,
+        }
+        for key, n in sorted(counts.items(), key=lambda item: (-item[1], str(names[item[0]]).casefold()))[:limit]
     ]
+
+
+def profile_summary(owner, viewer=None, recent=RECENT_MATCHES) -> dict:
+    """Per game: rating, its chart, matches played and won, favourite opponents; and the recent matches."""
+    games = []
+    for r in Rating.objects.filter(user=owner).order_by("game"):
+        games.append(
+            {
+                "game": r.game,
+                "game_name": game_name(r.game),
+                "rating": r.rating,
+                "matches_played": r.matches_played,
+                "wins": r.wins,
+                "chart": rating_chart(rating_history(owner, r.game)),
+                "opponents": favourite_opponents(owner, r.game, viewer),
+            }
+        )
 
     finished = MatchSeat.objects.filter(user=owner, match__status=Match.Status.FINISHED)
     played = finished.values("match_id").distinct().count()
-    won = finished.filter(rank=1).values("match_id").distinct().count()
+    won = finished.filter(won=True).values("match_id").distinct().count()
 
-    seats = MatchSeat.objects.filter(user=owner).select_related("match")
-    if not (viewer is not None and viewer.is_authenticated and viewer.pk == owner.pk):
-        visible = Q(match__is_private=False)
-        if viewer is not None and viewer.is_authenticated:
-            visible |= Q(match__in=MatchSeat.objects.filter(user=viewer).values("match_id"))
-        seats = seats.filter(visible)
+    seats = _visible_seats(MatchSeat.objects.filter(user=owner).select_related("match"), owner, viewer)
     seats = list(seats.order_by("-match__created_at", "-match_id", "seat")[:recent])
     recent_matches = [
         {
@@ -47,7 +105,7 @@ def profile_summary(owner, viewer=None, recent=RECENT_MATCHES) -> dict:
     ]
     return {
         "owner": owner,
-        "ratings": ratings,
+        "ratings": games,
         "matches_played": played,
         "matches_won": won,
         "recent_matches": recent_matches,

@@ -1,33 +1,38 @@
-"""Log-in throttling: a fixed window of failed attempts per username and per IP.
+"""Log-in throttling: django-axes with counters that are taken before the password is checked.
 
-After settings.LOGIN_ATTEMPTS_LIMIT failed attempts for a username, or from an
-IP address, within settings.LOGIN_ATTEMPTS_WINDOW seconds (counted from the
-first failure of the window), further attempts are refused until the window
-ends, without the password being checked. A successful log-in clears the
-username's counter (not the IP's: one address trying many accounts stays
-throttled).
+Every authentication (our log-in page, the admin's, any `authenticate()` call)
+goes through axes.backends.AxesStandaloneBackend, which asks this handler
+whether the attempt is allowed. The handler counts the attempt right then,
+atomically, per normalised username and per client address
+(config.ratelimit); an attempt whose count goes past
+settings.LOGIN_ATTEMPTS_LIMIT within settings.LOGIN_ATTEMPTS_WINDOW seconds
+(counted from the first attempt of the window) is refused without the
+password being checked. So parallel attempts cannot all slip under the limit.
+A successful log-in gives its attempt back and clears the username's counter
+(not the address's: one address trying many accounts stays throttled).
 
-State lives in Django's cache (Redis in production), so it is shared by every
-web process. Two keys per subject: a counter (INCR keeps the key's expiry) and
-the time the window started, both expiring with the window.
+Usernames are compared after NFKC normalisation (what Django's forms do) and
+case folding, so look-alike spellings share one counter.
 """
-import hashlib
 import math
-import time
+import unicodedata
+from datetime import timedelta
 
+from axes.handlers.cache import AxesCacheHandler
+from axes.helpers import get_client_username
 from django.conf import settings
-from django.core.cache import cache as default_cache
+from django.shortcuts import render
+from django.utils.translation import ngettext
 
-DEFAULT_KEY_PREFIX = "login-throttle"
+from config import ratelimit
+
+USER_SCOPE = "login-user"
+IP_SCOPE = "login-ip"
 
 
-def _digest(value: str) -> str:
-    # Usernames may hold any character and be long: hash them into safe keys.
-    return hashlib.sha256(value.encode("utf-8")).hexdigest()[:40]
-
-
-def normalize_username(username: str) -> str:
-    return (username or "").strip().casefold()
+def normalize_username(username) -> str:
+    """The form a username is counted under: NFKC (as Django's forms), stripped, case-folded."""
+    return unicodedata.normalize("NFKC", str(username or "")).strip().casefold()
 
 
 def client_ip(request) -> str:
@@ -47,90 +52,105 @@ def client_ip(request) -> str:
     return request.META.get("REMOTE_ADDR", "") or ""
 
 
-class LoginThrottle:
-    """Counts failed log-ins; says how long a username/IP must wait."""
-
-    def __init__(self, cache=None, limit=None, window=None, key_prefix=None, clock=time.time):
-        self._cache = cache
-        self._limit = limit
-        self._window = window
-        self._key_prefix = key_prefix
-        self._clock = clock
-
-    # Settings are read at call time so override_settings works.
-    @property
-    def cache(self):
-        return self._cache if self._cache is not None else default_cache
-
-    @property
-    def limit(self) -> int:
-        return int(self._limit if self._limit is not None else settings.LOGIN_ATTEMPTS_LIMIT)
-
-    @property
-    def window(self) -> int:
-        return max(1, int(self._window if self._window is not None else settings.LOGIN_ATTEMPTS_WINDOW))
-
-    @property
-    def key_prefix(self) -> str:
-        if self._key_prefix is not None:
-            return self._key_prefix
-        return getattr(settings, "LOGIN_ATTEMPTS_KEY_PREFIX", DEFAULT_KEY_PREFIX)
-
-    def keys(self, scope: str, ident: str) -> tuple[str, str]:
-        """(counter key, window-start key) for a subject ("user" or "ip")."""
-        base = f"{self.key_prefix}:{scope}:{_digest(ident)}"
-        return f"{base}:count", f"{base}:start"
-
-    def _subjects(self, username: str, ip: str):
-        subjects = []
-        name = normalize_username(username)
-        if name:
-            subjects.append(("user", name))
-        if ip:
-            subjects.append(("ip", ip))
-        return subjects
-
-    def retry_after(self, username: str, ip: str) -> int:
-        """Seconds until an attempt is allowed again; 0 when it is allowed now."""
-        limit, window, now = self.limit, self.window, self._clock()
-        wait = 0.0
-        for scope, ident in self._subjects(username, ip):
-            count_key, start_key = self.keys(scope, ident)
-            values = self.cache.get_many([count_key, start_key])
-            count = int(values.get(count_key) or 0)
-            if count < limit:
-                continue
-            start = values.get(start_key)
-            remaining = (float(start) + window - now) if start is not None else window
-            wait = max(wait, remaining, 1)
-        return int(math.ceil(wait))
-
-    def is_blocked(self, username: str, ip: str) -> bool:
-        return self.retry_after(username, ip) > 0
-
-    def record_failure(self, username: str, ip: str) -> None:
-        window, now = self.window, self._clock()
-        for scope, ident in self._subjects(username, ip):
-            count_key, start_key = self.keys(scope, ident)
-            # add() only sets missing keys: the first failure opens the window.
-            self.cache.add(start_key, now, window)
-            self.cache.add(count_key, 0, window)
-            try:
-                count = self.cache.incr(count_key)
-            except ValueError:  # expired between add() and incr()
-                self.cache.add(count_key, 1, window)
-                count = 1
-            if count == 1:
-                # Make sure a counter that INCR had to create still expires.
-                self.cache.touch(count_key, window)
-
-    def reset(self, username: str = "", ip: str = "") -> None:
-        """Forget the failures of a username (after a successful log-in) and/or an IP."""
-        keys = []
-        for scope, ident in self._subjects(username, ip):
-            keys.extend(self.keys(scope, ident))
-        if keys:
-            self.cache.delete_many(keys)
+def lockout_username(request, credentials) -> str:
+    """AXES_USERNAME_CALLABLE: the normalised username of the attempt."""
+    field = getattr(settings, "AXES_USERNAME_FORM_FIELD", "username")
+    name = (credentials or {}).get(field)
+    if name is None and request is not None:
+        name = request.POST.get(field, "")
+    return normalize_username(name)
 
 
-login_throttle = LoginThrottle()
+def failure_limit(request, credentials) -> int:
+    return int(settings.LOGIN_ATTEMPTS_LIMIT)
+
+
+def window_seconds() -> int:
+    return max(1, int(settings.LOGIN_ATTEMPTS_WINDOW))
+
+
+def cooloff(request=None) -> timedelta:
+    return timedelta(seconds=window_seconds())
+
+
+def _subjects(request, credentials):
+    subjects = []
+    name = get_client_username(request, credentials)
+    if name:
+        subjects.append((USER_SCOPE, name))
+    ip = getattr(request, "axes_ip_address", None) or client_ip(request)
+    if ip:
+        subjects.append((IP_SCOPE, ip))
+    return subjects
+
+
+def retry_after(request, credentials=None) -> int:
+    """Seconds until this username/address may try again; 0 when it may now."""
+    limit, window = failure_limit(request, credentials), window_seconds()
+    return max([ratelimit.peek(scope, ident, limit, window).retry_after for scope, ident in _subjects(request, credentials)] or [0])
+
+
+class ReservingCacheHandler(AxesCacheHandler):
+    """Counts each attempt when axes asks whether it is allowed, before the password is checked."""
+
+    def is_locked(self, request, credentials=None) -> bool:
+        limit, window = failure_limit(request, credentials), window_seconds()
+        taken = getattr(request, "login_attempts_taken", None)
+        if taken is None:
+            taken = request.login_attempts_taken = []
+            hits = []
+            for scope, ident in _subjects(request, credentials):
+                hits.append(ratelimit.hit(scope, ident, limit, window))
+                taken.append((scope, ident))
+            request.login_attempts_wait = max([h.retry_after for h in hits] or [0])
+        return request.login_attempts_wait > 0
+
+    def get_failures(self, request, credentials=None) -> int:
+        limit, window = failure_limit(request, credentials), window_seconds()
+        return max([ratelimit.peek(scope, ident, limit, window).count for scope, ident in _subjects(request, credentials)] or [0])
+
+    def user_login_failed(self, sender, credentials, request=None, **kwargs):
+        # The attempt was counted before the password was checked: nothing more to count.
+        if request is not None and request.axes_locked_out:
+            request.axes_credentials = credentials
+
+    def user_logged_in(self, sender, request, user, **kwargs):
+        for scope, ident in getattr(request, "login_attempts_taken", None) or []:
+            if scope == USER_SCOPE:
+                ratelimit.clear(scope, ident)
+            else:
+                ratelimit.release(scope, ident)
+        request.login_attempts_taken = []
+
+    def reset_attempts(self, *, ip_address=None, username=None, ip_or_username=False) -> int:
+        count = 0
+        if username:
+            ratelimit.clear(USER_SCOPE, normalize_username(username))
+            count += 1
+        if ip_address:
+            ratelimit.clear(IP_SCOPE, ip_address)
+            count += 1
+        return count
+
+
+def throttled_message(seconds: int) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
+    return ngettext(
+        "Too many failed log-in attempts. Try again in %(minutes)d minute.",
+        "Too many failed log-in attempts. Try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
+def lockout_response(request, original_response=None, credentials=None):
+    """AXES_LOCKOUT_CALLABLE: the log-in page, unbound, with the wait (HTTP 429 and Retry-After)."""
+    from django.contrib.auth.forms import AuthenticationForm
+
+    wait = getattr(request, "login_attempts_wait", 0) or retry_after(request, credentials) or window_seconds()
+    username = request.POST.get("username", "") if request.method == "POST" else ""
+    # Unbound, so that rendering it cannot authenticate.
+    form = AuthenticationForm(request=request, initial={"username": username})
+    context = {"form": form, "throttle_error": throttled_message(wait)}
+    response = render(request, "registration/login.html", context, status=429)
+    response["Retry-After"] = str(wait)
+    return response

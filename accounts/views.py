@@ -1,53 +1,33 @@
-import math
-
+from django.conf import settings
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import UserCreationForm
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import ngettext
 from django.views.generic import FormView
 
+from accounts.forms import SignupForm
 from accounts.selectors import profile_summary
-from accounts.throttle import client_ip, login_throttle
+from accounts.throttle import client_ip
+from config import ratelimit
 
 
-def throttled_message(seconds: int) -> str:
-    minutes = max(1, math.ceil(seconds / 60))
-    return ngettext(
-        "Too many failed log-in attempts. Try again in %(minutes)d minute.",
-        "Too many failed log-in attempts. Try again in %(minutes)d minutes.",
-        minutes,
-    ) % {"minutes": minutes}
+def minutes_of(seconds: int) -> int:
+    return max(1, -(-int(seconds) // 60))
+
+
+def too_many(view, form, message: str, wait: int):
+    """The page again, its form unbound, with the wait: HTTP 429 and Retry-After."""
+    response = view.render_to_response(view.get_context_data(form=form, throttle_error=message), status=429)
+    response["Retry-After"] = str(wait)
+    return response
 
 
 class LoginView(auth_views.LoginView):
-    """Django's LoginView behind the throttle (accounts.throttle)."""
+    """Django's LoginView; django-axes throttles it (accounts.throttle) like every other log-in."""
 
     template_name = "registration/login.html"
     redirect_authenticated_user = True
-
-    def post(self, request, *args, **kwargs):
-        username = request.POST.get("username", "")
-        wait = login_throttle.retry_after(username, client_ip(request))
-        if wait:
-            # Refused before the form is validated: no password is checked.
-            # The form is unbound so that rendering it cannot authenticate.
-            form = self.form_class(request=request, initial={"username": username})
-            context = self.get_context_data(form=form, throttle_error=throttled_message(wait))
-            response = self.render_to_response(context, status=429)
-            response["Retry-After"] = str(wait)
-            return response
-        return super().post(request, *args, **kwargs)
-
-    def form_valid(self, form):
-        login_throttle.reset(username=self.request.POST.get("username", ""))
-        return super().form_valid(form)
-
-    def form_invalid(self, form):
-        if form.has_error("__all__", "invalid_login") or form.has_error("__all__", "inactive"):
-            login_throttle.record_failure(self.request.POST.get("username", ""), client_ip(self.request))
-        return super().form_invalid(form)
 
 
 class LogoutView(auth_views.LogoutView):
@@ -55,7 +35,7 @@ class LogoutView(auth_views.LogoutView):
 
 
 class SignupView(FormView):
-    form_class = UserCreationForm
+    form_class = SignupForm
     template_name = "accounts/signup.html"
     success_url = reverse_lazy("lobby:home")
 
@@ -63,6 +43,18 @@ class SignupView(FormView):
         if request.user.is_authenticated:
             return redirect(self.success_url)
         return super().dispatch(request, *args, **kwargs)
+
+    def post(self, request, *args, **kwargs):
+        # Every attempt counts, so that a script cannot try names (or create accounts) without end.
+        hit = ratelimit.hit("signup-ip", client_ip(request), settings.SIGNUP_LIMIT, settings.SIGNUP_WINDOW)
+        if not hit.allowed:
+            message = ngettext(
+                "Too many sign-ups from your address. Try again in %(minutes)d minute.",
+                "Too many sign-ups from your address. Try again in %(minutes)d minutes.",
+                minutes_of(hit.retry_after),
+            ) % {"minutes": minutes_of(hit.retry_after)}
+            return too_many(self, self.form_class(), message, hit.retry_after)
+        return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):
         user = form.save()
@@ -73,6 +65,28 @@ class SignupView(FormView):
 class PasswordChangeView(auth_views.PasswordChangeView):
     template_name = "accounts/password_change_form.html"
     success_url = reverse_lazy("accounts:password_change_done")
+
+    def post(self, request, *args, **kwargs):
+        # Counted before the old password is checked, given back when it was right.
+        self.attempt = ("password-change-user", request.user.pk)
+        hit = ratelimit.hit(*self.attempt, settings.PASSWORD_CHANGE_ATTEMPTS_LIMIT, settings.PASSWORD_CHANGE_ATTEMPTS_WINDOW)
+        if not hit.allowed:
+            message = ngettext(
+                "Too many attempts. Try again in %(minutes)d minute.",
+                "Too many attempts. Try again in %(minutes)d minutes.",
+                minutes_of(hit.retry_after),
+            ) % {"minutes": minutes_of(hit.retry_after)}
+            return too_many(self, self.form_class(user=request.user), message, hit.retry_after)
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        ratelimit.clear(*self.attempt)
+        return super().form_valid(form)
+
+    def form_invalid(self, form):
+        if not form.has_error("old_password"):
+            ratelimit.release(*self.attempt)
+        return super().form_invalid(form)
 
 
 class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):

@@ -1,35 +1,10 @@
-import json
-
-from django import forms
 from django.contrib import admin
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from matches.admin_forms import game_data_form
 from alibaba_tiles.models import PyramidLayout, TileSet
-
-
-class PrettyJSONField(forms.JSONField):
-    """Shows the JSON indented, so a person can edit it."""
-
-    def prepare_value(self, value):
-        if isinstance(value, str):
-            return value
-        return json.dumps(value, indent=2, ensure_ascii=False)
-
-
-def _data_form(model_cls):
-    class Form(forms.ModelForm):
-        data = PrettyJSONField(
-            label=_("data"),
-            widget=forms.Textarea(attrs={"rows": 30, "cols": 90, "style": "font-family: monospace"}),
-        )
-
-        class Meta:
-            model = model_cls
-            fields = ["key", "name", "data"]
-
-    return Form
 
 
 COLOURS = {"pink": "#f2a7c3", "blue": "#7fb2e5", "brown": "#b0825a", "green": "#86c38f", "yellow": "#f3d36b", "white": "#f4f1ea"}
@@ -72,7 +47,7 @@ def layers_svg(data):
 
 @admin.register(PyramidLayout)
 class PyramidLayoutAdmin(admin.ModelAdmin):
-    form = _data_form(PyramidLayout)
+    form = game_data_form(PyramidLayout)
     list_display = ["key", "name", "layer_sizes", "tile_count", "updated_at"]
     search_fields = ["key", "name"]
     readonly_fields = ["preview"]
@@ -96,7 +71,7 @@ class PyramidLayoutAdmin(admin.ModelAdmin):
 
 @admin.register(TileSet)
 class TileSetAdmin(admin.ModelAdmin):
-    form = _data_form(TileSet)
+    form = game_data_form(TileSet)
     list_display = ["key", "name", "tile_count", "updated_at"]
     search_fields = ["key", "name"]
     readonly_fields = ["preview"]

@@ -188,6 +188,7 @@ def strong_bot(view, legal, rng):
 # The first is what the lobby offers first: the stronger one.
 BOTS = {"greedy": strong_bot, "random": random_bot}
 BOT_LABELS = {"greedy": "Greedy (looks one move ahead)", "random": "Random"}
+BOT_SHORT_LABELS = {"greedy": "Greedy", "random": "Random"}
 
 
 def choose_action(view, legal, rng, bot="greedy"):

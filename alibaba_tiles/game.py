@@ -120,7 +120,7 @@ def build_spec():
     from alibaba_tiles.gamedata import load_default_data
     from matches.registry import GameSpec
 
-    from alibaba_tiles.bots import BOT_LABELS, BOTS
+    from alibaba_tiles.bots import BOT_LABELS, BOT_SHORT_LABELS, BOTS
 
     rules = engine.game_rules()
     return GameSpec(
@@ -132,6 +132,7 @@ def build_spec():
         options=table_options,
         bots=BOTS,
         bot_labels=BOT_LABELS,
+        bot_short_labels=BOT_SHORT_LABELS,
         template="alibaba_tiles/match.html",
         resolve_options=resolve_options,
         load_default_data=load_default_data,

@@ -1,32 +1,35 @@
 """Bot-only matches on the pure engine, with no database: for tests and benchmarks.
 
-(`manage.py simulate` plays them through the match service and the database instead.)
+The loop is gamekit's one bot driver; `manage.py simulate` plays the same
+bots through the match service and the database instead.
 """
-import random
-
+from alibaba_tiles import engine
 from alibaba_tiles.bots import BOTS
-from alibaba_tiles.engine import apply, legal_actions, new_game, result, view
+from gamekit import driver
 
 
 def acting_seat(state):
-    """The first seat that may act now (inside a yellow window several may; any order is fair)."""
-    return next(seat for seat in range(state["players"]) if legal_actions(state, seat))
+    """The first seat the game waits for (inside a yellow window several are; any order is fair)."""
+    return engine.to_act(state)[0]
 
 
 def play_bot_match(bot_names, seed, options=None, check_legal=False):
     """Play to the end with one bot per seat; returns the final ranks."""
-    state = new_game(len(bot_names), dict(options or {}), seed)
-    rng = random.Random(seed)
-    now = 0.0
-    while result(state) is None:
-        seat = acting_seat(state)
-        legal = legal_actions(state, seat)
-        action = BOTS[bot_names[seat]](view(state, seat), legal, rng)
-        if check_legal and action not in legal:
-            raise AssertionError(f"bot {bot_names[seat]} chose {action!r}, not a legal action")
-        now += 1.0
-        state, _ = apply(state, seat, action, now)
-    return result(state)["ranks"]
+    bots = [BOTS[name] for name in bot_names]
+    if check_legal:
+        bots = [_checked(name, BOTS[name]) for name in bot_names]
+    playout = driver.play(engine, len(bot_names), dict(options or {}), seed, bots)
+    return engine.result(playout.state)["ranks"]
+
+
+def _checked(name, choose):
+    def checked_choose(view, legal, rng):
+        action = choose(view, legal, rng)
+        if action not in legal:
+            raise AssertionError(f"bot {name} chose {action!r}, not a legal action")
+        return action
+
+    return checked_choose
 
 
 def greedy_wins(matches, variant="standard"):

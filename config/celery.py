@@ -1,9 +1,17 @@
 import os
 
 from celery import Celery
+from celery.signals import worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("alibaba")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_ready.connect
+def sweep_when_a_worker_starts(**_kwargs):
+    """A worker back from a crash catches up at once: the deadlines whose tasks died with the
+    old worker (or with a restarted broker) are applied now, not at the next beat."""
+    app.send_task("matches.tasks.sweep_overdue_matches", kwargs={"grace": 0.0})

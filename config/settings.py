@@ -39,10 +39,14 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "axes",
     "accounts",
     "matches",
     "lobby",
     "alibaba_tiles",
+    "basra",
+    "sidibaba",
+    "chat",
 ]
 
 MIDDLEWARE = [
@@ -55,6 +59,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a refused log-in (any path, the admin's too) into accounts.throttle.lockout_response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -123,12 +129,19 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_BEAT_SCHEDULE = {
-    "sweep-overdue-matches": {"task": "matches.tasks.sweep_overdue_matches", "schedule": 5.0},
+    # every second: a lost expiry is applied at most SWEEP_GRACE_SECONDS + 1 s late (one indexed query)
+    "sweep-overdue-matches": {"task": "matches.tasks.sweep_overdue_matches", "schedule": 1.0},
     "sweep-quick-match-queue": {"task": "lobby.tasks.sweep_quick_match_queue", "schedule": 10.0},
 }
 # How long after a deadline the sweeper steps in if its own task was lost.
 SWEEP_GRACE_SECONDS = float(os.environ.get("SWEEP_GRACE_SECONDS", "2"))
 BOT_THINK_SECONDS = float(os.environ.get("BOT_THINK_SECONDS", "0.6"))
+# A seated person gone this long (every socket closed) is replaced by a computer player;
+# a match with no clock whose people have all gone is aborted after the longer limit.
+ABANDON_GRACE_SECONDS = float(os.environ.get("ABANDON_GRACE_SECONDS", "60"))
+ABANDONED_MATCH_SECONDS = float(os.environ.get("ABANDONED_MATCH_SECONDS", "900"))
+# Rated matches a player needs before a leaderboard lists them.
+LEADERBOARD_MIN_MATCHES = int(os.environ.get("LEADERBOARD_MIN_MATCHES", "3"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -145,6 +158,31 @@ LOGIN_ATTEMPTS_WINDOW = int(os.environ.get("LOGIN_ATTEMPTS_WINDOW", "300"))
 # header that carries the client's address (e.g. HTTP_X_REAL_IP), or the IP
 # throttle would lock everyone out together.
 LOGIN_ATTEMPTS_IP_HEADER = os.environ.get("LOGIN_ATTEMPTS_IP_HEADER") or None
+# Sign-up attempts per client address, and old-password guesses per user in
+# password change, per window of seconds.
+SIGNUP_LIMIT = int(os.environ.get("SIGNUP_LIMIT", "10"))
+SIGNUP_WINDOW = int(os.environ.get("SIGNUP_WINDOW", "3600"))
+PASSWORD_CHANGE_ATTEMPTS_LIMIT = int(os.environ.get("PASSWORD_CHANGE_ATTEMPTS_LIMIT", "5"))
+PASSWORD_CHANGE_ATTEMPTS_WINDOW = int(os.environ.get("PASSWORD_CHANGE_ATTEMPTS_WINDOW", "300"))
+
+# django-axes checks every authentication (ours, the admin's) before the password
+# is looked at; accounts.throttle counts in the cache, atomically (docs/operations.md).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "accounts.throttle.ReservingCacheHandler"
+AXES_FAILURE_LIMIT = "accounts.throttle.failure_limit"
+AXES_COOLOFF_TIME = "accounts.throttle.cooloff"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_USERNAME_CALLABLE = "accounts.throttle.lockout_username"
+AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_ip"
+AXES_LOCKOUT_CALLABLE = "accounts.throttle.lockout_response"
+AXES_LOCK_OUT_AT_FAILURE = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
@@ -165,8 +203,36 @@ STORAGES = {
     },
 }
 
-# Largest WebSocket frame the live consumer reads, in bytes.
+# Lobby quotas per person (lobby/quotas.py): open tables hosted, running matches,
+# untimed matches against computer players (those never end on their own).
+LOBBY_OPEN_TABLES_PER_USER = int(os.environ.get("LOBBY_OPEN_TABLES_PER_USER", "3"))
+RUNNING_MATCHES_PER_USER = int(os.environ.get("RUNNING_MATCHES_PER_USER", "10"))
+UNTIMED_BOT_MATCHES_PER_USER = int(os.environ.get("UNTIMED_BOT_MATCHES_PER_USER", "2"))
+# The lobby socket sends at most one snapshot per this many seconds (changes in between are coalesced).
+LOBBY_SNAPSHOT_INTERVAL = float(os.environ.get("LOBBY_SNAPSHOT_INTERVAL", "1.0"))
+
+# Largest WebSocket frame the live consumer reads, in bytes, and deepest nesting it accepts.
 MAX_FRAME_BYTES = int(os.environ.get("MAX_FRAME_BYTES", "4096"))
+MAX_FRAME_DEPTH = int(os.environ.get("MAX_FRAME_DEPTH", "16"))
+# Socket limits (config/socket_guard.py, docs/operations.md): frames per connection
+# (a burst, then a steady rate per second), frames per user over all their sockets
+# per window, refused frames before the socket is closed, sockets per user.
+SOCKET_FRAME_BURST = int(os.environ.get("SOCKET_FRAME_BURST", "30"))
+SOCKET_FRAME_RATE = float(os.environ.get("SOCKET_FRAME_RATE", "5"))
+SOCKET_USER_FRAMES_LIMIT = int(os.environ.get("SOCKET_USER_FRAMES_LIMIT", "600"))
+SOCKET_USER_FRAMES_WINDOW = int(os.environ.get("SOCKET_USER_FRAMES_WINDOW", "60"))
+SOCKET_FRAME_OVERFLOW = int(os.environ.get("SOCKET_FRAME_OVERFLOW", "20"))
+SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "12"))
+# Sockets not logged in (the lobby's visitors), counted per client address.
+SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "20"))
+SOCKET_COUNT_TTL = int(os.environ.get("SOCKET_COUNT_TTL", "3600"))
+
+# Table chat: longest message (characters), and at most CHAT_RATE_MESSAGES
+# messages per CHAT_RATE_SECONDS per person and match.
+CHAT_MAX_LENGTH = int(os.environ.get("CHAT_MAX_LENGTH", "300"))
+CHAT_RATE_MESSAGES = int(os.environ.get("CHAT_RATE_MESSAGES", "5"))
+CHAT_RATE_SECONDS = int(os.environ.get("CHAT_RATE_SECONDS", "10"))
+CHAT_HISTORY = int(os.environ.get("CHAT_HISTORY", "50"))
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

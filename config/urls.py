@@ -6,5 +6,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("matches/", include("matches.urls")),
+    path("leaderboards/", include("matches.leaderboard_urls")),
     path("", include("lobby.urls")),
 ]

@@ -1,36 +1,84 @@
-"""The lobby socket: pushes a fresh snapshot whenever a table or the queue changes."""
+"""The lobby socket: pushes a fresh snapshot whenever a table or the queue changes.
+
+It is read-only: frames from the page trigger nothing (they only count against
+the socket's frame limits, config/socket_guard.py). Changes are coalesced: at
+most one snapshot per settings.LOBBY_SNAPSHOT_INTERVAL seconds per socket, the
+last one always sent. Visitors who are not logged in all see the same
+snapshot, built once per lobby version and language and shared in the cache.
+"""
+import asyncio
 import json
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.core.cache import cache
 from django.utils import translation
 
-from lobby.services import LOBBY_GROUP, lobby_snapshot
+from accounts.sockets import scope_session_group
+from config import socket_guard
+from lobby.services import LOBBY_GROUP, LOBBY_VERSION_KEY, lobby_snapshot
 from matches.socket_language import language_of
 
 
-def snapshot_in(language, user):
+def snapshot_text(language, user) -> str:
+    """The snapshot as JSON text; shared through the cache for visitors who are not logged in."""
+    key = None
+    if user is None or not user.is_authenticated:
+        key = f"lobby-snapshot:{cache.get(LOBBY_VERSION_KEY, 0)}:{language}"
+        text = cache.get(key)
+        if text is not None:
+            return text
     with translation.override(language):
-        return lobby_snapshot(user)
+        text = json.dumps(lobby_snapshot(user))
+    if key is not None:
+        cache.set(key, text, timeout=60)
+    return text
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):
     async def connect(self):
-        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        self.guard = socket_guard.SocketGuard(self.scope)
+        self.groups_joined = []
+        self.flush_task = None
+        self.last_sent = float("-inf")
         await self.accept()
+        if not await self.guard.take_slot():
+            return await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
+        for name in filter(None, (LOBBY_GROUP, scope_session_group(self.scope))):
+            await self.channel_layer.group_add(name, self.channel_name)
+            self.groups_joined.append(name)
         await self.send_snapshot()
 
     async def disconnect(self, code):
-        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+        if self.flush_task is not None:
+            self.flush_task.cancel()
+        for name in self.groups_joined:
+            await self.channel_layer.group_discard(name, self.channel_name)
+        await self.guard.give_slot()
 
     async def receive(self, text_data=None, bytes_data=None):
-        # The lobby is read-only over the socket (changes go through forms); any frame asks for a refresh.
-        await self.send_snapshot()
+        if await self.guard.frame_verdict() == socket_guard.CLOSE:
+            await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
 
     async def lobby_changed(self, event):
+        if self.flush_task is None:
+            self.flush_task = asyncio.create_task(self.send_when_due())
+
+    async def session_ended(self, event):
+        # Logged out: the snapshot showed this person's private tables; reconnecting gives the public one.
+        await self.close(code=4401)
+
+    async def send_when_due(self):
+        wait = self.last_sent + settings.LOBBY_SNAPSHOT_INTERVAL - asyncio.get_running_loop().time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        # Changes arriving from here on schedule the next snapshot.
+        self.flush_task = None
         await self.send_snapshot()
 
     async def send_snapshot(self):
+        self.last_sent = asyncio.get_running_loop().time()
         # Game names and computer players' labels are sent in the reader's language.
-        snapshot = await database_sync_to_async(snapshot_in)(language_of(self.scope), self.scope.get("user"))
-        await self.send(text_data=json.dumps(snapshot))
+        text = await database_sync_to_async(snapshot_text)(language_of(self.scope), self.scope.get("user"))
+        await self.send(text_data=text)

@@ -22,6 +22,9 @@ class Table(models.Model):
     seat_count = models.PositiveSmallIntegerField(_("seats"))
     options = models.JSONField(_("options"), default=dict)
     is_private = models.BooleanField(_("private"), default=False)
+    rated = models.BooleanField(_("rated"), default=True)
+    # seconds a seated person may be gone (every socket closed) before a computer player takes the seat
+    abandon_grace = models.PositiveIntegerField(_("grace period when someone leaves (s)"), default=60)
     invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     match = models.OneToOneField("matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="table")
@@ -63,4 +66,6 @@ class QuickMatchEntry(models.Model):
 
     class Meta:
         ordering = ["created_at"]
+        verbose_name = _("quick match entry")
+        verbose_name_plural = _("quick match entries")
         constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_queue_entry_per_game")]

@@ -1,17 +1,24 @@
 """Tables, seats and the quick-match queue. Views and consumers call these only."""
 import logging
+import random
+from contextlib import contextmanager
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from gamekit import contract
+from lobby import quotas
 from lobby.models import QuickMatchEntry, Table, TableSeat
 from matches import services as match_services
-from matches.registry import clean_table_options, get_game
+from matches.registry import clean_table_options, get_game, table_options
+from matches.seat_names import bot_kind, bot_seat_name
 
 logger = logging.getLogger(__name__)
 LOBBY_GROUP = "lobby"
+LOBBY_VERSION_KEY = "lobby-version"
 
 
 class LobbyError(Exception):
@@ -20,10 +27,21 @@ class LobbyError(Exception):
         self.message = message
 
 
+@contextmanager
+def _quota_errors():
+    try:
+        yield
+    except quotas.QuotaExceeded as exc:
+        raise LobbyError(exc.message) from None
+
+
 def notify_lobby() -> None:
     """Tell every lobby socket to refresh (after commit, so they read what was written)."""
 
     def send():
+        # A new version: snapshots shared by anonymous sockets (lobby/consumers.py) are rebuilt.
+        cache.add(LOBBY_VERSION_KEY, 0, timeout=None)
+        cache.incr(LOBBY_VERSION_KEY)
         layer = get_channel_layer()
         if layer is not None:
             async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
@@ -54,7 +72,10 @@ def _check_options(game_key, seat_count, raw_options):
     return options
 
 
-def create_table(host, game_key, seat_count, raw_options, *, is_private=False) -> Table:
+ABANDON_GRACE_RANGE = (15, 600)
+
+
+def create_table(host, game_key, seat_count, raw_options, *, is_private=False, rated=True, abandon_grace=60) -> Table:
     try:
         get_game(game_key)
     except LookupError:
@@ -64,8 +85,17 @@ def create_table(host, game_key, seat_count, raw_options, *, is_private=False) -
     except (TypeError, ValueError):
         raise LobbyError(_("The number of seats must be a whole number.")) from None
     options = _check_options(game_key, seat_count, raw_options)
-    with transaction.atomic():
-        table = Table.objects.create(game=game_key, host=host, seat_count=seat_count, options=options, is_private=is_private)
+    try:
+        abandon_grace = int(abandon_grace)
+    except (TypeError, ValueError):
+        raise LobbyError(_("The grace period must be a whole number of seconds.")) from None
+    low, high = ABANDON_GRACE_RANGE
+    if not low <= abandon_grace <= high:
+        raise LobbyError(_("The grace period is %(low)d to %(high)d seconds.") % {"low": low, "high": high})
+    with transaction.atomic(), _quota_errors():
+        quotas.check_open_tables(host)
+        table = Table.objects.create(game=game_key, host=host, seat_count=seat_count, options=options, is_private=is_private, rated=rated,
+                                     abandon_grace=abandon_grace)
         TableSeat.objects.bulk_create(
             [TableSeat(table=table, seat=i, user=host if i == 0 else None) for i in range(seat_count)]
         )
@@ -82,15 +112,28 @@ def _locked_open_table(table_id) -> Table:
     return table
 
 
+def _seat_number(raw, seat_count) -> int:
+    """A seat number from a form (ASCII digits) or from code (an int), within the table; else a LobbyError."""
+    if raw is None or raw == "":
+        raise LobbyError(_("Choose a seat."))
+    text = str(raw).strip() if not isinstance(raw, bool) else ""
+    # Digits only and short: int() would take "-1", " 1_0 ", Arabic-Indic digits and 5000-digit strings.
+    if not (text.isascii() and text.isdigit() and len(text) <= 4) or int(text) >= seat_count:
+        raise LobbyError(_("No such seat."))
+    return int(text)
+
+
 def join_table(user, table_id, seat=None) -> Table:
+    """Seat the user in ``seat`` (a free one they picked) or, without one, the first free seat."""
     with transaction.atomic():
         table = _locked_open_table(table_id)
+        wanted = None if seat is None or seat == "" else _seat_number(seat, table.seat_count)
         seats = list(table.seats.select_for_update())
         if any(s.user_id == user.pk for s in seats):
             raise LobbyError(_("You already sit at this table."))
-        empty = [s for s in seats if s.is_empty and (seat is None or s.seat == int(seat))]
+        empty = [s for s in seats if s.is_empty and (wanted is None or s.seat == wanted)]
         if not empty:
-            raise LobbyError(_("That seat is taken.") if seat is not None else _("This table is full."))
+            raise LobbyError(_("That seat is taken.") if wanted is not None else _("This table is full."))
         empty[0].user = user
         empty[0].save(update_fields=["user"])
         notify_lobby()
@@ -115,9 +158,7 @@ def _host_seat(host, table_id, seat):
     table = _locked_open_table(table_id)
     if table.host_id != host.pk:
         raise LobbyError(_("Only the host can do that."))
-    seat_row = table.seats.select_for_update().filter(seat=seat).first()
-    if seat_row is None:
-        raise LobbyError(_("No such seat."))
+    seat_row = table.seats.select_for_update().get(seat=_seat_number(seat, table.seat_count))
     return table, seat_row
 
 
@@ -148,6 +189,27 @@ def clear_seat(host, table_id, seat) -> Table:
     return table
 
 
+def move_seat(host, table_id, seat, to) -> Table:
+    """The host moves whoever sits in ``seat`` (a person, a bot, themselves) to ``to``: a free seat, or a swap."""
+    with transaction.atomic():
+        table, source = _host_seat(host, table_id, seat)
+        target = table.seats.select_for_update().get(seat=_seat_number(to, table.seat_count))
+        if source.is_empty:
+            raise LobbyError(_("That seat is empty: there is nobody to move."))
+        if source.pk == target.pk:
+            raise LobbyError(_("Choose another seat to move to."))
+        moving, staying = (source.user, source.bot), (target.user, target.bot)
+        # Free the source first: a person may sit only once at a table, even for a moment.
+        source.user, source.bot = None, ""
+        source.save(update_fields=["user", "bot"])
+        target.user, target.bot = moving
+        target.save(update_fields=["user", "bot"])
+        source.user, source.bot = staying
+        source.save(update_fields=["user", "bot"])
+        notify_lobby()
+    return table
+
+
 def start_table(host, table_id, *, force=False) -> Table:
     with transaction.atomic():
         table = _locked_open_table(table_id)
@@ -159,12 +221,19 @@ def start_table(host, table_id, *, force=False) -> Table:
             raise LobbyError(_("%(game)s needs %(min)d to %(max)d players; fill the seats with people or computer players.") % {"game": spec.name, "min": spec.min_players, "max": spec.max_players})
         if len(seated) != table.seat_count:
             raise LobbyError(_("Every seat must be taken (add computer players to empty seats)."))
+        if not table.from_quick_match:  # the queue checked its players when they joined it
+            people = [s.user for s in seated if s.user_id]
+            with _quota_errors():
+                quotas.check_running_matches(people)
+                quotas.check_untimed_bot_matches(people, table.options, any(s.bot for s in seated))
         try:
             match = match_services.create_match(
                 table.game,
                 [match_services.SeatSpec(user=s.user, bot=s.bot) for s in seated],
                 engine_options(table.game, table.options),
                 is_private=table.is_private,
+                rated=table.rated,
+                abandon_grace=table.abandon_grace,
             )
         except match_services.MatchError as exc:
             raise LobbyError(exc.message) from exc
@@ -185,7 +254,8 @@ def join_quick_match(user, game_key, players) -> Table | None:
         raise LobbyError(_("Unknown game or player count.")) from None
     if not spec.min_players <= players <= spec.max_players:
         raise LobbyError(_("%(game)s is for %(min)d to %(max)d players.") % {"game": spec.name, "min": spec.min_players, "max": spec.max_players})
-    with transaction.atomic():
+    with transaction.atomic(), _quota_errors():
+        quotas.check_running_matches([user])
         QuickMatchEntry.objects.filter(user=user).delete()
         try:
             QuickMatchEntry.objects.create(user=user, game=game_key, players=players)
@@ -201,6 +271,10 @@ def leave_quick_match(user) -> None:
         notify_lobby()
 
 
+def _default_options(spec) -> dict:
+    return {o["name"]: o.get("default") for o in (spec.options() if callable(spec.options) else spec.options)}
+
+
 def try_quick_match(game_key, players) -> Table | None:
     spec = get_game(game_key)
     with transaction.atomic():
@@ -212,9 +286,11 @@ def try_quick_match(game_key, players) -> Table | None:
         )
         if len(waiting) < players:
             return None
-        default_options = {o["name"]: o.get("default") for o in ([*(spec.options() if callable(spec.options) else spec.options)])}
+        if seat_roles(game_key, players, _default_options(spec)) is not None:
+            # Seats carry roles: the first in the queue must not always be seat 0 (the Leader).
+            random.SystemRandom().shuffle(waiting)
         host = waiting[0].user
-        table = create_table(host, game_key, players, default_options)
+        table = create_table(host, game_key, players, _default_options(spec))
         table.from_quick_match = True
         table.save(update_fields=["from_quick_match"])
         for entry, seat in zip(waiting[1:], range(1, players)):
@@ -233,12 +309,44 @@ def sweep_quick_match_queue() -> int:
     return started
 
 
-def _bot_label(game_key, bot):
+def option_summary(game_key, chosen) -> list[str]:
+    """A table's options as people read them, in the reader's language: "60 s per decision", "Pyramid: Standard"."""
     try:
         spec = get_game(game_key)
     except LookupError:
-        return bot
-    return _(spec.bot_labels.get(bot, bot))
+        return []
+    summary = []
+    for option in table_options(spec):
+        value = chosen.get(option["name"], option.get("default"))
+        if option.get("clock"):
+            summary.append(_("%(seconds)s s per decision") % {"seconds": value} if value else _("untimed"))
+            continue
+        if "choices" in option:
+            value = _(dict((str(v), label) for v, label in option["choices"]).get(str(value), str(value)))
+        elif option.get("type") == "bool":
+            value = _("yes") if value else _("no")
+        summary.append(_("%(option)s: %(value)s") % {"option": _(option["label"]), "value": value})
+    return summary
+
+
+def seat_roles(game_key, seat_count, table_options) -> list[str] | None:
+    """The role key of each seat, or None when the game has no roles."""
+    try:
+        spec = get_game(game_key)
+    except LookupError:
+        return None
+    if not hasattr(spec.engine, "roles"):
+        return None  # spares resolving the options (which may read the database) for a game without roles
+    return contract.roles(spec.engine, seat_count, engine_options(game_key, table_options))
+
+
+def seat_role_labels(game_key, seat_count, table_options) -> list[str] | None:
+    """Each seat's role in the reader's language, or None when the game has no roles."""
+    keys = seat_roles(game_key, seat_count, table_options)
+    if keys is None:
+        return None
+    labels = get_game(game_key).role_labels
+    return [_(labels.get(key, key)) for key in keys]
 
 
 def lobby_snapshot(user) -> dict:
@@ -270,6 +378,34 @@ def lobby_snapshot(user) -> dict:
         if mine_entry:
             my_queue = {"game": mine_entry.game, "game_name": names.get(mine_entry.game, mine_entry.game), "players": mine_entry.players}
 
+    role_labels = {}  # (game, seats, options) -> labels: tables made alike share one computation
+    summaries = {}  # (game, options) -> the options as read: saves a query per table for options read from the database
+
+    def seat_dicts(t):
+        seats = []
+        options_key = (t.game, t.seat_count, repr(sorted(t.options.items())))
+        if options_key not in role_labels:
+            role_labels[options_key] = seat_role_labels(t.game, t.seat_count, t.options)
+        roles = role_labels[options_key]
+        for s in t.seats.all():
+            seat = {
+                "seat": s.seat,
+                "user": s.user.username if s.user_id else None,
+                "bot": s.bot or None,
+                "name": s.user.username if s.user_id else bot_seat_name(t.game, s.bot, s.seat) if s.bot else None,
+                "title": bot_kind(t.game, s.bot) if s.bot else "",
+            }
+            if roles is not None:
+                seat["role_label"] = roles[s.seat]
+            seats.append(seat)
+        return seats
+
+    def summary_of(t):
+        key = (t.game, repr(sorted(t.options.items())))
+        if key not in summaries:
+            summaries[key] = option_summary(t.game, t.options)
+        return summaries[key]
+
     def table_dict(t):
         return {
             "id": t.pk,
@@ -279,15 +415,8 @@ def lobby_snapshot(user) -> dict:
             "seat_count": t.seat_count,
             "private": t.is_private,
             "options": t.options,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "user": s.user.username if s.user_id else None,
-                    "bot": s.bot or None,
-                    "bot_label": _bot_label(t.game, s.bot) if s.bot else None,
-                }
-                for s in t.seats.all()
-            ],
+            "summary": summary_of(t),
+            "seats": seat_dicts(t),
         }
 
     tables = [table_dict(t) for t in open_tables]
@@ -301,7 +430,9 @@ def lobby_snapshot(user) -> dict:
                 "match": m.pk,
                 "game": m.game,
                 "game_name": names.get(m.game, m.game),
-                "players": [s.display_name for s in m.seats.all()],
+                "players": [{"name": s.display_name, "title": s.display_title} for s in m.seats.all()],
+                "started_at": m.started_at.isoformat(),
+                "mine": user.is_authenticated and any(s.user_id == user.pk for s in m.seats.all()),
             }
             for m in running
         ],

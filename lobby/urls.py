@@ -11,6 +11,7 @@ urlpatterns = [
     path("tables/<int:table_id>/leave/", views.leave, name="leave"),
     path("tables/<int:table_id>/bot/", views.add_bot, name="add_bot"),
     path("tables/<int:table_id>/clear/", views.clear_seat, name="clear_seat"),
+    path("tables/<int:table_id>/move/", views.move_seat, name="move_seat"),
     path("tables/<int:table_id>/start/", views.start, name="start"),
     path("quick-match/", views.quick_match, name="quick_match"),
     path("quick-match/leave/", views.leave_quick_match, name="leave_quick_match"),

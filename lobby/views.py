@@ -8,12 +8,15 @@ from django.views.decorators.http import require_POST
 from lobby import services
 from lobby.models import Table
 from matches.registry import all_games, get_game, table_options
+from matches.seat_names import bot_kind, bot_seat_name
 
 
 def _translated_options(spec):
     options = []
     for option in table_options(spec):
         option = dict(option, label=gettext(option["label"]))
+        if option.get("help"):
+            option["help"] = gettext(option["help"])
         if "choices" in option:
             option["choices"] = [[value, gettext(label)] for value, label in option["choices"]]
         options.append(option)
@@ -25,6 +28,9 @@ LOBBY_STRINGS = {
     "empty": gettext_lazy("empty seat"),
     "open": gettext_lazy("Open"),
     "watch": gettext_lazy("Watch"),
+    "return": gettext_lazy("Return"),
+    "match": gettext_lazy("Match"),
+    "started": gettext_lazy("started"),
     "resume": gettext_lazy("Back to your match"),
     "no_tables": gettext_lazy("No open table. Create one!"),
     "no_running": gettext_lazy("No match is being played."),
@@ -34,6 +40,9 @@ LOBBY_STRINGS = {
     "private": gettext_lazy("private"),
     "computer": gettext_lazy("computer"),
 }
+
+
+REFUSED_TABLE_FORM = "refused_table_form"
 
 
 def home(request):
@@ -48,25 +57,14 @@ def home(request):
         "games_json": games_json,
         "snapshot": services.lobby_snapshot(request.user),
         "i18n_strings": {k: str(v) for k, v in LOBBY_STRINGS.items()},
+        # The choices of a table form that was just refused, to fill the form again.
+        "table_form_values": request.session.pop(REFUSED_TABLE_FORM, None),
     }
     return render(request, "lobby/home.html", context)
 
 
 def _bot_labels(spec):
     return {key: gettext(spec.bot_labels.get(key, key)) for key in spec.bots}
-
-
-def _option_summary(spec, chosen):
-    """[(label, shown value)] of a table's options, in the host's language."""
-    summary = []
-    for option in _translated_options(spec):
-        value = chosen.get(option["name"], option.get("default"))
-        if "choices" in option:
-            value = dict((str(v), label) for v, label in option["choices"]).get(str(value), value)
-        elif option.get("type") == "bool":
-            value = gettext("yes") if value else gettext("no")
-        summary.append((option["label"], value))
-    return summary
 
 
 def _go_back(table_id):
@@ -77,13 +75,18 @@ def _go_back(table_id):
 @require_POST
 def create_table(request):
     game = request.POST.get("game", "")
-    options = {k: v for k, v in request.POST.items() if k not in {"csrfmiddlewaretoken", "game", "seats", "private"}}
+    options = {k: v for k, v in request.POST.items() if k not in {"csrfmiddlewaretoken", "game", "seats", "private", "rated", "abandon_grace"}}
     try:
         table = services.create_table(
-            request.user, game, request.POST.get("seats"), options, is_private=bool(request.POST.get("private"))
+            request.user, game, request.POST.get("seats"), options, is_private=bool(request.POST.get("private")),
+            rated="1" in request.POST.getlist("rated", ["1"]),
+            abandon_grace=request.POST.get("abandon_grace", 60),
         )
     except services.LobbyError as exc:
         messages.error(request, exc.message)
+        request.session[REFUSED_TABLE_FORM] = {
+            key: [value[:100] for value in values[:5]] for key, values in request.POST.lists() if key != "csrfmiddlewaretoken"
+        }
         return redirect("lobby:home")
     return _go_back(table.pk)
 
@@ -98,8 +101,11 @@ def table_detail(request, table_id):
         return redirect("matches:match", match_id=table.match_id)
     spec = get_game(table.game)
     bots = _bot_labels(spec)
+    roles = services.seat_role_labels(table.game, table.seat_count, table.options)
     for seat_row in seats:
-        seat_row.bot_label = bots.get(seat_row.bot, seat_row.bot)
+        seat_row.bot_name = bot_seat_name(table.game, seat_row.bot, seat_row.seat) if seat_row.bot else ""
+        seat_row.bot_title = bot_kind(table.game, seat_row.bot) if seat_row.bot else ""
+        seat_row.role_label = roles[seat_row.seat] if roles else ""
     return render(
         request,
         "lobby/table.html",
@@ -110,7 +116,8 @@ def table_detail(request, table_id):
             "seated": seated,
             "is_host": request.user.is_authenticated and table.host_id == request.user.pk,
             "bots": bots,
-            "options": _option_summary(spec, table.options),
+            "has_roles": roles is not None,
+            "options": services.option_summary(table.game, table.options),
             "invite_url": request.build_absolute_uri(f"/tables/{table.pk}/?invite={table.invite_token}"),
         },
     )
@@ -130,7 +137,7 @@ def join(request, table_id):
     table = get_object_or_404(Table, pk=table_id)
     if table.is_private and request.POST.get("invite") != table.invite_token:
         raise Http404("This table is private.")
-    return _table_action(request, table_id, lambda: services.join_table(request.user, table_id, request.POST.get("seat") or None))
+    return _table_action(request, table_id, lambda: services.join_table(request.user, table_id, request.POST.get("seat")))
 
 
 @login_required
@@ -148,14 +155,22 @@ def leave(request, table_id):
 @require_POST
 def add_bot(request, table_id):
     return _table_action(
-        request, table_id, lambda: services.add_bot(request.user, table_id, int(request.POST.get("seat", -1)), request.POST.get("bot", ""))
+        request, table_id, lambda: services.add_bot(request.user, table_id, request.POST.get("seat"), request.POST.get("bot", ""))
     )
 
 
 @login_required
 @require_POST
 def clear_seat(request, table_id):
-    return _table_action(request, table_id, lambda: services.clear_seat(request.user, table_id, int(request.POST.get("seat", -1))))
+    return _table_action(request, table_id, lambda: services.clear_seat(request.user, table_id, request.POST.get("seat")))
+
+
+@login_required
+@require_POST
+def move_seat(request, table_id):
+    return _table_action(
+        request, table_id, lambda: services.move_seat(request.user, table_id, request.POST.get("seat"), request.POST.get("to"))
+    )
 
 
 @login_required

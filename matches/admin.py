@@ -6,16 +6,16 @@ from matches.models import ActionLog, Match, MatchSeat, Rating
 class MatchSeatInline(admin.TabularInline):
     model = MatchSeat
     extra = 0
-    readonly_fields = ["seat", "user", "bot", "rank", "score", "rating_before", "rating_after"]
+    readonly_fields = ["seat", "user", "bot", "name", "rank", "won", "score", "rating_before", "rating_after"]
     can_delete = False
 
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ["id", "game", "players", "status", "version", "is_private", "created_at", "finished_at"]
-    list_filter = ["game", "status", "is_private"]
+    list_display = ["id", "game", "players", "status", "version", "is_private", "rated", "created_at", "finished_at"]
+    list_filter = ["game", "status", "is_private", "rated"]
     # The state, seed and log are the record of what happened: staff read them, never edit them.
-    readonly_fields = ["game", "options", "seed", "players", "version", "step_version", "state", "bot_seats", "next_deadline", "result", "created_at", "finished_at"]
+    readonly_fields = ["game", "options", "seed", "players", "version", "step_version", "state", "bot_seats", "next_deadline", "result", "created_at", "finished_at", "rated_at"]
     inlines = [MatchSeatInline]
 
 
@@ -34,6 +34,8 @@ class ActionLogAdmin(admin.ModelAdmin):
 
 @admin.register(Rating)
 class RatingAdmin(admin.ModelAdmin):
-    list_display = ["user", "game", "rating", "matches_played", "wins"]
+    list_display = ["user", "bot", "game", "rating", "mu", "sigma", "matches_played", "wins", "last_played_at"]
     list_filter = ["game"]
-    search_fields = ["user__username"]
+    search_fields = ["user__username", "bot"]
+    # Figures come from the matches (`manage.py recompute_ratings` rebuilds them): read, not edited.
+    readonly_fields = ["user", "bot", "game", "mu", "sigma", "rating", "matches_played", "wins", "last_played_at"]

@@ -11,7 +11,11 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from matches import broadcast, services
+from accounts.sockets import scope_session_group
+from chat import frames as chat_frames
+from chat.services import ChatError
+from config import socket_guard
+from matches import broadcast, presence, services
 from matches.models import Match
 from matches.socket_language import language_of
 
@@ -26,8 +30,10 @@ def _load_seat(match_id, user):
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return False, None, False
-    seat = match.seats.filter(user=user).values_list("seat", flat=True).first()
-    return True, seat, seat is not None or not match.is_private
+    seats = list(match.seats.filter(user=user).values_list("seat", "abandoned_at"))
+    # A person whose seat a computer player took over may still watch.
+    seat = next((s for s, abandoned_at in seats if abandoned_at is None), None)
+    return True, seat, bool(seats) or not match.is_private
 
 
 @database_sync_to_async
@@ -40,37 +46,68 @@ def _apply(match_id, seat, action, version):
     services.match_apply_action(match_id, seat, action, client_version=version)
 
 
+@database_sync_to_async
+def _chat_connect(match_id, user, seat):
+    return chat_frames.chat_connect(match_id, user, seat)
+
+
+@database_sync_to_async
+def _chat_frame(match_id, user, frame):
+    return chat_frames.chat_frame_apply(match_id, user, frame)
+
+
 class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.seat = None
         self.groups_joined = []
         user = self.scope.get("user")
+        self.guard = socket_guard.SocketGuard(self.scope)
+        # Accepted before any refusal so that the close code reaches the page (a close
+        # before accept is a plain HTTP 403 to the browser, which then retries forever).
+        await self.accept()
         if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
-            return
+            return await self.close(code=CLOSE_UNAUTHENTICATED)
         found, seat, may_watch = await _load_seat(self.match_id, user)
         if not found:
-            await self.close(code=CLOSE_NOT_FOUND)
-            return
+            return await self.close(code=CLOSE_NOT_FOUND)
         if not may_watch:
-            await self.close(code=CLOSE_FORBIDDEN)
-            return
+            return await self.close(code=CLOSE_FORBIDDEN)
+        if not await self.guard.take_slot():
+            return await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
         self.seat = seat
         group = broadcast.seat_group(self.match_id, seat) if seat is not None else broadcast.spectator_group(self.match_id)
-        await self.channel_layer.group_add(group, self.channel_name)
-        self.groups_joined.append(group)
-        await self.accept()
+        chat = await _chat_connect(self.match_id, user, seat)
+        self.chat_muted = chat.muted
+        for name in filter(None, (group, scope_session_group(self.scope), chat.group)):
+            await self.channel_layer.group_add(name, self.channel_name)
+            self.groups_joined.append(name)
+        if seat is not None:
+            await database_sync_to_async(presence.seat_connected)(self.match_id, seat, self.channel_name)
         await self.send_frame(await _current_frame(self.match_id, self.seat))
+        if chat.history:
+            await self.send_frame(chat.history)
 
     async def disconnect(self, code):
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "seat", None) is not None:
+            await database_sync_to_async(presence.seat_disconnected)(self.match_id, self.seat, self.channel_name)
+        await self.guard.give_slot()
 
     async def receive(self, text_data=None, bytes_data=None):
+        verdict = await self.guard.frame_verdict()
+        if verdict == socket_guard.CLOSE:
+            return await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
         # Error messages in the language the page was rendered in.
         with translation.override(language_of(self.scope)):
-            await self.receive_frame(text_data)
+            if verdict == socket_guard.REFUSE:
+                return await self.send_error("rate_limited", _("Too many frames: slow down."))
+            if verdict == socket_guard.ACCEPT:
+                await self.receive_frame(text_data)
+
+    async def session_ended(self, event):
+        await self.close(code=CLOSE_UNAUTHENTICATED)
 
     async def receive_frame(self, text_data):
         if text_data is None:
@@ -78,7 +115,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if len(text_data.encode()) > settings.MAX_FRAME_BYTES:
             return await self.send_error("too_large", _("Frames are at most %(bytes)d bytes.") % {"bytes": settings.MAX_FRAME_BYTES})
         try:
-            frame = json.loads(text_data)
+            frame = socket_guard.load_json_frame(text_data, settings.MAX_FRAME_DEPTH)
+        except socket_guard.TooDeep:
+            return await self.send_error("malformed", _("That frame is nested too deeply."))
         except ValueError:
             return await self.send_error("malformed", _("That frame is not valid JSON."))
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
@@ -87,7 +126,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if kind in ("hello", "sync"):
             return await self.send_frame(await _current_frame(self.match_id, self.seat))
         if kind == "ping":
+            if self.seat is not None:
+                await database_sync_to_async(presence.seat_seen)(self.match_id, self.seat, self.channel_name)
             return await self.send(text_data=json.dumps({"type": "pong"}))
+        if kind in chat_frames.FRAME_TYPES:
+            return await self.receive_chat(frame)
         if kind != "action":
             return await self.send_error("unknown_type", _("Unknown frame type: %(type)s") % {"type": kind[:40]})
         if self.seat is None:
@@ -104,8 +147,36 @@ class MatchConsumer(AsyncWebsocketConsumer):
             if isinstance(exc, services.StaleVersion):
                 await self.send_frame(await _current_frame(self.match_id, self.seat))
 
+    async def receive_chat(self, frame):
+        try:
+            outcome = await _chat_frame(self.match_id, self.scope["user"], frame)
+        except ChatError as exc:
+            return await self.send_error(exc.code, exc.message)
+        self.chat_muted = (self.chat_muted | outcome.muted) - outcome.unmuted
+        if outcome.reply:
+            await self.send_frame(outcome.reply)
+
     async def match_frame(self, event):
-        await self.send_frame(event["frame"])
+        frame = event["frame"]
+        await self.send_frame(frame)
+        if frame.get("type") == "notice" and frame.get("code") == "seat_taken_over" and frame.get("seat") == self.seat:
+            # This socket's person was replaced: from now on it watches, and sees the seat no more.
+            for group in self.groups_joined:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            # from now on a spectator: the spectators' view and chat channel; log-out still closes it
+            chat = await _chat_connect(self.match_id, self.scope["user"], None)
+            self.groups_joined = [broadcast.spectator_group(self.match_id), chat.group]
+            session_group = scope_session_group(self.scope)
+            if session_group:
+                self.groups_joined.append(session_group)
+            for group in self.groups_joined:
+                await self.channel_layer.group_add(group, self.channel_name)
+            self.seat = None
+            await self.send_frame(await _current_frame(self.match_id, None))
+
+    async def chat_message(self, event):
+        if event["author_id"] not in self.chat_muted:
+            await self.send_frame(event["frame"])
 
     async def send_frame(self, frame):
         await self.send(text_data=json.dumps(frame))

@@ -1,3 +1,5 @@
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -17,12 +19,16 @@ class Match(models.Model):
     players = models.PositiveSmallIntegerField(_("players"))
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.RUNNING, db_index=True)
     version = models.PositiveIntegerField(_("version"), default=0)
-    # The version at which the engine's current decision point ("step") opened:
+    # The version at which the engine's current decision (its decision_key) opened:
     # a client that saw at least this version is not stale (simultaneous windows).
     step_version = models.PositiveIntegerField(default=0)
     state = models.JSONField(_("state"))
     next_deadline = models.DateTimeField(_("next deadline"), null=True, blank=True, db_index=True)
     is_private = models.BooleanField(_("private"), default=False)
+    # An unrated table moves nobody's rating; rated_at is set once the ratings were recorded.
+    abandon_grace = models.DurationField(default=timedelta(seconds=60))
+    rated = models.BooleanField(_("rated"), default=True)
+    rated_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # [[seat, bot name], ...]: read on every action, so kept beside the state, not joined.
     bot_seats = models.JSONField(default=list, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)
@@ -47,10 +53,18 @@ class MatchSeat(models.Model):
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="match_seats")
     bot = models.CharField(max_length=40, blank=True)
+    # The name shown for a person who has no account here (an imported match).
+    name = models.CharField(max_length=150, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    # On the side ranked first (alone in a free-for-all, with the whole side in a team game).
+    won = models.BooleanField(default=False)
     score = models.IntegerField(null=True, blank=True)
     rating_before = models.FloatField(null=True, blank=True)
     rating_after = models.FloatField(null=True, blank=True)
+    # When one of the person's sockets last showed life (connect, ping, close).
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+    # When a computer player (`bot`) took the seat over from the person who left it.
+    abandoned_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "seat"]
@@ -60,17 +74,23 @@ class MatchSeat(models.Model):
 
     @property
     def display_name(self):
+        """A person's name, or a computer player's short name with its seat number ("Greedy 2")."""
         if self.user_id:
             return self.user.username
-        from django.utils.translation import gettext
+        if not self.bot:
+            return self.name
+        from matches.seat_names import bot_seat_name
 
-        from matches.registry import get_game
+        return bot_seat_name(self.match.game, self.bot, self.seat)
 
-        try:
-            label = get_game(self.match.game).bot_labels.get(self.bot, self.bot)
-        except LookupError:
-            label = self.bot
-        return gettext("Computer: %(bot)s") % {"bot": gettext(label)}
+    @property
+    def display_title(self):
+        """The computer player's kind, for a hover title; empty for a person."""
+        if self.user_id or not self.bot:
+            return ""
+        from matches.seat_names import bot_kind
+
+        return bot_kind(self.match.game, self.bot)
 
 
 class ActionLog(models.Model):
@@ -81,6 +101,8 @@ class ActionLog(models.Model):
     seat = models.SmallIntegerField(null=True, blank=True)  # None: the system (time)
     action = models.JSONField()
     server_time = models.FloatField()
+    # What the action made happen, each event with its audience (gamekit/events.py).
+    events = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -91,15 +113,68 @@ class ActionLog(models.Model):
 
 
 class Rating(models.Model):
-    """A player's Elo-style rating in one game."""
+    """The OpenSkill rating (Plackett-Luce) of a person, or of one kind of computer player, in one game.
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    `rating` is the ordinal (mu - 3 sigma), the conservative estimate boards are ordered by.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="ratings")
+    # The computer player's name in its game (e.g. "greedy"); empty for a person.
+    bot = models.CharField(max_length=40, blank=True)
     game = models.CharField(max_length=40)
-    rating = models.FloatField(default=1500.0)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rating = models.FloatField(db_index=True)
     matches_played = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
+    last_played_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-rating"]
-        constraints = [models.UniqueConstraint(fields=["user", "game"], name="unique_rating_per_game")]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], condition=models.Q(user__isnull=False), name="unique_rating_per_game"),
+            models.UniqueConstraint(fields=["bot", "game"], condition=models.Q(user__isnull=True), name="unique_bot_rating_per_game"),
+            models.CheckConstraint(
+                condition=(models.Q(user__isnull=False) & models.Q(bot="")) | (models.Q(user__isnull=True) & ~models.Q(bot="")),
+                name="rating_person_or_bot",
+            ),
+        ]
+
+    @property
+    def is_bot(self):
+        return not self.user_id
+
+    @property
+    def win_rate(self):
+        return self.wins / self.matches_played if self.matches_played else 0.0
+
+    @property
+    def display_name(self):
+        """A person's name, or the computer player's short label (a rating is per kind, not per seat)."""
+        if self.user_id:
+            return self.user.username
+        from matches.seat_names import bot_short_label
+
+        return bot_short_label(self.game, self.bot)
+
+    @property
+    def display_title(self):
+        """The computer player's kind, for a hover title; empty for a person."""
+        if self.user_id:
+            return ""
+        from matches.seat_names import bot_kind
+
+        return bot_kind(self.game, self.bot)
+
+
+class SeatPresence(models.Model):
+    """One open socket of a seated person, kept in the database so that every web process sees it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="presences")
+    seat = models.PositiveSmallIntegerField()
+    channel_name = models.CharField(max_length=200, unique=True)
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["match", "seat"])]

@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Callable
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
+
+from gamekit import contract
 
 
 @dataclass(frozen=True)
@@ -23,18 +25,29 @@ class GameSpec:
     # name -> choose_action(view, legal, rng) -> action
     bots: dict = field(default_factory=dict)
     bot_labels: dict = field(default_factory=dict)
+    # name -> a one-word label (English, translated at render time) for seat names such as "Greedy 2"
+    bot_short_labels: dict = field(default_factory=dict)
     template: str = "matches/match.html"
     # Turns the host's choices (ids of saved data) into engine options; runs in Django.
     resolve_options: Callable[[dict], dict] | None = None
     # Upserts the default game data into the database (from engine/data JSON).
     load_default_data: Callable[[], None] | None = None
     description: str = ""
+    # role key (from the engine's roles()) -> label (English, translated at render time)
+    role_labels: dict = field(default_factory=dict)
 
 
 _GAMES: dict[str, GameSpec] = {}
 
 
+class IncompleteEngine(TypeError):
+    """A game registered with an engine that lacks part of the contract."""
+
+
 def register(spec: GameSpec) -> None:
+    lacking = contract.missing(spec.engine)
+    if lacking:
+        raise IncompleteEngine(f"{spec.key}: the engine lacks {', '.join(lacking)} (see docs/engine-contract.md)")
     _GAMES[spec.key] = spec
 
 
@@ -53,20 +66,27 @@ def all_games() -> list[GameSpec]:
     return sorted(_GAMES.values(), key=lambda g: g.key)
 
 
-# Every table has a clock option; the games' own options come after it.
-CLOCK_OPTION = {
-    "name": "clock",
-    "label": gettext_noop("Seconds per decision (0 = untimed)"),
-    "type": "int",
-    "min": 0,
-    "max": 600,
-    "default": 60,
-}
-
-
 def table_options(spec: GameSpec) -> list[dict]:
-    own = spec.options() if callable(spec.options) else spec.options
-    return [CLOCK_OPTION, *own]
+    """The options a host picks; each game declares its own, clocks included (no clock is imposed)."""
+    return spec.options() if callable(spec.options) else list(spec.options)
+
+
+def default_table_options(spec: GameSpec) -> dict:
+    return {option["name"]: option.get("default") for option in table_options(spec)}
+
+
+def without_clocks(spec: GameSpec, options: dict) -> dict:
+    """The same options with every clock that may be switched off set to 0 (simulations, tests)."""
+    cleaned = dict(options)
+    for option in contract.clock_options(table_options(spec)):
+        if option.get("min", 0) == 0:
+            cleaned[option["name"]] = 0
+    return cleaned
+
+
+def is_untimed(spec: GameSpec, options: dict) -> bool:
+    """True when no clock of the game runs at this table."""
+    return all(not options.get(o["name"]) for o in contract.clock_options(table_options(spec)))
 
 
 def clean_table_options(spec: GameSpec, raw: dict) -> dict:

@@ -66,6 +66,18 @@ def schedule_bot(match_id: int, seat: int, version: int) -> None:
         _push(time.time() + delay, "bot", (match_id, seat, version))
 
 
+def schedule_rating(match_id: int) -> None:
+    """Record a finished match's ratings: a Celery task, or at once when there is no broker."""
+    if settings.TIMER_BACKEND == "celery":
+        from matches.tasks import record_match_ratings
+
+        record_match_ratings.delay(match_id)
+    else:
+        from matches.ratings import record_match_ratings
+
+        record_match_ratings(match_id)
+
+
 def _push(at, kind, args):
     with _heap_lock:
         heapq.heappush(_heap, (at, next(_counter), kind, args))
@@ -82,7 +94,8 @@ def _pop_due(now):
 def _run_job(kind, args):
     from django.db import close_old_connections
 
-    from matches import services
+    from matches import presence, services
+    from matches.ratings import record_unrecorded
 
     close_old_connections()
     try:
@@ -93,6 +106,9 @@ def _run_job(kind, args):
         elif kind == "sweep":
             services.sweep_overdue_matches(grace=settings.SWEEP_GRACE_SECONDS)
             services.wake_idle_bots()
+            record_unrecorded()
+            presence.take_over_abandoned_seats()
+            presence.end_deserted_matches()
             from lobby.services import sweep_quick_match_queue
 
             sweep_quick_match_queue()

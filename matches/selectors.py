@@ -1,7 +1,10 @@
 """Read-only queries for the match pages."""
+from django.conf import settings
 from django.db.models import Q
 
 from matches.models import Match, Rating
+
+HISTORY_PAGE_SIZE = 20
 
 
 def visible_matches(user, status=None):
@@ -15,18 +18,30 @@ def visible_matches(user, status=None):
     return matches
 
 
-def leaderboard(game_key, limit=50):
-    return Rating.objects.filter(game=game_key, matches_played__gt=0).select_related("user").order_by("-rating")[:limit]
+def finished_history(user, filters: dict):
+    """The finished matches ``user`` may see, narrowed by the history's cleaned filters, newest first."""
+    matches = visible_matches(user, status=Match.Status.FINISHED)
+    if filters.get("game"):
+        matches = matches.filter(game=filters["game"])
+    if filters.get("variant"):
+        matches = matches.filter(options__variant=filters["variant"])
+    if filters.get("player"):
+        name = filters["player"].strip()
+        matches = matches.filter(Q(seats__user__username__iexact=name) | Q(seats__name__iexact=name, seats__user__isnull=True))
+    if filters.get("date_from"):
+        matches = matches.filter(finished_at__date__gte=filters["date_from"])
+    if filters.get("date_to"):
+        matches = matches.filter(finished_at__date__lte=filters["date_to"])
+    if filters.get("result") and user.is_authenticated:
+        # One seat row for both conditions: the user's own seat won (or not).
+        matches = matches.filter(seats__user=user, seats__won=filters["result"] == "won")
+    return matches.order_by("-finished_at", "-pk")
 
 
-def replay_frames(match):
-    """Every spectator view of a finished match, from the start to the end, rebuilt from the log."""
-    from matches.registry import get_game
-
-    engine = get_game(match.game).engine
-    state = engine.new_game(match.players, match.options, match.seed)
-    frames = [{"version": 0, "action": None, "seat": None, "view": engine.view(state, None)}]
-    for entry in match.actions.order_by("seq"):
-        state, _events = engine.apply(state, entry.seat, entry.action, entry.server_time)
-        frames.append({"version": entry.seq + 1, "action": entry.action, "seat": entry.seat, "view": engine.view(state, None)})
-    return frames
+def leaderboard(game_key, *, bots=False, minimum=None, limit=100):
+    """People (or kinds of computer player) rated in a game, best ordinal first, once they played ``minimum`` rated matches."""
+    minimum = settings.LEADERBOARD_MIN_MATCHES if minimum is None else minimum
+    rows = Rating.objects.filter(game=game_key, matches_played__gte=max(minimum, 1), user__isnull=bots)
+    if not bots:
+        rows = rows.filter(user__is_active=True)
+    return rows.select_related("user").order_by("-rating", "-matches_played", "pk")[:limit]

@@ -10,13 +10,16 @@ import random
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from matches import broadcast, scheduling
+from gamekit import domains, driver
+from gamekit import events as event_rules
+from matches import broadcast, ratings, scheduling
 from matches.models import ActionLog, Match, MatchSeat
 from matches.registry import get_game
 
@@ -25,6 +28,8 @@ logger = logging.getLogger(__name__)
 # After this many expiries in one call the rest is left to the next call, so
 # a match that was left alone for hours cannot hold the row lock for long.
 MAX_EXPIRIES_PER_CALL = 50
+# A full frame (connect, resync) carries the events of this many recent actions.
+RECENT_EVENT_ACTIONS = 60
 STALE_MESSAGE = gettext_lazy("The table has moved on since you last saw it; here is the current view.")
 
 
@@ -58,11 +63,19 @@ class SeatSpec:
     bot: str = ""
 
 
+def _translated(exc) -> str:
+    """The engine's English message in the reader's language, its parameters filled in after."""
+    template = getattr(exc, "template", None) or str(exc)
+    params = getattr(exc, "params", None) or {}
+    text = _(template)
+    return text % params if params else text
+
+
 def _ts(at: float | None):
     return None if at is None else datetime.fromtimestamp(at, tz=timezone.utc)
 
 
-def create_match(game_key, seats, options, *, seed=None, is_private=False, now=None) -> Match:
+def create_match(game_key, seats, options, *, seed=None, is_private=False, rated=True, abandon_grace=None, now=None) -> Match:
     """Start a match with these seats (list of SeatSpec). Options are engine options."""
     spec = get_game(game_key)
     players = len(seats)
@@ -75,7 +88,7 @@ def create_match(game_key, seats, options, *, seed=None, is_private=False, now=N
     if errors:
         raise MatchError(" ".join(errors), "bad_options")
     try:
-        state = spec.engine.new_game(players, engine_options, seed)
+        state = spec.engine.new_game(players, engine_options, seed, now)
     except spec.engine.IllegalAction as exc:
         raise MatchError(str(exc), "bad_options") from exc
     for seat in seats:
@@ -89,13 +102,15 @@ def create_match(game_key, seats, options, *, seed=None, is_private=False, now=N
             players=players,
             state=state,
             is_private=is_private,
+            rated=rated,
+            abandon_grace=timedelta(seconds=settings.ABANDON_GRACE_SECONDS if abandon_grace is None else abandon_grace),
             next_deadline=_ts(_deadline_at(spec, state)),
             bot_seats=[[i, s.bot] for i, s in enumerate(seats) if s.bot],
         )
         MatchSeat.objects.bulk_create(
             [MatchSeat(match=match, seat=i, user=s.user, bot=s.bot or "") for i, s in enumerate(seats)]
         )
-        transaction.on_commit(lambda: _after_commit(match))
+        transaction.on_commit(lambda: _after_commit(match, []))
     return match
 
 
@@ -104,28 +119,40 @@ def _deadline_at(spec, state):
     return None if dl is None else dl[0]
 
 
-def _apply_one(spec, match, state, seat, action, now):
-    """Apply one action in memory and append it to the log; returns new state."""
+def _apply_one(spec, match, state, seat, action, now, new_events):
+    """Apply one action in memory and append it to the log; returns the new state.
+
+    The events it made are appended to ``new_events`` as (version after, event).
+    """
+    engine = spec.engine
     try:
-        new_state, _events = spec.engine.apply(state, seat, action, now)
-    except spec.engine.IllegalAction as exc:
+        new_state, events = engine.apply(state, seat, action, now)
+    except engine.IllegalAction as exc:
         # The engines speak English; a game lists its messages for the catalogue.
-        raise IllegalMove(_(str(exc))) from exc
-    ActionLog.objects.create(match=match, seq=match.version, seat=seat, action=action, server_time=now)
+        raise IllegalMove(_translated(exc)) from exc
+    if seat is not None:
+        # One source of legality: what is logged is an instance of a legal action,
+        # cut to that action's keys (padding is neither kept nor replayed).
+        matched = domains.find_legal(action, engine.legal_actions(state, seat))
+        if matched is None:
+            raise IllegalMove(_("That is not a valid action."))
+        action = domains.canonical(action, matched)
+    ActionLog.objects.create(match=match, seq=match.version, seat=seat, action=action, server_time=now, events=events)
     match.version += 1
-    if new_state.get("step") != state.get("step"):
+    new_events.extend((match.version, event) for event in events)
+    if engine.decision_key(new_state) != engine.decision_key(state):
         match.step_version = match.version
     return new_state
 
 
-def _apply_due_expiries(spec, match, state, now):
+def _apply_due_expiries(spec, match, state, now, new_events):
     for _ in range(MAX_EXPIRIES_PER_CALL):
         dl = spec.engine.deadline(state)
         if dl is None or dl[0] > now or spec.engine.result(state) is not None:
             break
         at, system_action = dl
         # The expiry happened at the deadline, not when we noticed it.
-        state = _apply_one(spec, match, state, None, system_action, at)
+        state = _apply_one(spec, match, state, None, system_action, at, new_events)
     return state
 
 
@@ -140,9 +167,9 @@ def _save(spec, match, state, now):
         match.finished_at = _ts(now)
         match.next_deadline = None
         fields += ["status", "result", "finished_at"]
-        from matches.ratings import record_result
-
-        record_result(match, outcome)
+        ratings.record_ranks(match, outcome)
+        if match.rated:
+            transaction.on_commit(lambda: scheduling.schedule_rating(match.pk))
     match.save(update_fields=fields)
 
 
@@ -167,19 +194,20 @@ def match_apply_action(match_id, seat, action, *, client_version=None, now=None)
             if client_version < match.step_version:
                 raise StaleVersion(STALE_MESSAGE)
         start_version = match.version
-        state = _apply_due_expiries(spec, match, match.state, now)
+        new_events = []
+        state = _apply_due_expiries(spec, match, match.state, now, new_events)
         if client_version is not None and client_version < match.step_version:
             refused = StaleVersion(STALE_MESSAGE)
         elif spec.engine.result(state) is None:
             try:
-                state = _apply_one(spec, match, state, seat, action, now)
+                state = _apply_one(spec, match, state, seat, action, now, new_events)
             except IllegalMove as exc:
                 refused = exc
         else:
             refused = MatchNotRunning(_("This match is over."))
         if match.version != start_version:
             _save(spec, match, state, now)
-            transaction.on_commit(lambda: _after_commit(match))
+            transaction.on_commit(lambda: _after_commit(match, new_events))
     if refused is not None:
         raise refused
     return match
@@ -200,13 +228,14 @@ def match_apply_deadline(match_id, version, now=None) -> bool:
             return False
         spec = get_game(match.game)
         now = time.time() if now is None else now
-        state = _apply_due_expiries(spec, match, match.state, now)
+        new_events = []
+        state = _apply_due_expiries(spec, match, match.state, now, new_events)
         if match.version == version:
             # Not yet due (a task that fired early): make sure one is scheduled.
             transaction.on_commit(lambda: _schedule_deadline(match))
             return False
         _save(spec, match, state, now)
-        transaction.on_commit(lambda: _after_commit(match))
+        transaction.on_commit(lambda: _after_commit(match, new_events))
     return True
 
 
@@ -219,12 +248,10 @@ def match_bot_act(match_id, seat, version) -> bool:
     if not bot_name:
         return False
     spec = get_game(match.game)
-    legal = spec.engine.legal_actions(match.state, seat)
-    if not legal:
-        return False
-    view = spec.engine.view(match.state, seat)
     rng = random.Random(f"{match.seed}:{seat}:{version}")
-    action = spec.bots[bot_name](view, legal, rng)
+    action = driver.bot_action(spec.engine, match.state, seat, spec.bots[bot_name], rng)
+    if action is None:
+        return False
     try:
         match_apply_action(match_id, seat, action, client_version=version)
     except StaleVersion:
@@ -235,9 +262,30 @@ def match_bot_act(match_id, seat, version) -> bool:
     return True
 
 
-def seat_frame(match: Match, seat) -> dict:
-    """The frame one seat (None: spectator) receives: its view and what it may do."""
+def events_for(new_events, seat, finished) -> list[dict]:
+    """The events of (version, event) pairs this seat (None: spectator) may see, each tagged with its version."""
+    return [
+        dict(event_rules.for_seat([event], seat, finished)[0], version=version)
+        for version, event in new_events
+        if event_rules.visible(event, seat, finished)
+    ]
+
+
+def recent_events(match: Match, seat, limit=RECENT_EVENT_ACTIONS) -> list[dict]:
+    """The visible events of the last ``limit`` actions (for a full frame on connect or resync)."""
+    rows = list(ActionLog.objects.filter(match=match).order_by("-seq").values_list("seq", "events")[:limit])
+    pairs = [(seq + 1, event) for seq, events in reversed(rows) for event in events or []]
+    return events_for(pairs, seat, match.status != Match.Status.RUNNING)
+
+
+def seat_frame(match: Match, seat, events=None) -> dict:
+    """The frame one seat (None: spectator) receives: its view, what it may do, and its new events.
+
+    ``events`` are (version, event) pairs; None means a full frame, with the
+    recent events read from the log.
+    """
     spec = get_game(match.game)
+    finished = match.status != Match.Status.RUNNING
     return {
         "type": "view",
         "match": match.pk,
@@ -246,6 +294,9 @@ def seat_frame(match: Match, seat) -> dict:
         "status": match.status,
         "view": spec.engine.view(match.state, seat),
         "legal": spec.engine.legal_actions(match.state, seat) if seat is not None else [],
+        "to_act": spec.engine.to_act(match.state) if not finished else [],
+        "events": recent_events(match, seat) if events is None else events_for(events, seat, finished),
+        "server_time": time.time(),
     }
 
 
@@ -254,18 +305,27 @@ def _schedule_deadline(match: Match):
         scheduling.schedule_deadline(match.pk, match.version, match.next_deadline.timestamp())
 
 
-def _schedule_bots(match: Match):
+def _schedule_bots(match: Match) -> bool:
+    """Schedules every bot that may act now; True if there was one."""
     if match.status != Match.Status.RUNNING or not match.bot_seats:
-        return
+        return False
     spec = get_game(match.game)
-    for seat, _bot in match.bot_seats:
-        if spec.engine.legal_actions(match.state, seat):
-            scheduling.schedule_bot(match.pk, seat, match.version)
+    scheduled = False
+    for seat in driver.seats_to_drive(spec.engine, match.state, [seat for seat, _bot in match.bot_seats]):
+        scheduling.schedule_bot(match.pk, seat, match.version)
+        scheduled = True
+    return scheduled
 
 
-def _after_commit(match: Match):
+def schedule_next(match: Match):
+    """Schedule what time and the bots do next (after a change outside an action, e.g. a seat taken over)."""
+    _schedule_deadline(match)
+    _schedule_bots(match)
+
+
+def _after_commit(match: Match, new_events):
     """Runs right after the commit, on the in-memory match that was just saved."""
-    broadcast.send_views(match)
+    broadcast.send_views(match, new_events)
     _schedule_deadline(match)
     _schedule_bots(match)
 
@@ -286,11 +346,23 @@ def sweep_overdue_matches(now=None, grace=0.0) -> int:
 
 
 def wake_idle_bots(idle_seconds=10.0, now=None) -> int:
-    """Reschedule bots of matches that did not move for a while (a lost bot task)."""
+    """Reschedule bots of matches that did not move for a while (a lost bot task); returns how many.
+
+    A match found waiting for a person is remembered by (id, version) in the
+    cache and not loaded again until it moves: an untimed match may wait for
+    days, and the sweep runs every few seconds.
+    """
+    from django.core.cache import cache
+
     now = time.time() if now is None else now
     idle = Match.objects.filter(status=Match.Status.RUNNING, updated_at__lte=_ts(now - idle_seconds)).exclude(bot_seats=[])
+    keys = {f"idle-match:{pk}:{version}": pk for pk, version in idle.values_list("pk", "version")}
+    known_waiting = cache.get_many(list(keys)) if keys else {}
+    to_check = [pk for key, pk in keys.items() if key not in known_waiting]
     count = 0
-    for match in idle:
-        _schedule_bots(match)
-        count += 1
+    for match in Match.objects.filter(pk__in=to_check) if to_check else []:
+        if _schedule_bots(match):
+            count += 1
+        else:
+            cache.set(f"idle-match:{match.pk}:{match.version}", 1, timeout=86400)
     return count

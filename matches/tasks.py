@@ -2,7 +2,7 @@
 from celery import shared_task
 from django.conf import settings
 
-from matches import services
+from matches import presence, ratings, services
 
 
 @shared_task(name="matches.tasks.deadline_reached", ignore_result=True)
@@ -16,7 +16,15 @@ def bot_act(match_id: int, seat: int, version: int) -> bool:
 
 
 @shared_task(name="matches.tasks.sweep_overdue_matches", ignore_result=True)
-def sweep_overdue_matches() -> int:
-    moved = services.sweep_overdue_matches(grace=settings.SWEEP_GRACE_SECONDS)
+def sweep_overdue_matches(grace: float | None = None) -> int:
+    moved = services.sweep_overdue_matches(grace=settings.SWEEP_GRACE_SECONDS if grace is None else grace)
     services.wake_idle_bots()
+    ratings.record_unrecorded()
+    presence.take_over_abandoned_seats()
+    presence.end_deserted_matches()
     return moved
+
+
+@shared_task(name="matches.tasks.record_match_ratings", ignore_result=True)
+def record_match_ratings(match_id: int) -> bool:
+    return ratings.record_match_ratings(match_id)

@@ -1,12 +1,14 @@
 from django.urls import path
+from django.views.generic import RedirectView
 
-from matches import views
+from matches import export_views, views
 
 app_name = "matches"
 urlpatterns = [
     path("", views.history, name="history"),
-    path("leaderboards/", views.leaderboard, name="leaderboard"),
+    path("leaderboards/", RedirectView.as_view(pattern_name="leaderboards:index", permanent=True)),
     path("<int:match_id>/", views.match_page, name="match"),
     path("<int:match_id>/replay/", views.replay_page, name="replay"),
     path("<int:match_id>/replay.json", views.replay_data, name="replay_data"),
+    path("<int:match_id>/export.json", export_views.match_export, name="export"),
 ]

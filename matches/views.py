@@ -1,20 +1,32 @@
-from django.contrib.auth.decorators import login_required
-from django.http import Http404, JsonResponse
+from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
-from matches import selectors
+from chat import selectors as chat_selectors
+from matches import replays, selectors
+from matches.forms import HistoryFilterForm
 from matches.models import Match
 from matches.registry import all_games, get_game
 
 
-@login_required
-def match_page(request, match_id):
-    match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=match_id)
-    seats = list(match.seats.all())
-    seat = next((s.seat for s in seats if s.user_id == request.user.id), None)
-    if seat is None and match.is_private and match.status == Match.Status.RUNNING:
+def _watchable_match(request, match_id):
+    """The match, or 404 when it is private and the person asking did not sit in it (anonymous included)."""
+    match = get_object_or_404(Match, pk=match_id)
+    if not replays.may_watch(match, request.user):
         raise Http404("This match is private.")
+    return match
+
+
+def match_page(request, match_id):
+    match = _watchable_match(request, match_id)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    seats = list(match.seats.select_related("user"))
+    # a person replaced by a computer player after leaving only watches from then on
+    seat = next((s.seat for s in seats if s.user_id == request.user.id and not s.abandoned_at), None)
     spec = get_game(match.game)
     return render(
         request,
@@ -24,45 +36,83 @@ def match_page(request, match_id):
 
 
 def history(request):
-    game = request.GET.get("game") or None
-    matches = selectors.visible_matches(request.user, status=Match.Status.FINISHED)
-    if game:
-        matches = matches.filter(game=game)
+    form = HistoryFilterForm(request.GET or None, user=request.user)
+    filters = form.cleaned_data if form.is_valid() else {}
+    page = Paginator(selectors.finished_history(request.user, filters), selectors.HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
     running = selectors.visible_matches(request.user, status=Match.Status.RUNNING).filter(is_private=False)[:20]
+    names = {spec.key: spec.name for spec in all_games()}
+    for match in [*page.object_list, *running]:
+        match.game_name = names.get(match.game, match.game)
+    for match in running:
+        match.is_mine = request.user.is_authenticated and any(s.user_id == request.user.pk for s in match.seats.all())
+    query = request.GET.copy()
+    query.pop("page", None)
     return render(
         request,
         "matches/history.html",
-        {"matches": matches.order_by("-finished_at")[:50], "running": running, "games": all_games(), "game": game},
+        {"form": form, "page": page, "running": running, "query": query.urlencode()},
     )
 
 
-def replay_page(request, match_id):
-    match = get_object_or_404(Match, pk=match_id)
+def _finished_match(request, match_id):
+    match = _watchable_match(request, match_id)
     if match.status != Match.Status.FINISHED:
         raise Http404("A replay is shown once the match is over.")
+    return match
+
+
+def _replay_viewer(request, match, seats):
+    """The viewer asked for (?seat=0|1|..|spectator|all); by default the seat the person sat in, else a spectator."""
+    raw = request.GET.get("seat")
+    if raw is None and request.user.is_authenticated:
+        return next((s.seat for s in seats if s.user_id == request.user.id), None)
+    return replays.parse_viewer(raw, match.players)
+
+
+def replay_page(request, match_id):
+    match = _finished_match(request, match_id)
+    seats = list(match.seats.select_related("user"))
+    try:
+        viewer = _replay_viewer(request, match, seats)
+    except replays.BadViewer:
+        return HttpResponseBadRequest(_("There is no such seat in this match."))
     spec = get_game(match.game)
-    # The game's own page, fed the spectator's view of every step instead of a socket.
+    url = reverse("matches:replay_data", args=[match.pk]) + "?seat=" + replays.viewer_param(viewer)
+    # The game's own page and renderers, fed the chosen viewer's frames by the replay player instead of a socket.
     return render(
         request,
         spec.template,
         {
             "match": match,
             "spec": spec,
-            "seat": None,
-            "seats": list(match.seats.select_related("user")),
+            "seat": viewer,
+            "seats": seats,
             "ws_path": "",
-            "replay_url": reverse("matches:replay_data", args=[match.pk]),
+            "replay_url": url,
+            "replay_viewer": replays.viewer_param(viewer),
+            "replay_steps": match.version,
         },
     )
 
 
 def replay_data(request, match_id):
-    match = get_object_or_404(Match, pk=match_id)
-    if match.status != Match.Status.FINISHED:
-        raise Http404("A replay is shown once the match is over.")
-    return JsonResponse({"match": match.pk, "game": match.game, "frames": selectors.replay_frames(match)})
-
-
-def leaderboard(request):
-    boards = [(spec, selectors.leaderboard(spec.key)) for spec in all_games()]
-    return render(request, "matches/leaderboard.html", {"boards": boards})
+    """Frames ?from=A&to=B (inclusive; by default one chunk from A) of a finished match, as ?seat= saw them."""
+    match = _finished_match(request, match_id)
+    seats = list(match.seats.all())
+    try:
+        viewer = _replay_viewer(request, match, seats)
+        start = int(request.GET.get("from", 0))
+        end = int(request.GET.get("to", start + replays.CHUNK - 1))
+    except (replays.BadViewer, ValueError):
+        return JsonResponse({"error": _("Bad replay request: seat, from and to.")}, status=400)
+    return JsonResponse(
+        {
+            "match": match.pk,
+            "game": match.game,
+            "viewer": replays.viewer_param(viewer),
+            "steps": match.version,
+            "chunk": replays.CHUNK,
+            "frames": replays.replay_frames(match, viewer, start, end),
+            "chat": chat_selectors.replay_messages(match, request.user),
+        }
+    )

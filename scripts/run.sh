@@ -13,11 +13,25 @@ cleanup() {
 }
 trap cleanup INT TERM EXIT
 
+# Restarts a process that exits, as systemd's Restart=always would: a Celery worker
+# exits on some broker losses (kombu's "Unrecoverable error" on a Redis restart; see `make chaos`).
+supervise() {
+  local child=""
+  trap '[ -n "$child" ] && kill "$child" 2>/dev/null; exit 0' TERM INT
+  while true; do
+    "$@" &
+    child=$!
+    wait "$child" || true
+    echo "$1 $2 $3 exited; restarting it in 1 s" >&2
+    sleep 1
+  done
+}
+
 if [ -n "${REDIS_URL:-}" ]; then
   echo "Using Redis at $REDIS_URL: starting a Celery worker and beat"
-  .venv/bin/celery -A config worker --loglevel=warning --concurrency=2 &
+  supervise .venv/bin/celery -A config worker --loglevel=warning --concurrency=2 &
   pids+=($!)
-  .venv/bin/celery -A config beat --loglevel=warning --schedule=/tmp/alibaba-celerybeat-schedule &
+  supervise .venv/bin/celery -A config beat --loglevel=warning --schedule=/tmp/alibaba-celerybeat-schedule &
   pids+=($!)
 else
   echo "No REDIS_URL: one process, in-process channel layer and timers (SQLite unless DATABASE_URL is set)"

@@ -20,14 +20,17 @@ COUNTDOWN = GameSpec(
     options=countdown_game.OPTIONS,
     bots={"first": countdown_game.first_bot, "random": countdown_game.random_bot},
     bot_labels={"first": "First", "random": "Random"},
+    role_labels={"dealer": "Dealer", "player": "Player"},
 )
+
+
+# Registered at import, before collection, so tests parametrized over the registry cover it.
+registry.register(COUNTDOWN)
 
 
 @pytest.fixture(autouse=True, scope="session")
 def countdown_registered():
-    registry.register(COUNTDOWN)
     yield COUNTDOWN
-    registry.unregister(COUNTDOWN.key)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -16,6 +16,8 @@ from .rules import (
     validate_tileset,
 )
 from .views import view
+from .waiting import decision_key, to_act
+from .oracle import hidden_leaks
 from .data_files import default_layouts, default_tiles, game_rules
 
 
@@ -31,5 +33,5 @@ def validate_layout(layout, tiles=None):
 __all__ = [
     "OPTIONS", "VARIANTS", "IllegalAction", "apply", "deadline", "legal_actions", "new_game",
     "replay", "result", "validate_options", "validate_layout", "validate_tileset", "view",
-    "default_layouts", "default_tiles", "game_rules",
+    "default_layouts", "default_tiles", "game_rules", "to_act", "decision_key", "hidden_leaks",
 ]

@@ -2,20 +2,9 @@
 
 The returned objects are shared and cached: callers must never mutate them.
 """
-import json
-import os
+from gamekit.data import DataFiles, by_key
 
-_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
-_CACHE = {}
-
-
-def _load(name):
-    data = _CACHE.get(name)
-    if data is None:
-        with open(os.path.join(_DIR, name), encoding="utf-8") as fh:
-            data = json.load(fh)
-        _CACHE[name] = data
-    return data
+_load = DataFiles(__file__).load
 
 
 def default_tiles():
@@ -29,10 +18,7 @@ def default_layouts():
 
 
 def default_layout(key):
-    for layout in default_layouts():
-        if layout["key"] == key:
-            return layout
-    raise KeyError(key)
+    return by_key(default_layouts(), key)
 
 
 def game_rules():

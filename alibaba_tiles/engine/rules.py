@@ -9,6 +9,9 @@ what cannot be derived: the geometry and the tile dicts are computed from
 """
 import random
 
+import gamekit.domains
+import gamekit.errors
+
 from .data_files import default_layout, default_tiles, game_rules
 from .derived import _GEO_BY_ID, _TILES_BY_ID, compact_tileset, geometry, legacy_tile_data, tile_data
 from .layout import validate_layout
@@ -25,18 +28,16 @@ VARIANTS = [
 
 OPTIONS = [
     {"name": "variant", "label": "Variant", "type": "choice", "choices": VARIANTS, "default": "standard"},
+    {"name": "clock", "label": "Seconds per decision (0 = untimed)", "type": "int", "min": 0, "max": 600,
+     "default": 60, "clock": True},
 ]
 
 EFFECT_COLOURS = ("pink", "blue", "brown", "green", "yellow", "white")
 ACTION_TYPES = ("take", "lamp", "effect", "show", "choose", "timeout")
 
 
-class IllegalAction(Exception):
+class IllegalAction(gamekit.errors.IllegalAction):
     """An action the rules do not allow now; the message is for the player."""
-
-    @property
-    def message(self):
-        return self.args[0] if self.args else "That is not allowed."
 
 
 # ---------------------------------------------------------------------------
@@ -145,8 +146,10 @@ def _kinds_of(tileset):
 # ---------------------------------------------------------------------------
 # new game
 
-def new_game(players, options, seed):
+def new_game(players, options, seed, now=None):
     options = dict(options or {})
+    if now is not None:
+        options.setdefault("started_at", now)
     errors = validate_options(players, options)
     if errors:
         raise IllegalAction(errors[0])
@@ -220,7 +223,6 @@ def new_game(players, options, seed):
         "step": 1,
         "opened_at": started,
         "now": started,
-        "recent": [],
         "finished": False,
         "final": None,
     }
@@ -268,14 +270,10 @@ def _copy(st):
     s["window"] = st["window"][:]
     s["shown"] = st["shown"][:]
     s["restrictions"] = st["restrictions"][:]
-    s["recent"] = st["recent"][:]
+    s.pop("recent", None)  # kept by older engines: the log of a round now lives in the events
     if st["turn_info"] is not None:
         s["turn_info"] = dict(st["turn_info"])
     return s
-
-
-def tile_name(tile):
-    return f"the {tile['colour']} {tile['kind']}"
 
 
 def _forbidden(tile, restrictions):
@@ -320,10 +318,9 @@ def _yellow_seats(s, seat):
     return [(seat + i) % n for i in range(1, n) if s["hands"][(seat + i) % n]]
 
 
-def _note(s, events, entry):
-    entry["turn"] = s["turn"]
-    s["recent"].append(entry)
-    events.append(entry)
+def _event(s, events, code, visible_to="all", **data):
+    """Record what happened: a code and plain data (the page words it), and who may see it."""
+    events.append({"code": code, "turn": s["turn"], **data, "visible_to": visible_to})
 
 
 def _open(s, now):
@@ -351,18 +348,14 @@ def _remove_from_board(s, pos, events):
         s["down"] -= len(flipped)
         flipped.sort(key=geo["rank"].__getitem__)
         tiles = _tiles(s)
-        _note(s, events, {"seat": s["current"], "type": "flip", "positions": flipped,
-                          "tiles": [tiles[board[q]] for q in flipped], "count": len(flipped),
-                          "text": f"uncovered {len(flipped)} tile{'s' if len(flipped) != 1 else ''}"})
+        _event(s, events, "tiles_flipped", seat=s["current"], positions=flipped,
+               tiles=[tiles[board[q]] for q in flipped], count=len(flipped))
         if s["down"] == 0 and not s["final_round"]:
             n = s["players"]
             rel = (s["current"] - s["start"]) % n
             s["final_round"] = True
             s["turns_left"] = 1 + (n - 1 - rel) + n
-            _note(s, events, {"seat": s["current"], "type": "final_round",
-                              "turns_left": s["turns_left"],
-                              "text": "flipped the last face-down tile: the round is completed, "
-                                      "then everyone takes one last turn"})
+            _event(s, events, "final_round", seat=s["current"], turns_left=s["turns_left"])
     return tid, len(flipped)
 
 
@@ -425,6 +418,15 @@ def legal_actions(state, seat):
 # apply
 
 def apply(state, seat, action, now):
+    """The contract's apply: a player's action must be one of ``legal_actions`` exactly."""
+    if seat is not None and isinstance(action, dict) and state["phase"] != "over" \
+            and gamekit.domains.find_legal(action, legal_actions(state, seat)) is None:
+        _apply(state, seat, action, now)  # raises the friendly message for the common mistakes
+        raise IllegalAction("That is not a valid action.")
+    return _apply(state, seat, action, now)
+
+
+def _apply(state, seat, action, now):
     if not isinstance(action, dict):
         raise IllegalAction("That is not a valid action.")
     kind = action.get("type")
@@ -523,7 +525,7 @@ def _do_take(s, seat, pos, now, events):
 def _take_tile(s, seat, pos, now, events):
     geo = _geo(s)
     tile = _tiles(s)[s["board"][pos]]
-    _note(s, events, {"seat": seat, "type": "take", "pos": pos, "tile": tile, "text": f"took {tile_name(tile)}"})
+    _event(s, events, "tile_taken", seat=seat, pos=pos, tile=tile)
     tid, flips = _remove_from_board(s, pos, events)
     s["hands"][seat].append(tid)
     s["turn_info"] = {"pos": pos, "layer": geo["coords"][pos][0], "flips": flips, "tile": tid, "effect_tile": tid}
@@ -540,8 +542,7 @@ def _open_effect(s, seat, now, events):
         _open(s, now)
         return
     tile = _tiles(s)[s["turn_info"]["effect_tile"]]
-    _note(s, events, {"seat": seat, "type": "no_effect", "colour": tile["colour"],
-                      "text": f"could not use the {tile['colour']} effect"})
+    _event(s, events, "effect_unusable", seat=seat, colour=tile["colour"])
     _end_turn(s, now, events)
 
 
@@ -561,11 +562,9 @@ def _do_lamp(s, seat, action, now, events):
         info["tile"] = new_id
         info["effect_tile"] = new_id
         tiles = _tiles(s)
-        _note(s, events, {"seat": seat, "type": "lamp", "swap": swap, "lamp": tiles[lamp_id],
-                          "tile": tiles[new_id],
-                          "text": f"swapped {tile_name(tiles[lamp_id])} for {tile_name(tiles[new_id])} from the bazaar"})
+        _event(s, events, "lamp_swapped", seat=seat, swap=swap, lamp=tiles[lamp_id], tile=tiles[new_id])
     else:
-        _note(s, events, {"seat": seat, "type": "lamp", "swap": None, "text": "kept the lamp"})
+        _event(s, events, "lamp_kept", seat=seat, tile=_tiles(s)[s["turn_info"]["tile"]])
     _open_effect(s, seat, now, events)
 
 
@@ -577,28 +576,23 @@ def _do_effect(s, seat, action, now, events):
     tile = _tiles(s)[info["effect_tile"]]
     colour = tile["colour"]
     if not use:
-        _note(s, events, {"seat": seat, "type": "skip", "colour": colour,
-                          "text": f"did not use the {colour} effect"})
+        _event(s, events, "effect_skipped", seat=seat, colour=colour)
         _end_turn(s, now, events)
         return
     eff = s["rules"]["effects"]
     if colour in ("pink", "blue", "brown"):
         if colour == "pink":
             pts = eff["pink"]["points"]
-            why = ""
         elif colour == "blue":
             pts = eff["blue"]["per_flip"] * info["flips"]
             if info["layer"] == 0:
                 pts += eff["blue"]["bottom_layer"]
-            why = " for the bottom layer" if info["layer"] == 0 else f" for {info['flips']} flipped"
         else:
             tiles = _tiles(s)
             same = sum(1 for t in s["hands"][seat] if tiles[t]["kind"] == tile["kind"])
             pts = eff["brown"]["per_tile"] * same
-            why = f" for {same} {tile['kind']}{'s' if same != 1 else ''}"
         s["scores"][seat] += pts
-        _note(s, events, {"seat": seat, "type": "effect", "colour": colour, "points": pts,
-                          "text": f"scored {pts} point{'s' if pts != 1 else ''} ({colour}{why})"})
+        _event(s, events, "effect_used", seat=seat, colour=colour, points=pts)
         _end_turn(s, now, events)
         return
     if colour == "green":
@@ -608,8 +602,7 @@ def _do_effect(s, seat, action, now, events):
         if pos not in _green_targets(s, seat):
             raise IllegalAction("You can only take a face-up tile next to the one you took, in the same layer.")
         t2 = _tiles(s)[s["board"][pos]]
-        _note(s, events, {"seat": seat, "type": "effect", "colour": "green", "pos": pos, "tile": t2,
-                          "text": f"also took {tile_name(t2)} (green)"})
+        _event(s, events, "effect_used", seat=seat, colour="green", pos=pos, tile=t2)
         tid, _ = _remove_from_board(s, pos, events)
         s["hands"][seat].append(tid)
         _end_turn(s, now, events)
@@ -621,8 +614,7 @@ def _do_effect(s, seat, action, now, events):
         s["window"] = seats
         s["shown"] = [None] * len(seats)
         s["phase"] = "show"
-        _note(s, events, {"seat": seat, "type": "effect", "colour": "yellow", "seats": seats,
-                          "text": "asked the others to show a tile (yellow)"})
+        _event(s, events, "effect_used", seat=seat, colour="yellow", seats=seats)
         _open(s, now)
         return
     if colour == "white":
@@ -633,15 +625,12 @@ def _do_effect(s, seat, action, now, events):
             if k not in _td(s).kinds:
                 raise IllegalAction("There is no such kind of treasure.")
             r = {"by": seat, "kind": k}
-            what = f"{k} tiles"
         else:
             if c not in _td(s).colours:
                 raise IllegalAction("There is no such colour.")
             r = {"by": seat, "colour": c}
-            what = f"{c} tiles"
         s["restrictions"] = [x for x in s["restrictions"] if x["by"] != seat] + [r]
-        _note(s, events, {"seat": seat, "type": "effect", "colour": "white", "restriction": r,
-                          "text": f"forbade {what} until their next turn (white)"})
+        _event(s, events, "effect_used", seat=seat, colour="white", restriction=r)
         _end_turn(s, now, events)
         return
     raise IllegalAction("This tile has no magic effect.")
@@ -663,12 +652,14 @@ def _do_show(s, seat, action, now, events):
 def _show(s, seat, tid, now, events):
     i = s["window"].index(seat)
     s["shown"][i] = tid
-    events.append({"seat": seat, "type": "showing", "turn": s["turn"], "text": "showed a tile"})
+    tiles = _tiles(s)
+    # Until everyone has shown, each shown tile is its owner's secret; the table only learns that one was shown.
+    _event(s, events, "tile_offered", seat=seat)
+    _event(s, events, "tile_shown", visible_to=[seat], seat=seat, tile=tiles[tid], to=s["current"])
     if None in s["shown"]:
         return  # the window stays open: no new decision point
-    tiles = _tiles(s)
     for w, t in zip(s["window"], s["shown"]):
-        _note(s, events, {"seat": w, "type": "show", "tile": tiles[t], "text": f"showed {tile_name(tiles[t])}"})
+        _event(s, events, "tile_revealed", seat=w, tile=tiles[t], to=s["current"])
     s["phase"] = "choose"
     _open(s, now)
 
@@ -685,8 +676,7 @@ def _choose(s, seat, tid, now, events):
     s["hands"][owner].remove(tid)
     s["hands"][seat].append(tid)
     tile = _tiles(s)[tid]
-    _note(s, events, {"seat": seat, "type": "choose", "from": owner, "tile": tile,
-                      "text": f"took {tile_name(tile)} from seat {owner + 1}"})
+    _event(s, events, "tile_chosen", seat=seat, owner=owner, tile=tile)
     s["window"] = []
     s["shown"] = []
     _end_turn(s, now, events)
@@ -706,10 +696,6 @@ def _end_turn(s, now, events):
     s["phase"] = "take"
     if s["restrictions"]:
         s["restrictions"] = [r for r in s["restrictions"] if r["by"] != nxt]
-    keep = s["turn"] - n
-    rec = s["recent"]
-    if rec and rec[0]["turn"] < keep:
-        s["recent"] = [e for e in rec if e["turn"] >= keep]
     _open(s, now)
 
 
@@ -735,9 +721,7 @@ def _finish(s, now, events):
         "leftover": [tiles[t] for t in s["leftover"]],
         "seed": s["seed"],
     }
-    why = "the cave is empty" if not s["board"] else "the last round is over"
-    _note(s, events, {"seat": None, "type": "game_over", "ranks": rk, "totals": totals,
-                      "text": f"The game is over: {why}."})
+    _event(s, events, "game_over", reason="cave_empty" if not s["board"] else "last_round", ranks=rk, totals=totals)
     _open(s, now)
 
 
@@ -747,19 +731,18 @@ def _timeout(s, now, events):
     if phase == "show":
         for w, t in list(zip(s["window"], s["shown"])):
             if t is None:
-                _note(s, events, {"seat": w, "type": "timeout", "text": "ran out of time"})
+                _event(s, events, "timed_out", seat=w)
                 _show(s, w, s["hands"][w][0], now, events)
         return
-    _note(s, events, {"seat": seat, "type": "timeout", "text": "ran out of time"})
+    _event(s, events, "timed_out", seat=seat)
     if phase == "take":
         _take_tile(s, seat, takeable(s, seat)[0], now, events)
     elif phase == "lamp":
-        _note(s, events, {"seat": seat, "type": "lamp", "swap": None, "text": "kept the lamp"})
+        _event(s, events, "lamp_kept", seat=seat, tile=_tiles(s)[s["turn_info"]["tile"]])
         _open_effect(s, seat, now, events)
     elif phase == "effect":
         colour = _tiles(s)[s["turn_info"]["effect_tile"]]["colour"]
-        _note(s, events, {"seat": seat, "type": "skip", "colour": colour,
-                          "text": f"did not use the {colour} effect"})
+        _event(s, events, "effect_skipped", seat=seat, colour=colour)
         _end_turn(s, now, events)
     elif phase == "choose":
         _choose(s, seat, s["shown"][0], now, events)
@@ -786,8 +769,8 @@ def result(state):
     return {"ranks": f["ranks"][:], "scores": f["totals"][:]}
 
 
-def replay(players, options, seed, log):
-    s = new_game(players, options, seed)
+def replay(players, options, seed, log, now=None):
+    s = new_game(players, options, seed, now)
     for seat, action, now in log:
         s, _ = apply(s, seat, action, now)
     return s

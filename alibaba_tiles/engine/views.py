@@ -1,12 +1,14 @@
 """What one seat (or a spectator, seat None) may see of a state.
 
-Views share read-only sub-objects (tile dicts, recent entries, the covers map)
-with the state: treat a view as read-only (it is meant to be serialised).
+Views share read-only sub-objects (tile dicts, the covers map) with the state:
+treat a view as read-only (it is meant to be serialised).
 
 Before the end a view never holds a face-down tile (nor its id), another
 seat's tiles, the leftover tiles or the seed.  After the end it shows everything.
+The viewer "all" (replays) sees everything at any moment: the face-down tiles,
+every hand and every shown tile.
 """
-from .rules import _geo, _tiles, deadline, owes
+from .rules import _geo, _tiles, deadline, owes, takeable
 from .scoring import set_value
 
 
@@ -41,8 +43,10 @@ def view(state, seat):
     up = s["up"]
     finished = s["finished"]
     n = s["players"]
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+    omniscient = seat == "all"
+    if not omniscient and seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n):
         seat = None
+    reveal = finished or omniscient
 
     board = []
     append = board.append
@@ -53,7 +57,7 @@ def view(state, seat):
         tid = board_.get(p)
         if tid is None:
             continue
-        if p in up or finished:
+        if p in up or reveal:
             tile = tiles[tid]
             cell = up_cache.get((p, tid))
             if cell is None or cell["tile"] is not tile or cell["face_up"] is not (p in up):
@@ -82,12 +86,12 @@ def view(state, seat):
     if s["window"]:
         all_shown = None not in s["shown"]
         for w, t in zip(s["window"], s["shown"]):
-            visible = t is not None and (all_shown or w == seat or finished)
+            visible = t is not None and (all_shown or w == seat or reveal)
             shown.append({"seat": w, "shown": t is not None, "tile": tiles[t] if visible else None})
 
     hands = s["hands"]
     me = None
-    if seat is not None:
+    if seat is not None and not omniscient:
         mine = [tiles[t] for t in hands[seat]]
         sets = {}
         for t in mine:
@@ -102,8 +106,11 @@ def view(state, seat):
     dl = deadline(s)
     turn = None
     if info is not None:
-        turn = {"pos": info["pos"], "layer": info["layer"], "flips": info["flips"]}
-    return {
+        # the tile taken this turn and the one whose effect is pending (they differ after a lamp swap):
+        # both went behind the screen in plain sight
+        turn = {"pos": info["pos"], "layer": info["layer"], "flips": info["flips"],
+                "tile": tiles[info["tile"]], "effect_tile": tiles[info["effect_tile"]]}
+    v = {
         "game": "alibaba_tiles",
         "seat": seat,
         "players": n,
@@ -124,7 +131,7 @@ def view(state, seat):
         "me": me,
         "shown": shown,
         "this_turn": turn,
-        "recent": s["recent"][:],
+        "forbidden": _forbidden_positions(s, seat),
         "removed_kinds": list(s["removed_kinds"]),
         "face_down": s["down"],
         "final_round": s["final_round"],
@@ -133,3 +140,16 @@ def view(state, seat):
         "finished": finished,
         "final": s["final"] if finished else None,
     }
+    if omniscient:
+        v["hands"] = [[tiles[t] for t in h] for h in hands]
+    return v
+
+
+def _forbidden_positions(s, seat):
+    """The face-up tiles a white effect forbids the viewer to take this turn (a spectator: the player to move)."""
+    if s["finished"] or not s["restrictions"]:
+        return []
+    taker = seat if isinstance(seat, int) and not isinstance(seat, bool) else s["current"]
+    allowed = set(takeable(s, taker))
+    rank = _geo(s)["rank"]
+    return sorted((p for p in s["up"] if p not in allowed), key=rank.__getitem__)

@@ -33,4 +33,6 @@ class RatingFactory(factory.django.DjangoModelFactory):
 
     user = factory.SubFactory(UserFactory)
     game = "countdown"
-    rating = 1500.0
+    mu = 25.0
+    sigma = 25.0 / 3
+    rating = factory.LazyAttribute(lambda r: r.mu - 3 * r.sigma)

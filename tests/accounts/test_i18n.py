@@ -72,3 +72,13 @@ def test_signup_and_profile_in_french(client):
     content = client.get("/accounts/u/zoe/").content.decode()
     assert "0 partie jouée" in content
     assert "Changer mon mot de passe" in content
+
+
+def test_signup_limit_and_name_rule_in_french(client, settings):
+    settings.SIGNUP_LIMIT = 1
+    choose_french(client, "/accounts/signup/")
+    response = client.post("/accounts/signup/", {"username": "\u0430lice", "password1": "Sesame-open-42", "password2": "Sesame-open-42"})
+    assert "Utilisez seulement les lettres a-z" in response.content.decode()
+    response = client.post("/accounts/signup/", {"username": "alice", "password1": "Sesame-open-42", "password2": "Sesame-open-42"})
+    assert response.status_code == 429
+    assert "Trop d&#x27;inscriptions depuis votre adresse. Réessayez dans 60 minutes." in response.content.decode()

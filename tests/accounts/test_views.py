@@ -130,7 +130,7 @@ class TestProfile:
     def test_shows_ratings_stats_and_matches(self, client):
         user = UserFactory(username="alice")
         RatingFactory(user=user, game="countdown", rating=1612.4, matches_played=3, wins=2)
-        won = MatchSeatFactory(user=user, rank=1, score=10, rating_before=1500, rating_after=1516)
+        won = MatchSeatFactory(user=user, rank=1, won=True, score=10, rating_before=1500, rating_after=1516)
         MatchSeatFactory(match__game="countdown", user=UserFactory(), seat=1, match=won.match, rank=2)
         lost = MatchSeatFactory(user=user, rank=2, score=3)
         running = MatchSeatFactory(user=user, match__status="running")
@@ -178,3 +178,96 @@ class TestProfile:
         assert shown(other) == {public.match_id}
         assert shown(seated) == {public.match_id, private.match_id}
         assert shown(owner) == {public.match_id, private.match_id}
+
+
+class TestSignupNames:
+    @pytest.mark.parametrize("name", ["\u0430lice", "b\u043eb", "caf\u00e9", "with space", "x@y", "a+b"])
+    def test_lookalike_or_non_ascii_names_are_refused(self, client, name):
+        response = client.post("/accounts/signup/", {"username": name, "password1": "Sesame-open-42", "password2": "Sesame-open-42"})
+        assert response.status_code == 200
+        assert "username" in response.context["form"].errors
+        assert not User.objects.exists()
+
+    def test_full_width_name_is_stored_in_its_plain_form(self, client):
+        response = client.post("/accounts/signup/", {"username": "\uff56ictim", "password1": "Sesame-open-42", "password2": "Sesame-open-42"})
+        assert response.status_code == 302
+        assert User.objects.get().username == "victim"
+
+    def test_name_differing_only_in_case_is_taken(self, client):
+        UserFactory(username="alice")
+        response = client.post("/accounts/signup/", {"username": "ALICE", "password1": "Sesame-open-42", "password2": "Sesame-open-42"})
+        assert response.status_code == 200
+        assert "username" in response.context["form"].errors
+        assert User.objects.count() == 1
+
+    @pytest.mark.parametrize("name", ["alice", "Bob_2", "j.doe", "x-y"])
+    def test_ascii_names_are_accepted(self, client, name):
+        response = client.post("/accounts/signup/", {"username": name, "password1": "Sesame-open-42", "password2": "Sesame-open-42"})
+        assert response.status_code == 302
+        assert User.objects.get().username == name
+
+
+class TestRateLimits:
+    """Issue 8, finding 13: sign-ups per address and old-password guesses per user are limited."""
+
+    def test_signups_per_address_are_limited(self, client, settings):
+        settings.SIGNUP_LIMIT = 2
+        for n in range(2):
+            data = {"username": f"new{n}", "password1": "Sesame-open-42", "password2": "Sesame-open-42"}
+            assert client.post("/accounts/signup/", data, REMOTE_ADDR="10.7.7.7").status_code == 302
+            client.logout()
+        data = {"username": "new9", "password1": "Sesame-open-42", "password2": "Sesame-open-42"}
+        response = client.post("/accounts/signup/", data, REMOTE_ADDR="10.7.7.7")
+        assert response.status_code == 429
+        assert int(response["Retry-After"]) > 0
+        assert "Too many sign-ups from your address." in response.content.decode()
+        assert not User.objects.filter(username="new9").exists()
+        assert client.post("/accounts/signup/", data, REMOTE_ADDR="10.7.7.8").status_code == 302
+
+    def test_old_password_guesses_are_limited(self, client, settings):
+        settings.PASSWORD_CHANGE_ATTEMPTS_LIMIT = 3
+        user = UserFactory()
+        client.force_login(user)
+        for _ in range(3):
+            data = {"old_password": "wrong", "new_password1": "Another-secret-77", "new_password2": "Another-secret-77"}
+            assert client.post("/accounts/password/", data).status_code == 200
+        data = {"old_password": PASSWORD, "new_password1": "Another-secret-77", "new_password2": "Another-secret-77"}
+        response = client.post("/accounts/password/", data)
+        assert response.status_code == 429
+        assert int(response["Retry-After"]) > 0
+        assert "Too many attempts. Try again in" in response.content.decode()
+        user.refresh_from_db()
+        assert user.check_password(PASSWORD)
+
+    def test_a_right_old_password_does_not_use_up_the_allowance(self, client, settings):
+        settings.PASSWORD_CHANGE_ATTEMPTS_LIMIT = 2
+        user = UserFactory()
+        client.force_login(user)
+        for _ in range(3):  # right old password, mismatched new ones
+            data = {"old_password": PASSWORD, "new_password1": "Another-secret-77", "new_password2": "Another-secret-78"}
+            assert client.post("/accounts/password/", data).status_code == 200
+        data = {"old_password": PASSWORD, "new_password1": "Another-secret-77", "new_password2": "Another-secret-77"}
+        assert client.post("/accounts/password/", data).status_code == 302
+
+
+def test_staff_see_an_admin_link_in_the_header_and_others_do_not(client):
+    client.force_login(UserFactory(is_staff=True))
+    assert '<a href="/admin/" data-testid="nav-admin">Admin</a>' in client.get("/").content.decode()
+    client.force_login(UserFactory())
+    assert 'data-testid="nav-admin"' not in client.get("/").content.decode()
+
+
+def test_every_page_links_the_svg_favicon_which_exists():
+    from django.contrib.staticfiles import finders
+    from django.test import Client
+
+    page = Client().get("/accounts/login/").content.decode()
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in page
+    path = finders.find("favicon.svg")
+    assert path and open(path).read().startswith("<svg")
+
+
+def test_the_quick_match_queue_has_a_proper_plural_name_in_the_admin():
+    from lobby.models import QuickMatchEntry
+
+    assert str(QuickMatchEntry._meta.verbose_name_plural) == "quick match entries"

@@ -14,6 +14,7 @@ from alibaba_tiles.engine import (
 from alibaba_tiles.engine.derived import geometry, tile_data
 from alibaba_tiles.engine.rules import EFFECT_COLOURS
 from alibaba_tiles.engine.scoring import ranks, set_points
+from gamekit.events import for_seat
 
 KINDS = ["carpet", "chest", "crown", "diamond", "lamp", "necklace", "ring", "ruby", "statue", "sword"]
 COLOURS = ["pink", "blue", "brown", "green", "yellow", "white"]
@@ -157,7 +158,7 @@ def test_pink_scores_five():
     s = take(s, 0, "3:0:0")
     s, ev = apply(s, 0, {"type": "effect", "use": True}, 2.0)
     assert s["scores"] == [5, 0]
-    assert any(e["type"] == "effect" and e["points"] == 5 for e in ev)
+    assert any(e["code"] == "effect_used" and e["colour"] == "pink" and e["points"] == 5 for e in ev)
 
 
 def test_blue_scores_two_per_flipped_tile():
@@ -215,7 +216,7 @@ def test_green_flips_again_after_the_second_take():
     s = take(s, 0, "3:0:0")
     s, ev = apply(s, 0, {"type": "effect", "use": True, "pos": "3:0:1"}, 2.0)
     assert "2:0:2" in s["up"]
-    assert any(e["type"] == "flip" and e["positions"] == ["2:0:2"] for e in ev)
+    assert any(e["code"] == "tiles_flipped" and e["positions"] == ["2:0:2"] for e in ev)
 
 
 def test_green_without_adjacent_tile_is_skipped_automatically():
@@ -238,7 +239,10 @@ def test_yellow_opponents_show_simultaneously_and_mover_chooses():
                                    {"type": "show", "tile": T("ruby", "blue")}]
     s, ev = apply(s, 1, {"type": "show", "tile": T("ruby", "blue")}, 3.0)
     assert s["step"] == step0 + 1                      # the window stays open: no new decision point
-    assert all("tile" not in e for e in ev)            # nobody learns the shown tile yet
+    # nobody but its owner learns the shown tile yet
+    assert all("tile" not in e for e in for_seat(ev, 0, finished=False) + for_seat(ev, 2, finished=False))
+    assert all("tile" not in e for e in for_seat(ev, None, finished=False))
+    assert [e["tile"]["id"] for e in for_seat(ev, 1, finished=False) if "tile" in e] == [T("ruby", "blue")]
     assert view(s, 1)["shown"][0]["tile"]["id"] == T("ruby", "blue")   # own tile seen at once
     assert view(s, 2)["shown"][0]["tile"] is None and view(s, 2)["shown"][0]["shown"] is True
     assert view(s, 0)["shown"][0]["tile"] is None and view(s, None)["shown"][0]["tile"] is None
@@ -291,6 +295,22 @@ def test_white_restriction_forbids_the_named_kind_to_the_others_until_the_next_t
     assert s["current"] == 2
     # 3:1:1 gone: only rings are face up, seat 2 may take any of them
     assert {a["pos"] for a in legal_actions(s, 2)} >= {"3:0:1", "3:1:0"}
+
+
+def test_the_view_lists_the_tiles_forbidden_to_its_viewer():
+    s = _white_game(restriction={"kind": "ring"})
+    assert view(s, 1)["forbidden"] == ["3:0:1", "3:1:0"]
+    assert view(s, 2)["forbidden"] == ["3:0:1", "3:1:0"]
+    assert view(s, 0)["forbidden"] == []           # the one who named it is not bound
+    assert view(s, None)["forbidden"] == ["3:0:1", "3:1:0"]   # a spectator sees what binds the player to move
+
+
+def test_the_view_forbids_nothing_when_the_restriction_would_leave_no_tile():
+    board = {"3:0:0": T("carpet", "white"), "3:0:1": T("ring", "pink"), "3:1:0": T("ring", "blue")}
+    s = rig(fresh(2), board)
+    s = take(s, 0, "3:0:0")
+    s, _ = apply(s, 0, {"type": "effect", "use": True, "kind": "ring"}, 2.0)
+    assert view(s, 1)["restriction"] == {"by": 0, "kind": "ring"} and view(s, 1)["forbidden"] == []
 
 
 def test_white_restriction_by_colour():
@@ -730,7 +750,7 @@ def test_actions_after_the_end_are_refused():
 # views
 
 VIEW_KEYS = {"game", "seat", "players", "variant", "layout", "board", "bazaar", "current", "pending",
-             "restriction", "scores", "tile_counts", "me", "shown", "recent", "final_round",
+             "restriction", "scores", "tile_counts", "me", "shown", "forbidden", "final_round",
              "turns_left", "deadline", "finished", "final"}
 
 
@@ -747,12 +767,32 @@ def test_view_has_the_agreed_keys():
     assert {b["pos"] for b in view(s, 0)["board"] if b["face_up"]} == set(s["up"])
 
 
-def test_recent_tells_what_was_taken():
+def test_taking_a_tile_is_an_event_for_everyone():
+    s = rig(fresh(2), {"3:0:0": T("carpet", "blue"), "3:1:1": T("ring", "pink")})
+    s, ev = apply(s, 0, {"type": "take", "pos": "3:0:0"}, 1.0)
+    taken = ev[0]
+    assert taken["code"] == "tile_taken" and taken["seat"] == 0 and taken["pos"] == "3:0:0"
+    assert taken["tile"]["id"] == T("carpet", "blue") and taken["visible_to"] == "all"
+    assert "recent" not in s and "recent" not in view(s, 1)
+
+
+def test_the_view_says_which_tile_waits_for_its_effect():
     s = rig(fresh(2), {"3:0:0": T("carpet", "blue"), "3:1:1": T("ring", "pink")})
     s = take(s, 0, "3:0:0")
-    rec = view(s, 1)["recent"]
-    assert rec[0]["seat"] == 0 and rec[0]["text"] == "took the blue carpet"
-    assert rec[0]["tile"]["id"] == T("carpet", "blue")
+    turn = view(s, 1)["this_turn"]
+    assert turn["tile"]["id"] == turn["effect_tile"]["id"] == T("carpet", "blue")
+
+
+def test_the_omniscient_view_shows_every_tile_and_hand_at_any_moment():
+    s = rig(fresh(2), {"3:0:0": T("carpet", "blue"), "2:0:0": T("ring", "pink")},
+            hands=[[T("ruby", "pink")], [T("sword", "blue")]])
+    v = view(s, "all")
+    assert not v["finished"] and v["me"] is None and v["seat"] == "all"
+    assert {b["pos"]: b["tile"]["id"] for b in v["board"]} == {"3:0:0": T("carpet", "blue"), "2:0:0": T("ring", "pink")}
+    assert [b["face_up"] for b in v["board"] if b["pos"] == "2:0:0"] == [False]
+    assert [[t["id"] for t in h] for h in v["hands"]] == [[T("ruby", "pink")], [T("sword", "blue")]]
+    assert "hands" not in view(s, 0) and "hands" not in view(s, None)
+    json.dumps(v)
 
 
 def test_final_view_shows_everything():

@@ -6,6 +6,7 @@ from alibaba_tiles.bots import random_bot
 from alibaba_tiles.engine import apply, deadline, legal_actions, new_game, replay, result, view
 from alibaba_tiles.engine.derived import tile_data
 from alibaba_tiles.engine.rules import EFFECT_COLOURS
+from gamekit.events import for_seat
 
 CONFIGS = [(2, "standard"), (3, "standard"), (4, "standard"), (2, "lamp"), (3, "lamp"), (4, "lamp"),
            (2, "equal"), (3, "equal"), (4, "equal"), (2, "small")]
@@ -119,12 +120,43 @@ def test_hidden_information_over_many_random_playouts():
 def test_events_never_reveal_face_down_tiles_or_shown_tiles_early():
     def on_step(before, after, seat, action, events):
         secret = {t for p, t in after["board"].items() if p not in after["up"]} | set(after["leftover"])
-        ids = _tile_ids(events, set())
-        assert not ids & secret
+        assert not _tile_ids(events, set()) & secret
         if after["phase"] == "show":
-            assert not ids & {t for t in after["shown"] if t is not None}
+            for viewer in list(range(after["players"])) + [None]:
+                ids = _tile_ids(for_seat(events, viewer, finished=False), set())
+                hidden = {t for w, t in zip(after["window"], after["shown"]) if t is not None and w != viewer}
+                assert not ids & hidden, (viewer, ids & hidden)
     for i in range(40):
         playout(3, "standard", 50 + i, on_step=on_step)
+
+
+def test_a_shown_tile_is_told_to_its_owner_alone_until_everyone_has_shown():
+    seen = []
+
+    def on_step(before, after, seat, action, events):
+        if action["type"] == "show":
+            private = [e for e in events if e["code"] == "tile_shown"]
+            assert [e["visible_to"] for e in private] == [[seat]]
+            assert private[0]["tile"]["id"] == action["tile"]
+            assert any(e["code"] == "tile_offered" and e["seat"] == seat and e["visible_to"] == "all" for e in events)
+            if after["phase"] == "choose":
+                revealed = {e["seat"]: e["tile"]["id"] for e in events if e["code"] == "tile_revealed"}
+                assert revealed == dict(zip(after["window"], after["shown"]))
+            seen.append(seat)
+    for i in range(20):
+        playout(3, "standard", 500 + i, on_step=on_step)
+    assert seen
+
+
+def test_events_are_codes_and_data_never_sentences():
+    def on_step(before, after, seat, action, events):
+        for e in events:
+            assert isinstance(e["code"], str) and "text" not in e
+            assert e["visible_to"] == "all" or isinstance(e["visible_to"], list)
+            assert e["turn"] == before["turn"]
+            json.dumps(e)
+    for i, (players, variant) in enumerate(CONFIGS):
+        playout(players, variant, 700 + i, clock=15, timeouts=0.2, on_step=on_step)
 
 
 def test_view_after_the_end_shows_everything():

@@ -46,7 +46,7 @@ def test_the_running_account_and_the_layout_name_are_in_french(live_server_url, 
     page.wait_for_function(f"() => window.__lastFrame.version > {frame['version']}", timeout=30_000)
 
     recent = page.locator("[data-testid=recent]")
-    mine = recent.locator("li[data-type=take]", has_text=name).first
+    mine = recent.locator("li[data-code=tile_taken]", has_text=name).first
     mine.wait_for()
     text = mine.inner_text()
     assert "a pris la tuile" in text, text

@@ -3,8 +3,8 @@
 Engine states that reach each decision (take, with and without a white restriction;
 the pink, blue, brown and yellow effects; green; white; yellow show and choose; the
 lamp) are found by playing seeded random games on the pure engine, so they are
-deterministic and need no hand-edited state.  Each is rendered by tiles.js in
-chromium with a recording api; the page must offer one control per legal action
+deterministic and need no hand-edited state.  Each is rendered by tiles.js's
+registered renderer (mount, then update) in chromium with a recording api; the page must offer one control per legal action
 and nothing else, and clicking each control must send exactly that action.
 """
 import json
@@ -149,9 +149,16 @@ window.__render = function (frame) {
     send: function (action) { window.__sent.push(action); return true; },
     toast: function (m) { window.__toasts.push(m); },
     frame: function () { return frame; },
+    serverNow: function () { return Date.now() / 1000; },
+    t: function (key, data, fallback) { return fallback || key; },
   };
   window.__sent = [];
-  window.GameRenderer.render(document.getElementById("game-root"), frame, api);
+  // a fresh renderer per frame: the seat (and so the api) changes from one scenario to the next
+  var renderer = LiveMatch.renderer("alibaba_tiles", "main");
+  if (window.__mounted) renderer.destroy();
+  renderer.mount(document.getElementById("game-root"), api);
+  window.__mounted = true;
+  renderer.update(frame, null, []);
 };
 """ % json.dumps(NAMES)
 
@@ -166,7 +173,9 @@ def page(browser):
     pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>"
                     + i18n_block() + '<div id="game-root"></div></body></html>')
     pg.add_style_tag(path=str(APP / "static/alibaba_tiles/tiles.css"))
-    pg.add_script_tag(path=str(APP / "static/alibaba_tiles/tiles.js"))
+    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
+    for script in ("tiles_common.js", "tiles_log.js", "tiles_end.js", "tiles.js"):
+        pg.add_script_tag(path=str(APP / "static/alibaba_tiles" / script))
     pg.add_script_tag(content=HARNESS)
     pg.errors = errors
     yield pg

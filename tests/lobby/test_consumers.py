@@ -41,3 +41,17 @@ async def test_snapshot_speaks_the_language_of_the_cookie():
     assert fr_names and fr_names != en_names
     await french.disconnect()
     await english.disconnect()
+
+
+async def test_snapshot_carries_each_seats_role_in_the_readers_language():
+    host = await sync_to_async(UserFactory)()
+    table = await sync_to_async(services.create_table)(host, "countdown", 3, {"clock": 0, "rounds": 1})
+    await sync_to_async(services.create_table)(host, "alibaba_tiles", 2, {"clock": 0})
+    french = await connect([(b"cookie", b"django_language=fr")])
+    tables = {t["game"]: t for t in (await french.receive_json_from(timeout=5))["tables"]}
+    assert [s["role_label"] for s in tables["countdown"]["seats"]] == ["Dealer", "Joueur", "Joueur"]
+    assert all("role_label" not in s for s in tables["alibaba_tiles"]["seats"])
+    await sync_to_async(services.move_seat)(host, table.pk, 0, 2)
+    moved = {t["game"]: t for t in (await french.receive_json_from(timeout=5))["tables"]}["countdown"]["seats"]
+    assert [(s["user"], s["role_label"]) for s in moved] == [(None, "Dealer"), (None, "Joueur"), (host.username, "Joueur")]
+    await french.disconnect()

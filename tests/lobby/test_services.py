@@ -1,5 +1,6 @@
 """Tables, seats, bots, the start and the quick-match queue."""
 import pytest
+from django.utils import translation
 
 from lobby import services
 from lobby.models import QuickMatchEntry, Table
@@ -113,3 +114,170 @@ def test_lobby_snapshot_hides_private_tables_from_strangers():
     assert [t["id"] for t in stranger_view["tables"]] == [public.pk]
     host_view = services.lobby_snapshot(host)
     assert {t["id"] for t in host_view["tables"]} == {public.pk, private.pk}
+
+
+def seats_of(table):
+    return [(s.seat, s.user_id, s.bot) for s in table.seats.order_by("seat")]
+
+
+def test_a_person_picks_a_free_seat_and_a_taken_one_is_refused():
+    host, guest, late = UserFactory(), UserFactory(), UserFactory()
+    table = table_for(host, seats=3)
+    services.join_table(guest, table.pk, seat="2")
+    assert seats_of(table) == [(0, host.pk, ""), (1, None, ""), (2, guest.pk, "")]
+    with pytest.raises(services.LobbyError, match="That seat is taken"):
+        services.join_table(late, table.pk, seat=2)
+    with pytest.raises(services.LobbyError, match="That seat is taken"):
+        services.join_table(late, table.pk, seat=0)
+    services.join_table(late, table.pk)  # no seat: the first free one
+    assert table.seats.get(seat=1).user_id == late.pk
+
+
+BAD_SEATS = ["abc", "1.5", "-1", "3", " ", "1e3", "99999999999999999999", "9" * 5000, "١", True, 3, -1]
+
+
+def test_a_bad_seat_number_is_refused_and_changes_nothing():
+    host, guest, stranger = UserFactory(), UserFactory(), UserFactory()
+    table = table_for(host, seats=3)
+    services.join_table(guest, table.pk, seat=1)
+    before = seats_of(table)
+    for seat in BAD_SEATS:
+        for call in (
+            lambda: services.join_table(stranger, table.pk, seat=seat),
+            lambda: services.add_bot(host, table.pk, seat, "first"),
+            lambda: services.clear_seat(host, table.pk, seat),
+            lambda: services.move_seat(host, table.pk, seat, 2),
+            lambda: services.move_seat(host, table.pk, 1, seat),
+        ):
+            with pytest.raises(services.LobbyError, match="No such seat"):
+                call()
+    assert seats_of(table) == before
+
+
+def test_a_missing_seat_number_asks_for_one():
+    host = UserFactory()
+    table = table_for(host, seats=3)
+    for call in (
+        lambda: services.add_bot(host, table.pk, None, "first"),
+        lambda: services.clear_seat(host, table.pk, ""),
+        lambda: services.move_seat(host, table.pk, 0, None),
+    ):
+        with pytest.raises(services.LobbyError, match="Choose a seat"):
+            call()
+
+
+def test_host_moves_a_person_and_a_bot_to_free_seats():
+    host, guest = UserFactory(), UserFactory()
+    table = table_for(host, seats=4)
+    services.join_table(guest, table.pk, seat=1)
+    services.add_bot(host, table.pk, 2, "first")
+    services.move_seat(host, table.pk, 1, 3)
+    services.move_seat(host, table.pk, "2", "1")
+    assert seats_of(table) == [(0, host.pk, ""), (1, None, "first"), (2, None, ""), (3, guest.pk, "")]
+    services.move_seat(host, table.pk, 0, 2)  # the host may move themselves
+    assert seats_of(table) == [(0, None, ""), (1, None, "first"), (2, host.pk, ""), (3, guest.pk, "")]
+
+
+def test_host_swaps_two_taken_seats_and_the_match_follows():
+    host, guest = UserFactory(), UserFactory()
+    table = table_for(host, seats=3)
+    services.join_table(guest, table.pk, seat=2)
+    services.add_bot(host, table.pk, 1, "random")
+    services.move_seat(host, table.pk, 1, 0)  # bot <-> host
+    services.move_seat(host, table.pk, 2, 1)  # guest <-> host
+    assert seats_of(table) == [(0, None, "random"), (1, guest.pk, ""), (2, host.pk, "")]
+    table = services.start_table(host, table.pk)
+    match = Match.objects.get(pk=table.match_id)
+    assert [(s.seat, s.user_id, s.bot) for s in match.seats.all()] == [(0, None, "random"), (1, guest.pk, ""), (2, host.pk, "")]
+
+
+def test_moving_is_refused_to_others_after_the_start_and_for_nothing():
+    host, guest = UserFactory(), UserFactory()
+    table = table_for(host, seats=3)
+    services.join_table(guest, table.pk, seat=1)
+    before = seats_of(table)
+    with pytest.raises(services.LobbyError, match="Only the host"):
+        services.move_seat(guest, table.pk, 1, 2)
+    with pytest.raises(services.LobbyError, match="nobody to move"):
+        services.move_seat(host, table.pk, 2, 1)
+    with pytest.raises(services.LobbyError, match="another seat"):
+        services.move_seat(host, table.pk, 1, 1)
+    assert seats_of(table) == before
+    services.add_bot(host, table.pk, 2, "first")
+    services.start_table(host, table.pk)
+    with pytest.raises(services.LobbyError, match="started or closed"):
+        services.move_seat(host, table.pk, 1, 2)
+    assert seats_of(table) == [*before[:2], (2, None, "first")]
+
+
+def test_roles_of_the_seats_in_the_snapshot_only_for_games_with_roles():
+    host = UserFactory()
+    with_roles = table_for(host, seats=3)
+    without_roles = services.create_table(UserFactory(), "alibaba_tiles", 2, {"clock": 0})
+    tables = {t["id"]: t for t in services.lobby_snapshot(host)["tables"]}
+    assert [s["role_label"] for s in tables[with_roles.pk]["seats"]] == ["Dealer", "Player", "Player"]
+    assert all("role_label" not in s for s in tables[without_roles.pk]["seats"])
+
+
+def test_open_tables_show_their_options_by_label_with_the_clock():
+    host = UserFactory()
+    timed = table_for(host, seats=2, clock=60, rounds=2)
+    untimed = services.create_table(UserFactory(), "alibaba_tiles", 2, {"clock": 0})
+    tables = {t["id"]: t for t in services.lobby_snapshot(host)["tables"]}
+    assert tables[timed.pk]["summary"] == ["60 s per decision", "Rounds: 2"]
+    assert "untimed" in tables[untimed.pk]["summary"] and "Pyramid: The cave (25 squares)" in tables[untimed.pk]["summary"]
+    with translation.override("fr"):
+        assert services.option_summary("countdown", {"clock": 60, "rounds": 2})[0] == "60 s par décision"
+
+
+def test_running_matches_carry_their_number_start_and_whether_they_are_yours():
+    host, stranger = UserFactory(), UserFactory()
+    table = table_for(host, seats=2)
+    services.add_bot(host, table.pk, 1, "first")
+    services.start_table(host, table.pk)
+    match = Match.objects.get(pk=Table.objects.get(pk=table.pk).match_id)
+    mine = next(m for m in services.lobby_snapshot(host)["running"] if m["match"] == match.pk)
+    theirs = next(m for m in services.lobby_snapshot(stranger)["running"] if m["match"] == match.pk)
+    assert mine["mine"] is True and theirs["mine"] is False
+    assert mine["started_at"] == match.started_at.isoformat()
+
+
+def test_the_snapshot_names_bots_by_seat_with_their_kind_on_hover():
+    host = UserFactory(username="hal-n")
+    table = table_for(host, seats=3)
+    services.add_bot(host, table.pk, 1, "first")
+    services.add_bot(host, table.pk, 2, "first")
+    seats = next(t for t in services.lobby_snapshot(host)["tables"] if t["id"] == table.pk)["seats"]
+    assert [(s["name"], s["title"]) for s in seats] == [("hal-n", ""), ("First 2", "Computer: First"), ("First 3", "Computer: First")]
+    services.start_table(host, table.pk)
+    running = next(m for m in services.lobby_snapshot(host)["running"] if m["match"] == Table.objects.get(pk=table.pk).match_id)
+    assert running["players"][1] == {"name": "First 2", "title": "Computer: First"}
+    assert services.seat_roles("alibaba_tiles", 2, {"clock": 0}) is None
+    assert services.seat_roles("countdown", 3, {"clock": 0, "rounds": 1}) == ["dealer", "player", "player"]
+
+
+def test_quick_match_with_roles_gives_seat_zero_to_anyone_in_the_queue(settings):
+    settings.RUNNING_MATCHES_PER_USER = 100  # twenty quick matches for the same three people
+    first, second, third = UserFactory(), UserFactory(), UserFactory()
+    seat_zero = set()
+    for _ in range(20):
+        for person in (first, second):
+            services.join_quick_match(person, "countdown", 3)
+        table = services.join_quick_match(third, "countdown", 3)
+        people = [s.user_id for s in Match.objects.get(pk=table.match_id).seats.all()]
+        assert sorted(people) == sorted([first.pk, second.pk, third.pk])  # every role has a person
+        assert table.host_id == people[0]
+        seat_zero.add(people[0])
+    # Each of 20 draws picks the first of the queue with probability 1/3: (1/3)^19 that one person took them all.
+    assert len(seat_zero) > 1
+
+
+def test_the_tables_grace_period_reaches_its_match_and_is_bounded():
+    host, guest = UserFactory(), UserFactory()
+    table = services.create_table(host, "countdown", 2, {"clock": 0, "rounds": 1}, abandon_grace=45)
+    services.join_table(guest, table.pk)
+    started = services.start_table(host, table.pk)
+    assert started.match.abandon_grace.total_seconds() == 45
+    for bad in ("soon", 5, 100000):
+        with pytest.raises(services.LobbyError):
+            services.create_table(UserFactory(), "countdown", 2, {"clock": 0, "rounds": 1}, abandon_grace=bad)

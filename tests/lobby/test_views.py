@@ -1,5 +1,8 @@
 """The lobby pages and forms, as a browser without JavaScript would use them."""
+import re
+
 import pytest
+from django.utils import translation
 
 from lobby.models import Table
 from tests.factories import UserFactory
@@ -22,10 +25,48 @@ def test_create_table_form_redirects_to_the_table(client):
     assert table.options == {"clock": 30, "rounds": 2}
 
 
+def test_the_table_page_reads_its_clock_as_seconds_per_decision(client):
+    client.force_login(UserFactory())
+    client.post("/tables/new/", {"game": "countdown", "seats": "2", "clock": "60", "rounds": "2"})
+    page = client.get(f"/tables/{Table.objects.get().pk}/").content.decode()
+    assert '<span data-testid="table-option">60 s per decision</span>' in page
+    assert '<span data-testid="table-option">Rounds: 2</span>' in page and "Seconds per decision" not in page
+
+
 def test_bad_table_form_shows_an_error_and_creates_nothing(client):
     client.force_login(UserFactory())
     response = client.post("/tables/new/", {"game": "countdown", "seats": "9"}, follow=True)
     assert Table.objects.count() == 0
+    assert b"2 to 4 players" in response.content
+
+
+def test_a_refused_table_form_comes_back_with_the_choices_made(client):
+    client.force_login(UserFactory())
+    posted = {"game": "countdown", "seats": "9", "clock": "45", "rounds": "3", "private": "1", "rated": ["0"], "abandon_grace": "90"}
+    page = client.post("/tables/new/", posted, follow=True)
+    values = page.context["table_form_values"]
+    assert values["seats"] == ["9"] and values["clock"] == ["45"] and values["rounds"] == ["3"]
+    assert values["private"] == ["1"] and values["rated"] == ["0"] and values["abandon_grace"] == ["90"]
+    assert 'id="table-form-values"' in page.content.decode()
+    assert client.get("/").context["table_form_values"] is None  # once only
+
+
+def test_an_options_help_text_reaches_the_form_translated(client):
+    client.force_login(UserFactory())
+    with translation.override("fr"):
+        games = client.get("/", HTTP_ACCEPT_LANGUAGE="fr").context["games_json"]
+    layout = next(o for g in games if g["key"] == "alibaba_tiles" for o in g["options"] if o["name"] == "layout")
+    assert layout["help"].startswith("La variante de la petite caverne")
+
+
+def test_the_quick_match_field_is_bounded_by_the_first_game_and_the_server_refuses_out_of_range(client):
+    from matches.registry import all_games
+
+    first = all_games()[0]
+    client.force_login(UserFactory())
+    page = client.get("/").content.decode()
+    assert f'name="players" value="{first.min_players}" min="{first.min_players}" max="{first.max_players}"' in page
+    response = client.post("/quick-match/", {"game": "countdown", "players": "7"}, follow=True)
     assert b"2 to 4 players" in response.content
 
 
@@ -45,3 +86,146 @@ def test_private_table_needs_its_invite_link(client):
 def test_anonymous_cannot_create_tables(client):
     response = client.post("/tables/new/", {"game": "countdown", "seats": "2"})
     assert response.status_code == 302 and "/accounts/login/" in response.url
+
+
+BAD_SEATS = ["abc", "1.5", "", "-1", "3", "99999999999999999999", "9" * 5000, "١"]
+
+
+def open_table(client, seats=3):
+    host = UserFactory()
+    client.force_login(host)
+    client.post("/tables/new/", {"game": "countdown", "seats": str(seats), "clock": "0", "rounds": "1"})
+    return host, Table.objects.get()
+
+
+def seats_of(table):
+    return [(s.seat, s.user_id, s.bot) for s in table.seats.order_by("seat")]
+
+
+@pytest.mark.parametrize("seat", BAD_SEATS)
+@pytest.mark.parametrize("form, extra", [("bot", {"bot": "first"}), ("clear", {})])
+def test_a_bad_seat_in_a_host_form_is_a_message_not_a_500(client, form, extra, seat):
+    host, table = open_table(client)
+    before = seats_of(table)
+    response = client.post(f"/tables/{table.pk}/{form}/", {"seat": seat, **extra}, follow=True)
+    assert response.status_code == 200
+    assert b"No such seat" in response.content or b"Choose a seat" in response.content
+    assert seats_of(table) == before
+
+
+@pytest.mark.parametrize("form, extra", [("bot", {"bot": "first"}), ("clear", {})])
+def test_a_missing_seat_in_a_host_form_is_a_message_not_a_500(client, form, extra):
+    host, table = open_table(client)
+    before = seats_of(table)
+    response = client.post(f"/tables/{table.pk}/{form}/", extra, follow=True)
+    assert response.status_code == 200 and b"Choose a seat" in response.content
+    assert seats_of(table) == before
+
+
+@pytest.mark.parametrize("seat", [s for s in BAD_SEATS if s])
+def test_a_bad_seat_in_the_join_form_is_a_message_not_a_500(client, seat):
+    host, table = open_table(client)
+    before = seats_of(table)
+    client.force_login(UserFactory())
+    response = client.post(f"/tables/{table.pk}/join/", {"seat": seat}, follow=True)
+    assert response.status_code == 200
+    assert b"No such seat" in response.content or b"Choose a seat" in response.content
+    assert seats_of(table) == before
+
+
+def test_a_bad_seat_in_the_move_form_is_a_message_not_a_500(client):
+    host, table = open_table(client)
+    before = seats_of(table)
+    for data in ({"seat": "0", "to": "x"}, {"seat": "x", "to": "1"}, {"seat": "0", "to": "7"}, {"seat": "0", "to": "9" * 5000}, {"seat": "0"}, {}):
+        response = client.post(f"/tables/{table.pk}/move/", data, follow=True)
+        assert response.status_code == 200
+        assert b"No such seat" in response.content or b"Choose a seat" in response.content
+    assert seats_of(table) == before
+
+
+def role_cells(page):
+    return re.findall(r'data-testid="seat-role">([^<]*)<', page)
+
+
+def test_table_page_shows_each_seats_role_only_for_games_with_roles(client):
+    host, table = open_table(client)
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert role_cells(page) == ["Dealer", "Player", "Player"]
+    client.post("/tables/new/", {"game": "alibaba_tiles", "seats": "2", "clock": "0"})
+    tiles = Table.objects.get(game="alibaba_tiles")
+    page = client.get(f"/tables/{tiles.pk}/").content.decode()
+    assert 'data-testid="seat-role"' not in page and "Role" not in page
+
+
+def test_role_labels_are_translated(client):
+    host, table = open_table(client)
+    client.cookies["django_language"] = "fr"
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    # "Player" has its French in the catalogue; the test game's own "Dealer" has none.
+    assert role_cells(page) == ["Dealer", "Joueur", "Joueur"]
+    assert ">Rôle<" in page and "Déplacer" in page
+
+
+def test_joining_through_the_form_takes_the_seat_picked(client):
+    host, table = open_table(client)
+    guest = UserFactory()
+    client.force_login(guest)
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert page.count('data-testid="join-seat"') == 2
+    client.post(f"/tables/{table.pk}/join/", {"seat": "2"})
+    assert table.seats.get(seat=2).user_id == guest.pk
+    response = client.post(f"/tables/{table.pk}/join/", {"seat": "1"}, follow=True)
+    assert b"You already sit at this table" in response.content
+    client.force_login(UserFactory())
+    response = client.post(f"/tables/{table.pk}/join/", {"seat": "2"}, follow=True)
+    assert b"That seat is taken" in response.content
+
+
+def test_host_moves_a_bot_and_swaps_a_person_through_the_forms(client):
+    host, table = open_table(client)
+    guest = UserFactory()
+    table.seats.filter(seat=1).update(user=guest)
+    client.post(f"/tables/{table.pk}/bot/", {"seat": "2", "bot": "first"})
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert page.count('data-testid="move-seat"') == 3  # host, guest, bot
+    assert '<span title="Computer: First">First 3</span>' in page
+    client.post(f"/tables/{table.pk}/move/", {"seat": "2", "to": "0"})  # the bot swaps with the host
+    assert seats_of(table) == [(0, None, "first"), (1, guest.pk, ""), (2, host.pk, "")]
+    client.post(f"/tables/{table.pk}/clear/", {"seat": "0"})
+    client.post(f"/tables/{table.pk}/move/", {"seat": "1", "to": "0"})  # the guest to the free seat
+    assert seats_of(table) == [(0, guest.pk, ""), (1, None, ""), (2, host.pk, "")]
+
+
+def test_only_the_host_moves_and_only_before_the_start(client):
+    host, table = open_table(client)
+    guest = UserFactory()
+    table.seats.filter(seat=1).update(user=guest)
+    client.force_login(guest)
+    assert 'data-testid="move-seat"' not in client.get(f"/tables/{table.pk}/").content.decode()
+    response = client.post(f"/tables/{table.pk}/move/", {"seat": "1", "to": "2"}, follow=True)
+    assert b"Only the host can do that" in response.content
+    client.force_login(host)
+    client.post(f"/tables/{table.pk}/bot/", {"seat": "2", "bot": "first"})
+    client.post(f"/tables/{table.pk}/start/")
+    before = seats_of(table)
+    response = client.post(f"/tables/{table.pk}/move/", {"seat": "1", "to": "2"}, follow=True)
+    assert b"already started or closed" in response.content
+    assert seats_of(table) == before
+
+
+def test_move_needs_a_post_and_a_login(client):
+    host, table = open_table(client)
+    assert client.get(f"/tables/{table.pk}/move/").status_code == 405
+    client.logout()
+    response = client.post(f"/tables/{table.pk}/move/", {"seat": "0", "to": "1"})
+    assert response.status_code == 302 and "/accounts/login/" in response.url
+
+
+@pytest.mark.parametrize("number", ["abc", "", "-1", "1.5", "99999999999999999999", "9" * 5000])
+def test_bad_numbers_in_the_create_and_quick_match_forms_are_messages(client, number):
+    client.force_login(UserFactory())
+    response = client.post("/tables/new/", {"game": "countdown", "seats": number}, follow=True)
+    assert response.status_code == 200 and (b"whole number" in response.content or b"2 to 4 players" in response.content)
+    response = client.post("/quick-match/", {"game": "countdown", "players": number}, follow=True)
+    assert response.status_code == 200 and (b"Unknown game or player count" in response.content or b"2 to 4 players" in response.content)
+    assert Table.objects.count() == 0

@@ -1,19 +1,32 @@
 """A tiny game that stands in for the real ones in the platform's tests.
 
-Each round the current player adds 1-3 to their total (a turn on the clock),
-then every seat bids 0-2 at once (a simultaneous window, bids hidden until all
-are in). Three rounds per player; the highest total wins. It has what the real
-games need of the platform: a turn clock and a window where several seats act.
+Each round the current player adds 1-3 to their total (a turn on the clock;
+the number is a domain, not a list), then every seat bids 0-2 at once (a
+simultaneous window, each bid a private event until all are in). While a
+player is on turn the others may cheer them, without being waited for. Seat 0
+is the dealer (a role). Three rounds per player; the highest total wins.
 """
 import copy
-import random
+import sys
+
+from gamekit import contract, domains
+from gamekit.errors import IllegalAction as _IllegalAction
 
 
-class IllegalAction(Exception):
+class IllegalAction(_IllegalAction):
     pass
 
 
-OPTIONS = [{"name": "rounds", "label": "Rounds", "type": "int", "min": 1, "max": 5, "default": 1}]
+OPTIONS = [
+    {"name": "clock", "label": "Seconds per decision (0 = untimed)", "type": "int", "min": 0, "max": 600,
+     "default": 0, "clock": True},
+    {"name": "rounds", "label": "Rounds", "type": "int", "min": 1, "max": 5, "default": 1},
+]
+
+
+def roles(players, options):
+    """Seat 0 keeps the score (a role, so the lobby's role handling is exercised)."""
+    return ["dealer"] + ["player"] * (players - 1)
 
 
 def validate_options(players, options):
@@ -21,7 +34,7 @@ def validate_options(players, options):
     return [] if isinstance(rounds, int) and 1 <= rounds <= 5 else ["Rounds: 1 to 5."]
 
 
-def new_game(players, options, seed):
+def new_game(players, options, seed, now=0.0):
     if validate_options(players, options):
         raise IllegalAction("bad options")
     return {
@@ -30,13 +43,13 @@ def new_game(players, options, seed):
         "clock": options.get("clock", 0) or 0,
         "turns_left": players * options.get("rounds", 1),
         "totals": [0] * players,
+        "cheers": [0] * players,
         "phase": "turn",
         "current": 0,
         "bids": {},
         "last_bids": None,
         "step": 0,
-        "opened_at": options.get("started_at", 0.0),
-        "draws": 0,
+        "opened_at": options.get("started_at", now),
     }
 
 
@@ -46,19 +59,34 @@ def _open(state, now):
 
 
 def legal_actions(state, seat):
-    if state["phase"] == "over" or seat is None:
+    if state["phase"] == "over" or not isinstance(seat, int):
         return []
     if state["phase"] == "turn":
-        return [{"type": "add", "n": n} for n in (1, 2, 3)] if seat == state["current"] else []
+        if seat == state["current"]:
+            return [{"type": "add", "n": {"min": 1, "max": 3}}]
+        return [{"type": "cheer"}]
     if str(seat) in state["bids"]:
         return []
     return [{"type": "bid", "n": n} for n in (0, 1, 2)]
 
 
-def _close_window(state, now):
+def to_act(state):
+    if state["phase"] == "turn":
+        return [state["current"]]
+    if state["phase"] == "window":
+        return [s for s in range(state["players"]) if str(s) not in state["bids"]]
+    return []
+
+
+def decision_key(state):
+    return state["step"]
+
+
+def _close_window(state, now, events):
     for seat, bid in state["bids"].items():
         state["totals"][int(seat)] += bid
     state["last_bids"] = [state["bids"][str(s)] for s in range(state["players"])]
+    events.append({"code": "bids_revealed", "bids": state["last_bids"], "visible_to": "all"})
     state["bids"] = {}
     state["turns_left"] -= 1
     if state["turns_left"] == 0:
@@ -70,30 +98,38 @@ def _close_window(state, now):
 
 
 def apply(state, seat, action, now):
-    state = copy.deepcopy(state)
-    kind = action.get("type")
     if state["phase"] == "over":
         raise IllegalAction("The game is over.")
+    state = copy.deepcopy(state)
+    events = []
     if seat is None:
-        if kind != "timeout":
+        if not isinstance(action, dict) or action.get("type") != "timeout":
             raise IllegalAction("The system only times out.")
         if state["phase"] == "turn":
             return apply(state, state["current"], {"type": "add", "n": 1}, now)
         for s in range(state["players"]):
             state["bids"].setdefault(str(s), 0)
-        _close_window(state, now)
-        return state, [{"type": "timeout"}]
-    if action not in legal_actions(state, seat):
-        raise IllegalAction("You cannot do that now.")
-    if kind == "add":
+        _close_window(state, now, events)
+        return state, [{"code": "timeout", "visible_to": "all"}] + events
+    legal = legal_actions(state, seat)
+    if domains.find_legal(action, legal) is None:
+        raise IllegalAction(domains.explain_mismatch(action, legal) or "You cannot do that now.")
+    kind = action["type"]
+    if kind == "cheer":
+        state["cheers"][state["current"]] += 1
+        events.append({"code": "cheered", "seat": seat, "for": state["current"], "visible_to": "all"})
+    elif kind == "add":
         state["totals"][seat] += action["n"]
+        events.append({"code": "added", "seat": seat, "n": action["n"], "visible_to": "all"})
         state["phase"] = "window"
         _open(state, now)
     else:
         state["bids"][str(seat)] = action["n"]
+        events.append({"code": "bid_placed", "seat": seat, "n": action["n"], "visible_to": [seat]})
+        events.append({"code": "bid_in", "seat": seat, "visible_to": "all"})
         if len(state["bids"]) == state["players"]:
-            _close_window(state, now)
-    return state, [{"type": kind, "seat": seat}]
+            _close_window(state, now, events)
+    return state, events
 
 
 def deadline(state):
@@ -103,13 +139,14 @@ def deadline(state):
 
 
 def view(state, seat):
-    over = state["phase"] == "over"
+    over = state["phase"] == "over" or seat == "all"
     return {
         "phase": state["phase"],
         "current": state["current"],
         "totals": state["totals"],
+        "cheers": state["cheers"],
         "bid_in": sorted(int(s) for s in state["bids"]),
-        "my_bid": state["bids"].get(str(seat)) if seat is not None else None,
+        "my_bid": state["bids"].get(str(seat)) if isinstance(seat, int) else None,
         "bids": dict(state["bids"]) if over else None,
         "last_bids": state["last_bids"],
         "seed": state["seed"] if over else None,
@@ -124,16 +161,30 @@ def result(state):
     return {"ranks": [1 + sum(t > mine for t in totals) for mine in totals], "scores": list(totals)}
 
 
-def replay(players, options, seed, log):
-    state = new_game(players, options, seed)
-    for seat, action, now in log:
-        state, _ = apply(state, seat, action, now)
-    return state
+def replay(players, options, seed, log, now=0.0):
+    return contract.replay(sys.modules[__name__], players, options, seed, log, now)
+
+
+def hidden_leaks(state, seat, sent):
+    """Another seat's bid while the window is open, or the seed before the end."""
+    if state["phase"] == "over" or seat == "all":
+        return []
+    leaks = []
+    secret = {int(s): n for s, n in state["bids"].items() if int(s) != seat}
+    nodes = [sent] if isinstance(sent, dict) else list(sent)
+    for node in nodes:
+        if node.get("seed") is not None:
+            leaks.append("the seed")
+        if isinstance(node.get("bids"), dict) and any(int(s) in secret for s in node["bids"]):
+            leaks.append("the open window's bids")
+        if node.get("code") == "bid_placed" and node.get("seat") in secret:
+            leaks.append(f"the bid of seat {node['seat']}")
+    return leaks
 
 
 def first_bot(view, legal, rng):
     return legal[0]
 
 
-def random_bot(view, legal, rng: random.Random):
-    return rng.choice(legal)
+def random_bot(view, legal, rng):
+    return domains.sample(rng.choice(legal), rng)

@@ -51,8 +51,9 @@ def state_of(match_id):
 
 async def test_anonymous_is_refused():
     match, _ = await make_match()
-    communicator, connected, code = await connect(match.pk)
-    assert not connected and code == 4401
+    communicator, connected, _ = await connect(match.pk)
+    # Accepted, then closed: the code reaches the page (tests/matches/test_consumer_guards.py).
+    assert connected and (await communicator.receive_output(timeout=5)) == {"type": "websocket.close", "code": 4401}
 
 
 async def test_foreign_origin_is_refused():
@@ -67,7 +68,8 @@ async def test_seat_gets_its_own_view_and_legal_actions_on_connect():
     assert connected
     frame = await communicator.receive_json_from(timeout=5)
     assert frame["type"] == "view" and frame["seat"] == 1 and frame["version"] == 0
-    assert frame["legal"] == []  # seat 0 is to play
+    # seat 0 is to play: the game waits for it alone; the others may only cheer
+    assert frame["to_act"] == [0] and frame["legal"] == [{"type": "cheer"}]
     await communicator.disconnect()
 
 
@@ -107,8 +109,8 @@ async def test_the_seat_comes_from_the_session_not_the_frame():
 async def test_another_users_private_match_is_refused():
     match, _ = await make_match(private=True)
     stranger = await sync_to_async(UserFactory)()
-    communicator, connected, code = await connect(match.pk, stranger)
-    assert not connected and code == 4403
+    communicator, connected, _ = await connect(match.pk, stranger)
+    assert connected and (await communicator.receive_output(timeout=5)) == {"type": "websocket.close", "code": 4403}
 
 
 async def test_spectator_of_public_match_sees_but_cannot_act():

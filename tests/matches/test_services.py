@@ -165,7 +165,8 @@ def test_sweeper_applies_overdue_deadlines_once():
     assert seqs == list(range(len(seqs))) and match.version >= version
 
 
-def test_finished_match_stores_result_ranks_and_ratings():
+def test_finished_match_stores_result_ranks_and_ratings(settings):
+    settings.TIMER_BACKEND = "thread"  # no broker: the ratings are recorded on commit, in this process
     alice, bob = UserFactory(), UserFactory()
     match = new_countdown(users=[alice, bob])
     services.match_apply_action(match.pk, 0, {"type": "add", "n": 3}, client_version=0)
@@ -179,7 +180,7 @@ def test_finished_match_stores_result_ranks_and_ratings():
     assert match.result == {"ranks": [1, 2], "scores": [3, 1]}
     seats = {s.seat: s for s in match.seats.all()}
     assert (seats[0].rank, seats[0].score, seats[1].rank) == (1, 3, 2)
-    assert Rating.objects.get(user=alice, game="countdown").rating > 1500 > Rating.objects.get(user=bob, game="countdown").rating
+    assert Rating.objects.get(user=alice, game="countdown").rating > Rating.objects.get(user=bob, game="countdown").rating
     with pytest.raises(services.MatchNotRunning):
         services.match_apply_action(match.pk, 0, {"type": "add", "n": 1})
 
@@ -207,3 +208,67 @@ def test_replay_of_the_log_equals_the_live_state():
     match.refresh_from_db()
     log = [(e.seat, e.action, e.server_time) for e in match.actions.order_by("seq")]
     assert countdown_game.replay(3, match.options, match.seed, log) == match.state
+
+
+def test_events_are_kept_with_the_action_that_made_them():
+    match = new_countdown()
+    services.match_apply_action(match.pk, 0, {"type": "add", "n": 2}, client_version=0)
+    services.match_apply_action(match.pk, 1, {"type": "bid", "n": 1}, client_version=1)
+    events = list(ActionLog.objects.filter(match=match).order_by("seq").values_list("events", flat=True))
+    assert events[0] == [{"code": "added", "seat": 0, "n": 2, "visible_to": "all"}]
+    assert {"code": "bid_placed", "seat": 1, "n": 1, "visible_to": [1]} in events[1]
+
+
+def test_a_frame_carries_only_the_events_its_seat_may_see():
+    match = new_countdown()
+    services.match_apply_action(match.pk, 0, {"type": "add", "n": 2}, client_version=0)
+    match = services.match_apply_action(match.pk, 1, {"type": "bid", "n": 1}, client_version=1)
+    bidder = services.seat_frame(match, 1)
+    other = services.seat_frame(match, 0)
+    spectator = services.seat_frame(match, None)
+    assert {"code": "bid_placed", "seat": 1, "n": 1, "version": 2} in bidder["events"]
+    assert all(event["code"] != "bid_placed" for event in other["events"] + spectator["events"])
+    assert {"code": "bid_in", "seat": 1, "version": 2} in other["events"]
+    assert other["to_act"] == [0] and isinstance(other["server_time"], float)
+
+
+def test_padding_on_a_legal_action_is_refused_and_nothing_is_logged():
+    match = new_countdown()
+    with pytest.raises(services.IllegalMove):
+        services.match_apply_action(match.pk, 0, {"type": "add", "n": 2, "pad": "x" * 3000}, client_version=0)
+    assert log_of(match) == []
+
+
+def test_a_number_outside_its_domain_is_refused_with_the_domain_named():
+    match = new_countdown()
+    with pytest.raises(services.IllegalMove) as info:
+        services.match_apply_action(match.pk, 0, {"type": "add", "n": 4}, client_version=0)
+    assert "1 to 3" in info.value.message
+    assert log_of(match) == []
+
+
+def test_an_action_a_seat_may_take_without_being_waited_for_does_not_make_others_stale():
+    match = new_countdown(players=3)
+    services.match_apply_action(match.pk, 2, {"type": "cheer"}, client_version=0)
+    # seat 0 decided on version 0; a cheer opened no new decision
+    services.match_apply_action(match.pk, 0, {"type": "add", "n": 1}, client_version=0)
+    match.refresh_from_db()
+    assert match.version == 2 and match.state["cheers"][0] == 1
+
+
+def test_bots_are_scheduled_only_where_the_game_waits_for_them(settings):
+    from matches import scheduling
+
+    settings.TIMER_BACKEND = "thread"  # the in-process timer heap can be read back
+
+    def scheduled_bots(match):
+        with scheduling._heap_lock:
+            return sorted(args[1] for _at, _n, kind, args in scheduling._heap if kind == "bot" and args[0] == match.pk)
+
+    match = new_countdown(players=3, bots=("", "random", "random"))
+    # seat 0 (a person) is on turn: the bots may cheer but are not waited for
+    assert scheduled_bots(match) == []
+    services.match_apply_action(match.pk, 0, {"type": "add", "n": 1}, client_version=0)
+    assert scheduled_bots(match) == [1, 2]  # the bidding window waits for everyone
+    with scheduling._heap_lock:
+        scheduling._heap.clear()

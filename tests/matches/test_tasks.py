@@ -69,3 +69,18 @@ def test_bots_play_a_whole_match_on_the_worker(worker):
     assert wait_for(lambda: Match.objects.get(pk=match.pk).status == Match.Status.FINISHED, seconds=30)
     match.refresh_from_db()
     assert match.result["ranks"] and match.version == match.actions.count()
+
+
+def test_the_worker_records_a_finished_match_once_though_its_task_comes_twice(worker):
+    from matches.models import Rating
+    from matches.tasks import record_match_ratings
+    from tests.matches.playing import play_countdown
+
+    alice = UserFactory()
+    match = play_countdown([alice, "first"], [3, 1])  # its own task is queued on commit
+    record_match_ratings.delay(match.pk)  # and a re-delivery
+    assert wait_for(lambda: Match.objects.get(pk=match.pk).rated_at is not None)
+    time.sleep(1.0)
+    rating = Rating.objects.get(user=alice)
+    assert rating.matches_played == 1 and rating.wins == 1
+    assert Rating.objects.get(bot="first").matches_played == 1

@@ -1,28 +1,98 @@
 """Match pages: the live page, history, replay and leaderboards."""
+import random
+
 import pytest
+
+from gamekit import driver
 
 from matches import services
 from matches.models import Match
 from matches.services import SeatSpec
 from matches.simulation import simulate
 from tests.factories import UserFactory
+from tests.matches import countdown_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _finished(players=2, is_private=False, users=None):
+    """A countdown match played to the end by its seats (users, else bots) through the service."""
+    users = users or []
+    seats = [SeatSpec(user=u) for u in users] + [SeatSpec(bot="first")] * (players - len(users))
+    match = services.create_match("countdown", seats, {"clock": 0}, seed=3, is_private=is_private)
+    rng = random.Random(3)
+    while match.status == Match.Status.RUNNING:
+        seat = countdown_game.to_act(match.state)[0]
+        action = driver.random_bot(None, countdown_game.legal_actions(match.state, seat), rng)
+        match = services.match_apply_action(match.pk, seat, action)
+    return match
 
 
 def test_replay_rebuilds_every_step_of_a_finished_match(client):
     simulate("countdown", matches=1, players=2, seed=3, bots=["random", "random"])
     match = Match.objects.get()
-    data = client.get(f"/matches/{match.pk}/replay.json").json()
-    assert len(data["frames"]) == match.version + 1
+    data = client.get(f"/matches/{match.pk}/replay.json?from=0&to={match.version}").json()
+    assert len(data["frames"]) == match.version + 1 and data["steps"] == match.version
+    assert data["viewer"] == "spectator"
     assert data["frames"][-1]["view"]["totals"] == match.state["totals"]
     assert client.get(f"/matches/{match.pk}/replay/").status_code == 200
 
 
-def test_replay_of_a_running_match_is_refused(client):
+def test_replay_json_from_a_seat_or_from_everywhere(client):
+    match = _finished(players=3)
+    for seat in ("0", "2", "all", "spectator"):
+        data = client.get(f"/matches/{match.pk}/replay.json?seat={seat}&from=0&to={match.version}").json()
+        assert data["viewer"] == seat and len(data["frames"]) == match.version + 1
+    mine = client.get(f"/matches/{match.pk}/replay.json?seat=1&from=2&to=2").json()["frames"][0]["view"]
+    state = countdown_game.replay(3, match.options, match.seed, [
+        (a.seat, a.action, a.server_time) for a in match.actions.order_by("seq")[:2]], match.options["started_at"])
+    assert mine == countdown_game.view(state, 1)
+
+
+def test_a_bad_replay_request_is_a_400(client):
+    match = _finished()
+    for query in ("seat=7", "seat=x", "from=a", "to=1.5"):
+        assert client.get(f"/matches/{match.pk}/replay.json?{query}").status_code == 400, query
+    assert client.get(f"/matches/{match.pk}/replay/?seat=9").status_code == 400
+
+
+def test_the_replay_page_opens_on_the_seat_its_visitor_sat_in(client):
+    user = UserFactory()
+    match = _finished(users=[user])
+    client.force_login(user)
+    page = client.get(f"/matches/{match.pk}/replay/")
+    assert page.context["replay_viewer"] == "0" and page.context["seat"] == 0
+    assert client.get(f"/matches/{match.pk}/replay.json").json()["viewer"] == "0"
+    assert client.get(f"/matches/{match.pk}/replay/?seat=all").context["seat"] == "all"
+
+
+def test_replay_of_a_running_match_is_refused_even_to_its_players(client):
     users = [UserFactory(), UserFactory()]
     match = services.create_match("countdown", [SeatSpec(user=u) for u in users], {"clock": 0}, seed=1)
     assert client.get(f"/matches/{match.pk}/replay.json").status_code == 404
+    client.force_login(users[0])
+    assert client.get(f"/matches/{match.pk}/replay.json").status_code == 404
+    assert client.get(f"/matches/{match.pk}/replay/").status_code == 404
+
+
+def test_a_finished_private_match_is_hidden_from_anyone_who_did_not_sit_in_it(client):
+    """Finding 4 of issue 8: anonymous GET of a private match's replay.json returned every frame."""
+    sat = UserFactory()
+    match = _finished(users=[sat], is_private=True)
+    for url in (f"/matches/{match.pk}/replay.json", f"/matches/{match.pk}/", f"/matches/{match.pk}/replay/"):
+        assert client.get(url).status_code == 404, url
+    client.force_login(UserFactory())
+    for url in (f"/matches/{match.pk}/replay.json", f"/matches/{match.pk}/", f"/matches/{match.pk}/replay/"):
+        assert client.get(url).status_code == 404, url
+    client.force_login(sat)
+    for url in (f"/matches/{match.pk}/replay.json", f"/matches/{match.pk}/", f"/matches/{match.pk}/replay/"):
+        assert client.get(url).status_code == 200, url
+
+
+def test_a_public_match_page_asks_a_visitor_to_log_in(client):
+    match = _finished()
+    response = client.get(f"/matches/{match.pk}/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
 def test_private_running_match_page_is_hidden_from_strangers(client):
@@ -35,4 +105,4 @@ def test_private_running_match_page_is_hidden_from_strangers(client):
 def test_history_and_leaderboard_pages(client):
     simulate("countdown", matches=2, players=2, seed=3, bots=["random", "random"])
     assert client.get("/matches/").status_code == 200
-    assert client.get("/matches/leaderboards/").status_code == 200
+    assert client.get("/leaderboards/").status_code == 200

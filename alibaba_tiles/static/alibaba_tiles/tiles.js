@@ -1,78 +1,26 @@
-/* Ali Baba's treasure cave: the renderer of the live page.
+/* Ali Baba's treasure cave: the renderer of the live page and of its replays.
  *
- * window.GameRenderer.render(root, frame, api) draws the pyramid (SVG), the
- * players, your screen, the prompts and the end screen from the server's view.
- * Every prompt comes from frame.legal: this file never decides what is allowed.
+ * Registered as LiveMatch.registerRenderer("alibaba_tiles", "main", {mount, update, destroy}):
+ * each update draws the pyramid (SVG), the players, your screen, the prompts
+ * and the end screen (tiles_end.js) from the server's view, and keeps the
+ * events it is given for the "what happened" log (tiles_log.js words them in
+ * the page's language). Needs ui.js and tiles_common.js loaded first.
+ * Every prompt comes from frame.legal and every forbidden tile from the view:
+ * this file never decides what is allowed.
  */
 (function () {
   "use strict";
 
-  var SVGNS = "http://www.w3.org/2000/svg";
+  var UI = window.MatchUI;
+  var h = UI.h;
+  var s = UI.svg;
+  var fmt = UI.fmt;
   var PITCH = 64;        // distance between two squares of the bottom layer (SVG units)
   var TILE = 56;         // a tile's side
   var LIFT = 5;          // each layer drawn this much up and left, like a stack seen from below-right
-  var COLOURS = {
-    pink: "#f4a3c4", blue: "#86b7ea", brown: "#b98a5e",
-    green: "#8fd08f", yellow: "#f6d865", white: "#f8f5ee",
-  };
-  var ICONS = {
-    carpet: "▦", chest: "▣", crown: "♛", diamond: "◆", lamp: "⚱",
-    necklace: "❂", ring: "◎", ruby: "⬢", statue: "♞", sword: "⚔",
-  };
-
-  var T = {};
-  function readStrings() {
-    var el = document.getElementById("tiles-i18n");
-    if (!el) return;
-    try { T = JSON.parse(el.textContent); } catch (e) { T = {}; }
-  }
-  function t(key, fallback) { return (T && T[key]) || fallback || key; }
-  function fmt(s, args) {
-    return String(s).replace(/\{(\w+)\}/g, function (m, k) { return args[k] !== undefined ? args[k] : m; });
-  }
-  function kindName(k) { return (T.kinds && T.kinds[k]) || k; }
-  function colourName(c) { return (T.colours && T.colours[c]) || c; }
-  function icon(kind) { return ICONS[kind] || (kind ? kind.charAt(0).toUpperCase() : "?"); }
-
-  function h(tag, attrs, children) {
-    var el = document.createElement(tag);
-    if (attrs) {
-      Object.keys(attrs).forEach(function (k) {
-        var v = attrs[k];
-        if (v === null || v === undefined || v === false) return;
-        if (k === "text") el.textContent = v;
-        else if (k === "onclick") el.addEventListener("click", v);
-        else if (k === "className") el.className = v;
-        else el.setAttribute(k, v === true ? "" : v);
-      });
-    }
-    (children || []).forEach(function (c) {
-      if (c === null || c === undefined || c === false) return;
-      el.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
-    });
-    return el;
-  }
-  function s(tag, attrs, children) {
-    var el = document.createElementNS(SVGNS, tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (attrs[k] !== null && attrs[k] !== undefined) el.setAttribute(k, attrs[k]);
-    });
-    (children || []).forEach(function (c) { if (c) el.appendChild(c); });
-    return el;
-  }
-
-  /* A small tile as HTML: its colour, icon and kind. */
-  function chip(tile, extraClass) {
-    if (!tile) return h("span", { className: "chip back" + (extraClass ? " " + extraClass : ""), title: t("face_down", "face down") }, [h("span", { className: "chip-icon", text: "✦" })]);
-    return h("span", {
-      className: "chip c-" + tile.colour + (extraClass ? " " + extraClass : ""),
-      title: colourName(tile.colour) + " " + kindName(tile.kind),
-    }, [h("span", { className: "chip-icon", text: icon(tile.kind) }), h("span", { className: "chip-name", text: kindName(tile.kind) })]);
-  }
-
-  function tileLabel(tile) {
-    return fmt(t("tile_label", "{colour} {kind}"), { colour: colourName(tile.colour), kind: kindName(tile.kind) });
-  }
+  var C = window.TilesUI;
+  var t = C.t, kindName = C.kindName, colourName = C.colourName, icon = C.icon, chip = C.chip;
+  var tileLabel = C.tileLabel, setRows = C.setRows, layoutName = C.layoutName, COLOURS = C.COLOURS;
 
   /* ---------------------------------------------------------------- geometry */
 
@@ -120,24 +68,15 @@
 
   /* ---------------------------------------------------------------- state kept between renders */
 
-  var state = { countdown: null, lastVersion: null, whiteTab: "kind" };
-
-  function startCountdown(root, deadline) {
-    clearInterval(state.countdown);
-    function tick() {
-      var els = root.querySelectorAll("[data-countdown]");
-      if (!els.length) return;
-      var left = Math.max(0, Math.ceil(deadline - Date.now() / 1000));
-      els.forEach(function (el) {
+  /* The countdown runs on the server's clock (api.serverNow), whatever the browser's clock says. */
+  function startCountdown(root, deadline, api) {
+    return UI.countdown(deadline || null, api.serverNow, function (left) {
+      root.querySelectorAll("[data-countdown]").forEach(function (el) {
         el.textContent = fmt(t("seconds_left", "{n} s"), { n: left });
         el.classList.toggle("urgent", left <= 10);
         el.dataset.secondsLeft = String(left);
       });
-    }
-    if (deadline) {
-      tick();
-      state.countdown = setInterval(tick, 250);
-    }
+    });
   }
 
   /* ---------------------------------------------------------------- the parts */
@@ -151,14 +90,6 @@
     g.green = {};
     g.effect.forEach(function (a) { if (a.use && a.pos) g.green[a.pos] = a; });
     return g;
-  }
-
-  function restrictedFor(view, seat) {
-    var list = (view.restrictions || (view.restriction ? [view.restriction] : [])).filter(function (r) { return r.by !== seat; });
-    return function (tile) {
-      if (!tile) return false;
-      return list.some(function (r) { return (r.kind && r.kind === tile.kind) || (r.colour && r.colour === tile.colour); });
-    };
   }
 
   function renderBoard(view, legal, api, send) {
@@ -179,7 +110,8 @@
       ]),
     ]);
     svg.appendChild(defs);
-    var blocked = restrictedFor(view, api.seat);
+    var forbidden = {};
+    (view.forbidden || []).forEach(function (p) { forbidden[p] = true; });
     var onBoard = {};
     (view.board || []).forEach(function (b) { onBoard[b.pos] = b; });
     var lastPos = view.this_turn && view.this_turn.pos;
@@ -207,7 +139,7 @@
       if (b.face_up) cls.push("up"); else cls.push("down");
       if (take) cls.push("takeable");
       if (green) cls.push("green-target");
-      if (b.face_up && b.tile && blocked(b.tile) && !view.finished) cls.push("restricted");
+      if (forbidden[b.pos]) cls.push("restricted");
       var label = b.tile ? tileLabel(b.tile) : t("face_down", "face down");
       var grp = s("g", {
         class: cls.join(" "),
@@ -280,16 +212,14 @@
     }, typeof label === "string" ? [label] : label);
   }
 
+  /* The tile whose effect is pending (after a lamp swap, the bazaar tile), as the view says. */
   function effectTile(view) {
-    // the tile whose effect is pending: the one this turn's take (or swap) put behind the screen
-    var recent = view.recent || [];
-    for (var i = recent.length - 1; i >= 0; i--) {
-      var e = recent[i];
-      if (e.seat !== view.current) continue;
-      if (e.type === "lamp" && e.tile) return e.tile;
-      if (e.type === "take" && e.tile) return e.tile;
-    }
-    return null;
+    return (view.this_turn && view.this_turn.effect_tile) || null;
+  }
+
+  /* The tile taken this turn (the lamp, when the lamp prompt is open). */
+  function takenTile(view) {
+    return (view.this_turn && view.this_turn.tile) || null;
   }
 
   function renderPrompt(view, legal, raw, api, send) {
@@ -319,7 +249,7 @@
     if (Object.keys(legal.take).length) {
       box.appendChild(h("div", { "data-testid": "action-take", className: "prompt-block" }, [
         h("p", { className: "prompt-title", text: t("your_take", "Your turn: click a glowing tile to take it.") }),
-        view.restriction && view.restriction.by !== api.seat
+        (view.forbidden || []).length
           ? h("p", { className: "muted", text: t("take_restricted", "Dimmed tiles are forbidden to you this turn (white effect).") }) : null,
       ]));
     }
@@ -332,7 +262,7 @@
       var row = h("div", { className: "choices" });
       legal.lamp.forEach(function (a) {
         if (a.swap === null || a.swap === undefined) {
-          var lampTile = effectTile(view);
+          var lampTile = takenTile(view);
           row.appendChild(button("lamp-keep", [t("lamp_keep", "Keep the lamp"), lampTile ? " " : null, lampTile ? chip(lampTile) : null], a, send, "primary"));
         } else {
           var bt = bazaar[a.swap] && bazaar[a.swap].tile;
@@ -489,21 +419,6 @@
       h("p", { className: "muted small", text: t("public_score", "★ effect points so far (sets are scored at the end).") })]);
   }
 
-  function setRows(tiles) {
-    var groups = {};
-    var order = [];
-    tiles.forEach(function (tl) {
-      if (!groups[tl.kind]) { groups[tl.kind] = []; order.push(tl.kind); }
-      groups[tl.kind].push(tl);
-    });
-    order.sort(function (a, b) { return groups[b].length - groups[a].length || (a < b ? -1 : 1); });
-    return order.map(function (k) {
-      return h("div", { className: "set-row", "data-kind": k }, [
-        h("span", { className: "set-name" }, [h("span", { className: "chip-icon", text: icon(k) }), " ", kindName(k), " ×", String(groups[k].length)]),
-        h("span", { className: "set-tiles" }, groups[k].map(function (tl) { return chip(tl, "mini"); })),
-      ]);
-    });
-  }
 
   function renderScreen(view) {
     var me = view.me;
@@ -545,186 +460,28 @@
     ]);
   }
 
-  /* A plural template from tiles-i18n: [form for 0, for 1, for 2 and more] (the page renders each with the
-   * language's own plural rule), or the English fallbacks. */
-  function plural(key, n, one, many) {
-    var forms = T && T[key];
-    if (forms && forms.length === 3) return forms[n === 0 ? 0 : n === 1 ? 1 : 2];
-    return n === 1 ? one : many;
+  /* Everyone's tiles while the match runs: only the omniscient replay's view has them. */
+  function renderHands(view, api) {
+    if (!view.hands || view.finished) return null;
+    return h("section", { className: "card screen", "data-testid": "all-hands" }, [h("h2", { text: t("all_hands", "Everyone's tiles") })]
+      .concat(view.hands.map(function (tiles, i) {
+        return h("div", { className: "hand" }, [h("h3", { text: api.name(i) })].concat(
+          tiles.length ? setRows(tiles) : [h("p", { className: "muted", text: t("no_tiles", "No tiles yet.") })]));
+      })));
   }
 
-  /* A tile inside a sentence of the running account ("the pink ring"). */
-  function tileInText(tile) {
-    if (!tile) return "";
-    return fmt(t("ev_tile", "the {colour} {kind}"), { colour: colourName(tile.colour), kind: kindName(tile.kind) });
-  }
 
-  /* One entry of the running account, from its structured fields (its English `text` only for an unknown type). */
-  function eventText(e, api) {
-    var colour = colourName(e.colour || "");
-    switch (e.type) {
-      case "take":
-        return fmt(t("ev_take", "took {tile}"), { tile: tileInText(e.tile) });
-      case "flip": {
-        var n = e.count !== undefined ? e.count : (e.tiles || e.positions || []).length;
-        return fmt(plural("ev_flip", n, "uncovered {n} tile", "uncovered {n} tiles"), { n: n });
-      }
-      case "final_round":
-        return t("ev_final_round", "flipped the last face-down tile: the round is completed, then everyone takes one last turn");
-      case "no_effect":
-        return fmt(t("ev_no_effect", "could not use the effect of the {colour} tile"), { colour: colour });
-      case "skip":
-        return fmt(t("ev_skip", "did not use the effect of the {colour} tile"), { colour: colour });
-      case "effect":
-        if (e.colour === "green") return fmt(t("ev_green", "also took {tile} (green effect)"), { tile: tileInText(e.tile) });
-        if (e.colour === "yellow") return t("ev_yellow", "asked the others to show a tile (yellow effect)");
-        if (e.colour === "white") {
-          var r = e.restriction || {};
-          var what = r.kind
-            ? fmt(t("ev_what_kind", "{kind} tiles"), { kind: kindName(r.kind) })
-            : fmt(t("ev_what_colour", "{colour} tiles"), { colour: colourName(r.colour) });
-          return fmt(t("ev_white", "forbade {what} until their next turn (white effect)"), { what: what });
-        }
-        if (typeof e.points === "number") {
-          return fmt(plural("ev_scored", e.points, "scored {n} point ({colour} tile)", "scored {n} points ({colour} tile)"),
-            { n: e.points, colour: colour });
-        }
-        return e.text || "";
-      case "lamp":
-        if (e.swap === null || e.swap === undefined) return t("ev_kept_lamp", "kept the lamp");
-        return fmt(t("ev_swap", "swapped {lamp} for {tile} from the bazaar"), { lamp: tileInText(e.lamp), tile: tileInText(e.tile) });
-      case "show":
-        return e.tile ? fmt(t("ev_show", "showed {tile}"), { tile: tileInText(e.tile) }) : t("ev_showing", "showed a tile");
-      case "showing":
-        return t("ev_showing", "showed a tile");
-      case "choose":
-        return fmt(t("ev_choose", "took {tile} from {name}"), { tile: tileInText(e.tile), name: api.name(e.from) });
-      case "timeout":
-        return t("ev_timeout", "ran out of time");
-      case "game_over": {
-        var ranks = e.ranks || [];
-        var winners = [];
-        for (var i = 0; i < ranks.length; i++) if (ranks[i] === 1) winners.push(api.name(i));
-        var line = t("game_over", "The game is over.");
-        if (!winners.length) return line;
-        return line + " " + (winners.length > 1
-          ? fmt(t("winners", "{names} share the victory!"), { names: winners.join(" & ") })
-          : fmt(t("winner", "{name} wins!"), { name: winners[0] }));
-      }
-      default:
-        return e.text || "";
-    }
-  }
+  /* ---------------------------------------------------------------- the renderer's lifecycle */
 
-  function renderRecent(view, api) {
-    var items = (view.recent || []).slice(-14).reverse();
-    var ul = h("ul", { className: "recent", "data-testid": "recent" });
-    items.forEach(function (e) {
-      var who = e.seat === null || e.seat === undefined ? "" : api.name(e.seat) + " ";
-      var chips = e.tile ? [chip(e.tile, "mini")] : (e.type === "lamp" && e.lamp ? [chip(e.lamp, "mini")] : []);
-      if (e.type === "flip" && e.tiles) chips = e.tiles.map(function (tl) { return chip(tl, "mini"); });
-      ul.appendChild(h("li", { className: "ev-" + (e.type || ""), "data-type": e.type || null }, [
-        who ? h("strong", { text: who }) : null,
-      ].concat(chips).concat([" ", eventText(e, api)])));
-    });
-    if (!items.length) ul.appendChild(h("li", { className: "muted", text: t("nothing_yet", "Nothing has happened yet.") }));
-    return h("section", { className: "card log" }, [h("h2", { text: t("recent", "What happened") }), ul]);
-  }
+  var root = null;
+  var api = null;
+  var stopCountdown = function () {};
+  var log = C.newLog();
 
-  /* The layout's name: translated for the shipped layouts, as the data says for one staff created. */
-  function layoutName(layout) {
-    if (!layout) return "";
-    return (layout.key && T.layouts && T.layouts[layout.key]) || layout.name || "";
-  }
 
-  function tieBreakNotes(final, api) {
-    var notes = [];
-    var n = final.totals.length;
-    var seen = {};
-    for (var i = 0; i < n; i++) {
-      if (seen[i]) continue;
-      var same = [];
-      for (var j = 0; j < n; j++) if (final.totals[j] === final.totals[i]) { same.push(j); seen[j] = true; }
-      if (same.length < 2) continue;
-      var names = same.map(function (k) { return api.name(k); }).join(", ");
-      var counts = same.map(function (k) { return final.tile_counts[k]; });
-      var allEqual = counts.every(function (c) { return c === counts[0]; });
-      if (allEqual) {
-        notes.push(fmt(t("tie_shared", "{names} have {points} points and {tiles} tiles each: they share rank {rank}."), {
-          names: names, points: final.totals[i], tiles: counts[0], rank: final.ranks[same[0]],
-        }));
-      } else {
-        notes.push(fmt(t("tie_tiles", "{names} have {points} points each: the tie goes to fewer tiles ({detail})."), {
-          names: names, points: final.totals[i],
-          detail: same.map(function (k) { return api.name(k) + " " + final.tile_counts[k]; }).join(", "),
-        }));
-      }
-    }
-    if (!notes.length) notes.push(t("no_tie", "No tie: the highest total wins."));
-    return notes;
-  }
-
-  function renderEnd(view, api) {
-    var f = view.final;
-    if (!f) return null;
-    var order = [];
-    for (var i = 0; i < f.totals.length; i++) order.push(i);
-    order.sort(function (a, b) { return f.ranks[a] - f.ranks[b] || a - b; });
-    var table = h("table", { className: "list end-table" }, [
-      h("thead", {}, [h("tr", {}, [
-        h("th", { text: t("rank", "Rank") }), h("th", { text: t("player", "Player") }),
-        h("th", { text: t("sets", "Sets") }), h("th", { text: t("set_points", "Set points") }),
-        h("th", { text: t("effect_points_h", "Effect points") }), h("th", { text: t("total", "Total") }),
-        h("th", { text: t("tiles_h", "Tiles") }),
-      ])]),
-    ]);
-    var body = h("tbody");
-    order.forEach(function (i) {
-      var sets = f.sets[i] || {};
-      var kinds = Object.keys(sets).sort(function (a, b) { return sets[b] - sets[a]; });
-      body.appendChild(h("tr", { className: (f.ranks[i] === 1 ? "winner" : "") + (i === api.seat ? " me" : ""), "data-testid": "final-" + i }, [
-        h("td", { className: "rank", text: (f.ranks[i] === 1 ? "♛ " : "") + f.ranks[i] }),
-        h("td", {}, [api.name(i), i === api.seat ? h("span", { className: "badge you", text: t("you_short", "you") }) : null]),
-        h("td", { className: "sets" }, kinds.map(function (k) {
-          return h("span", { className: "set-pill", title: kindName(k) }, [h("span", { className: "chip-icon", text: icon(k) }), " " + kindName(k) + " ×" + sets[k]]);
-        })),
-        h("td", { text: String(f.set_points[i]) }),
-        h("td", { text: String(f.effect_points[i]) }),
-        h("td", { className: "total", text: String(f.totals[i]) }),
-        h("td", { text: String(f.tile_counts[i]) }),
-      ]));
-    });
-    table.appendChild(body);
-    var winners = order.filter(function (i) { return f.ranks[i] === 1; }).map(function (i) { return api.name(i); });
-    var sec = h("section", { className: "card end-screen", "data-testid": "end-screen" }, [
-      h("h2", { text: winners.length > 1
-        ? fmt(t("winners", "{names} share the victory!"), { names: winners.join(" & ") })
-        : fmt(t("winner", "{name} wins!"), { name: winners[0] || "" }) }),
-      h("div", { className: "table-wrap" }, [table]),
-      h("div", { className: "tiebreak", "data-testid": "tie-break" }, tieBreakNotes(f, api).map(function (n) { return h("p", { text: n }); })
-        .concat([h("p", { className: "muted small", text: t("scoring_rule", "Sets score 1, 3, 6, 10, 15, 21 for 1–6 tiles of a kind; effect points are added. Highest total wins; a tie goes to the player with fewer tiles; still tied, they share it.") })])),
-    ]);
-    var hands = h("div", { className: "hands" });
-    order.forEach(function (i) {
-      hands.appendChild(h("div", { className: "hand" }, [
-        h("h3", { text: api.name(i) }),
-        h("div", {}, setRows(f.hands[i] || [])),
-      ]));
-    });
-    sec.appendChild(h("details", { className: "all-hands" }, [h("summary", { text: t("all_hands", "Everyone's tiles") }), hands]));
-    if (f.leftover && f.leftover.length) {
-      sec.appendChild(h("details", {}, [
-        h("summary", { text: t("leftover", "Tiles that stayed out of the cave") }),
-        h("div", { className: "chips" }, f.leftover.map(function (tl) { return chip(tl, "mini"); })),
-      ]));
-    }
-    return sec;
-  }
-
-  /* ---------------------------------------------------------------- entry point */
-
-  function render(root, frame, api) {
-    readStrings();
+  function draw(frame) {
+    C.readStrings();
+    var T = C.strings();
     var view = frame.view || {};
     var raw = frame.legal || [];
     var legal = groupLegal(raw);
@@ -747,7 +504,7 @@
     var main = h("div", { className: "main-col" }, [
       renderStatus(view, api),
       restrictionBanner(view, api),
-      renderEnd(view, api),
+      C.renderEnd(view, api),
       h("div", { className: "cave-wrap card" }, [info, renderBoard(view, legal, api, send)]),
     ]);
     var side = h("aside", { className: "side-col" }, [
@@ -756,18 +513,37 @@
       renderPlayers(view, api),
       renderShown(view, api),
       renderScreen(view),
-      renderRecent(view, api),
+      renderHands(view, api),
+      C.renderRecent(view, log.events(), api),
     ]);
     page.appendChild(main);
     page.appendChild(side);
+    stopCountdown();
     root.innerHTML = "";
     root.classList.remove("sending");
     root.appendChild(page);
     root.dataset.phase = view.phase || "";
     root.dataset.finished = view.finished ? "1" : "0";
-    startCountdown(root, view.finished ? null : view.deadline);
-    state.lastVersion = frame.version;
+    stopCountdown = startCountdown(root, view.finished ? null : view.deadline, api);
   }
 
-  window.GameRenderer = { render: render };
+  window.LiveMatch.registerRenderer("alibaba_tiles", "main", {
+    actions: ["take", "lamp", "effect", "show", "choose"],
+    mount: function (el, liveApi) {
+      root = el;
+      api = liveApi;
+      log.clear();
+    },
+    update: function (frame, previous, events) {
+      log.remember(frame, events);
+      draw(frame);
+    },
+    destroy: function () {
+      stopCountdown();
+      stopCountdown = function () {};
+      if (root) root.innerHTML = "";
+      root = null;
+      log.clear();
+    },
+  });
 })();

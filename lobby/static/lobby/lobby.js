@@ -46,10 +46,48 @@
           });
         }
         box.appendChild(field);
+        if (opt.help) box.appendChild(el("small", { class: "muted option-help", "data-testid": "option-help-" + opt.name, text: opt.help }));
       });
     }
     gameSelect.addEventListener("change", renderOptions);
+    // A refused form comes back with the choices made: the game first (it decides the fields), then the rest.
+    const refused = JSON.parse(document.getElementById("table-form-values").textContent);
+    if (refused && refused.game && games.some((g) => g.key === refused.game[0])) gameSelect.value = refused.game[0];
     renderOptions();
+    if (refused) {
+      form.querySelectorAll("input[name], select[name]").forEach((field) => {
+        const values = refused[field.name];
+        if (!values || field.type === "hidden" || field === gameSelect) return;
+        if (field.type === "checkbox") field.checked = values.includes(field.value);
+        else field.value = values[values.length - 1];
+      });
+    }
+  }
+
+  // Quick match: the number of players follows the chosen game's bounds.
+  const quick = document.querySelector("[data-testid=quick-match-form]");
+  if (quick) {
+    const quickGame = quick.querySelector("select[name=game]");
+    const quickPlayers = quick.querySelector("input[name=players]");
+    const bound = () => {
+      const game = games.find((g) => g.key === quickGame.value);
+      if (!game) return;
+      quickPlayers.min = game.min; quickPlayers.max = game.max;
+      if (+quickPlayers.value < game.min || +quickPlayers.value > game.max) quickPlayers.value = game.min;
+    };
+    quickGame.addEventListener("change", bound);
+    bound();
+  }
+
+  // "5 minutes ago" in the page's language, from the browser's own translations.
+  const relative = new Intl.RelativeTimeFormat(document.documentElement.lang || undefined, { numeric: "auto" });
+  function ago(iso) {
+    // Never "in 2 seconds": the server's clock may run a little ahead of this one.
+    const seconds = Math.min(0, Math.round((new Date(iso).getTime() - Date.now()) / 1000));
+    if (seconds > -60) return relative.format(seconds, "second");
+    if (seconds > -3600) return relative.format(Math.round(seconds / 60), "minute");
+    if (seconds > -86400) return relative.format(Math.round(seconds / 3600), "hour");
+    return relative.format(Math.round(seconds / 86400), "day");
   }
 
   let wasQueued = false;
@@ -73,17 +111,33 @@
     if (!snap.tables.length) tables.appendChild(el("p", { class: "muted", text: T.no_tables }));
     const list = el("table", { class: "list" });
     snap.tables.forEach((t) => {
-      const seats = t.seats.map((s) => s.user || (s.bot ? T.computer + ": " + s.bot_label : "·")).join(", ");
+      const seats = el("td", {}, t.host + " — ");
+      t.seats.forEach((s, i) => {
+        const who = s.name || "·";
+        const text = s.role_label ? who + " (" + s.role_label + ")" : who;  // role_label: only in games with roles
+        seats.appendChild(s.title ? el("span", { title: s.title, text: text }) : document.createTextNode(text));
+        if (i < t.seats.length - 1) seats.appendChild(document.createTextNode(", "));
+      });
       list.appendChild(el("tr", { "data-table": t.id },
-        el("td", { text: t.game_name + (t.private ? " (" + T.private + ")" : "") }),
-        el("td", { text: t.host + " — " + seats }),
+        el("td", {}, t.game_name + (t.private ? " (" + T.private + ")" : ""),
+          el("br"), el("small", { class: "muted", "data-testid": "table-summary", text: (t.summary || []).join(" · ") })),
+        seats,
         el("td", {}, el("a", { href: "/tables/" + t.id + "/", class: "button secondary", text: T.open }))));
     });
     if (snap.tables.length) tables.appendChild(list);
     const running = document.getElementById("running-matches");
     running.innerHTML = "";
     if (!snap.running.length) running.appendChild(el("p", { class: "muted", text: T.no_running }));
-    snap.running.forEach((m) => running.appendChild(el("p", {}, m.game_name + ": " + m.players.join(", ") + " ", el("a", { href: "/matches/" + m.match + "/", text: T.watch }))));
+    snap.running.forEach((m) => {
+      const row = el("p", { "data-match": m.match }, T.match + " #" + m.match + " · " + m.game_name + " · " + T.started + " " + ago(m.started_at) + ": ");
+      m.players.forEach((p, i) => {
+        row.appendChild(p.title ? el("span", { title: p.title, text: p.name }) : document.createTextNode(p.name));
+        if (i < m.players.length - 1) row.appendChild(document.createTextNode(", "));
+      });
+      row.appendChild(document.createTextNode(" "));
+      row.appendChild(el("a", { href: "/matches/" + m.match + "/", text: m.mine ? T.return : T.watch }));
+      running.appendChild(row);
+    });
     const queue = document.getElementById("my-queue");
     const leave = document.getElementById("leave-queue-form");
     if (queue && leave && !(snap.my_started && snap.my_started.length)) {
@@ -103,7 +157,13 @@
     const dot = document.getElementById("lobby-live");
     ws.onopen = () => { delay = 500; dot && dot.classList.add("on"); };
     ws.onmessage = (e) => renderSnapshot(JSON.parse(e.data));
-    ws.onclose = () => { dot && dot.classList.remove("on"); setTimeout(connect, delay); delay = Math.min(delay * 2, 10000); };
+    ws.onclose = (e) => {
+      dot && dot.classList.remove("on");
+      // 4429: too many sockets from here; retrying would not help (the page still works when reloaded).
+      if (e.code === 4429) return;
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 10000);
+    };
   }
   connect();
 })();

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from matches.registry import get_game
+from matches.registry import clean_table_options, default_table_options, get_game
 from matches.simulation import simulate
 
 
@@ -14,6 +14,7 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, default=2)
         parser.add_argument("--seed", type=int, default=None)
         parser.add_argument("--bots", default="", help="comma-separated bot names, one per seat (default: the game's first bot)")
+        parser.add_argument("--rated", action="store_true", help="rate the matches (the bots' ratings move)")
         parser.add_argument("--option", action="append", default=[], help="a table option as name=value (repeatable)")
 
     def handle(self, *args, **opts):
@@ -27,11 +28,11 @@ class Command(BaseCommand):
         for name in bots or []:
             if name not in spec.bots:
                 raise CommandError(f"unknown bot {name!r}; this game has {', '.join(spec.bots)}")
-        extra = dict(item.split("=", 1) for item in opts["option"])
+        extra = self._options(spec, opts["option"])
         with tqdm(total=opts["matches"], unit="match", disable=opts["verbosity"] == 0) as bar:
             report = simulate(
                 spec.key, matches=opts["matches"], players=opts["players"], seed=opts["seed"],
-                bots=bots, options=extra, progress=bar.update,
+                bots=bots, options=extra, progress=bar.update, rated=opts["rated"],
             )
         self.stdout.write(
             f"{spec.key}: {report.matches} matches, {report.actions} actions in {report.seconds:.1f} s: "
@@ -41,7 +42,27 @@ class Command(BaseCommand):
         if report.wins_by_bot:
             wins = ", ".join(f"{bot} {n} ({100 * n / report.matches:.1f}%)" for bot, n in sorted(report.wins_by_bot.items()))
             self.stdout.write(f"wins (rank 1, ties counted for each): {wins}")
+        if report.wins_by_role:
+            wins = ", ".join(f"{role} {n} ({100 * n / report.matches:.1f}%)" for role, n in sorted(report.wins_by_role.items()))
+            self.stdout.write(f"wins by role (a match counts once per role ranked first): {wins}")
         for line in report.errors[:20]:
             self.stderr.write(line)
         if report.errors:
             raise CommandError(f"{len(report.errors)} matches failed")
+
+    @staticmethod
+    def _options(spec, items):
+        """name=value pairs coerced like the lobby's form (a number stays a number)."""
+        try:
+            raw = dict(item.split("=", 1) for item in items)
+        except ValueError:
+            raise CommandError("an option is written name=value") from None
+        known = default_table_options(spec)
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise CommandError(f"unknown option {', '.join(unknown)}; this game has {', '.join(known)}")
+        try:
+            cleaned = clean_table_options(spec, {**known, **raw})
+        except ValueError as exc:
+            raise CommandError(str(exc)) from exc
+        return {name: cleaned[name] for name in raw}

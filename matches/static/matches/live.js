@@ -2,10 +2,22 @@
  *
  * Connects to the match's socket, says hello with the last version it saw,
  * keeps the newest view frame, reconnects with back-off (resyncing by
- * version) and hands each new frame to the game's renderer:
- *   window.GameRenderer.render(rootEl, frame, api)
+ * version) and hands each new frame to the renderers the game registered
+ * (ui.js: LiveMatch.registerRenderer), one per element of the page marked
+ * data-renderer="name":
+ *   renderer.mount(el, api) once, renderer.update(frame, previous, events) per frame.
  * api.send(action) sends {"type":"action","version":frame.version,"action":action};
- * api.seat is this browser's seat (null: spectator); api.names the players' names.
+ * api.seat is this browser's seat (null: spectator); api.names the players' names;
+ * api.serverNow() the server's clock in seconds (from the frames' server_time);
+ * api.t(key, data, fallback) a string of the page's catalogue.
+ * Legal actions that no mounted renderer offers controls for are drawn as
+ * generic inputs (ui.js), domains included.
+ * On a finished match's replay page the same renderers are fed the frames of
+ * the replay JSON instead of the socket.
+ * Other parts of the page (the table chat) listen with api.on(type, fn) to
+ * frames by type and to "replay_step" ({version, data}), and send their own
+ * frames with api.sendFrame(frame). A script loaded before this one queues
+ * itself in window.MatchLiveReady (an array of fn(api)).
  * The client never computes rules: it renders what the server says and sends
  * what the player picks from `frame.legal`.
  */
@@ -13,9 +25,10 @@
   "use strict";
 
   var page = document.getElementById("match-page");
-  if (!page) return;
-  var root = document.getElementById("game-root");
+  if (!page || !window.LiveMatch) return;
+  var UI = window.MatchUI;
   var toastEl = document.getElementById("match-toast");
+  var genericEl = document.getElementById("generic-actions");
   var noticeEl = document.getElementById("match-notice");
   var connEl = page.querySelector("[data-testid=connection]");
 
@@ -29,7 +42,8 @@
   var names = readJSON("match-names", []);
   var T = readJSON("match-i18n", {});
   var wsPath = page.dataset.wsPath;
-  var FATAL = { 4401: "close_4401", 4403: "close_4403", 4404: "close_4404" };
+  // Closes that a retry cannot mend: say why and stop (4429: too many sockets or frames).
+  var FATAL = { 4401: "close_4401", 4403: "close_4403", 4404: "close_4404", 4429: "close_4429" };
   var PING_EVERY = 25000;      // ms between pings
   var SILENCE_LIMIT = 60000;   // no frame at all for this long: the socket is dead, reconnect
 
@@ -41,7 +55,16 @@
   var pingTimer = null;
   var lastHeard = 0;
   var stopped = false;
-  var toastTimer = null;
+  var listeners = {};
+
+  function emit(type, payload) {
+    (listeners[type] || []).forEach(function (fn) {
+      try { fn(payload); } catch (err) { console.error(err); }
+    });
+  }
+  var clockOffset = 0;         // server clock minus local clock, in seconds (from the frames' server_time)
+  var lastEventVersion = -1;   // the newest version whose events were handed to the renderers
+  var mounted = null;          // [{name, el, renderer}] once the first frame arrived
 
   function t(key, fallback) { return T[key] || fallback || key; }
 
@@ -55,17 +78,7 @@
     document.body.dataset.connection = state;
   }
 
-  function toast(message, ms) {
-    if (!toastEl) return;
-    toastEl.textContent = message;
-    toastEl.hidden = false;
-    toastEl.style.opacity = "1";
-    clearTimeout(toastTimer);
-    toastTimer = setTimeout(function () {
-      toastEl.style.opacity = "0";
-      toastTimer = setTimeout(function () { toastEl.hidden = true; }, 300);
-    }, ms || 5000);
-  }
+  var toast = UI.makeToast(toastEl);
 
   function notice(message) {
     if (!noticeEl) return;
@@ -105,73 +118,103 @@
       return names[s] !== undefined ? names[s] : "#" + (s + 1);
     },
     frame: function () { return lastFrame; },
+    on: function (type, fn) { (listeners[type] = listeners[type] || []).push(fn); },
+    sendFrame: function (frame) { return sendRaw(frame); },
+    serverNow: function () { return Date.now() / 1000 + clockOffset; },
+    t: function (key, data, fallback) { return UI.fmt(t(key, fallback), data || {}); },
     // Drops the socket as a network failure would (the page reconnects and resyncs); for tests.
     dropConnection: function () { if (socket) socket.close(4000, "dropped"); },
   };
   window.MatchLive = api;
+  (window.MatchLiveReady || []).forEach(function (fn) { fn(api); });
+  window.MatchLiveReady = { push: function (fn) { fn(api); } };
 
-  function render(frame) {
-    var renderer = window.GameRenderer;
+  /* The renderers the page template names (data-renderer="main", ...); "main" falls back to the generic one. */
+  function mountRenderers() {
+    var game = page.dataset.game;
+    mounted = [];
+    page.querySelectorAll("[data-renderer]").forEach(function (el) {
+      var name = el.dataset.renderer;
+      var renderer = window.LiveMatch.renderer(game, name) || (name === "main" ? window.LiveMatch.genericRenderer() : null);
+      if (!renderer) return;
+      el.innerHTML = "";
+      if (typeof renderer.mount === "function") renderer.mount(el, api);
+      mounted.push({ name: name, el: el, renderer: renderer });
+    });
+  }
+
+  function destroyRenderers() {
+    (mounted || []).forEach(function (m) {
+      if (typeof m.renderer.destroy === "function") m.renderer.destroy();
+    });
+    mounted = null;
+  }
+
+  /* Legal actions no mounted renderer offers controls for, drawn as generic inputs (domains included). */
+  function drawUnclaimed(frame) {
+    if (!genericEl) return;
+    var claimed = {};
+    var all = false;
+    mounted.forEach(function (m) {
+      var types = m.renderer.actions;
+      if (types === "*") all = true;
+      else (types || []).forEach(function (ty) { claimed[ty] = true; });
+    });
+    var rest = all ? [] : (frame.legal || []).map(function (a, i) { return [a, i]; }).filter(function (p) { return !claimed[p[0].type]; });
+    genericEl.innerHTML = "";
+    genericEl.hidden = !rest.length;
+    if (!rest.length) return;
+    genericEl.appendChild(UI.h("h2", { text: t("legal", "What you may do now") }));
+    UI.actionControls(rest, api.send, t, toast).forEach(function (el) { genericEl.appendChild(el); });
+  }
+
+  function render(frame, previous, events) {
     try {
-      if (renderer && typeof renderer.render === "function") {
-        renderer.render(root, frame, api);
-      } else {
-        genericRender(root, frame);
-      }
+      if (!mounted) mountRenderers();
+      mounted.forEach(function (m) { m.renderer.update(frame, previous, events); });
+      drawUnclaimed(frame);
     } catch (err) {
       console.error(err);
       toast(String(err && err.message || err));
     }
   }
 
-  /* A plain fallback for a game without its own renderer: the view as JSON and one button per legal action. */
-  function genericRender(el, frame) {
-    el.innerHTML = "";
-    var box = document.createElement("div");
-    box.className = "generic-view card";
-    var h = document.createElement("h2");
-    h.textContent = frame.status === "finished" ? t("finished", "Finished") : t("legal", "What you may do now");
-    box.appendChild(h);
-    var legal = document.createElement("div");
-    legal.className = "legal";
-    (frame.legal || []).forEach(function (action, i) {
-      var b = document.createElement("button");
-      b.type = "button";
-      b.dataset.testid = "legal-" + i;
-      b.textContent = JSON.stringify(action);
-      b.addEventListener("click", function () { api.send(action); });
-      legal.appendChild(b);
+  /* The frame's events this page has not handed on yet (a resync frame repeats recent ones). */
+  function newEvents(frame) {
+    var fresh = [];
+    (frame.events || []).forEach(function (e) {
+      var version = e.version !== undefined ? e.version : frame.version;
+      if (version > lastEventVersion) fresh.push(e.version !== undefined ? e : Object.assign({ version: version }, e));
     });
-    if (!(frame.legal || []).length) {
-      var p = document.createElement("p");
-      p.className = "muted";
-      p.textContent = t("waiting", "Nothing to do right now.");
-      legal.appendChild(p);
-    }
-    box.appendChild(legal);
-    var pre = document.createElement("pre");
-    pre.textContent = JSON.stringify(frame.view, null, 2);
-    box.appendChild(pre);
-    el.appendChild(box);
+    fresh.forEach(function (e) { lastEventVersion = Math.max(lastEventVersion, e.version); });
+    return fresh;
   }
 
   function onFrame(frame, text) {
     if (frame.type === "view") {
       if (lastFrame && frame.version < lastFrame.version) return; // an older frame overtaken by a newer one
       delete document.body.dataset.sending;
+      if (typeof frame.server_time === "number") clockOffset = frame.server_time - Date.now() / 1000;
       if (lastFrame && frame.version === lastFrame.version && text === lastText) return; // nothing new
+      var previous = lastFrame;
       lastFrame = frame;
       lastText = text;
       window.__lastFrame = frame;
       document.body.dataset.version = String(frame.version);
       document.body.dataset.status = frame.status;
-      render(frame);
+      render(frame, previous, newEvents(frame));
+    } else if (frame.type === "notice") {
+      if (frame.code === "seat_taken_over") {
+        toast(t("seat_taken_over", "{name} left: a computer player takes the seat.").replace("{name}", api.name(frame.seat)));
+        if (frame.seat === seat) document.body.dataset.replaced = "1";
+      }
     } else if (frame.type === "error") {
       delete document.body.dataset.sending;
       toast(frame.message || frame.code || "Error");
       document.body.dataset.lastError = frame.code || "error";
     }
     // "pong": only proves the socket is alive (lastHeard is updated on every message)
+    emit(frame.type, frame);
   }
 
   function clearTimers() {
@@ -251,33 +294,103 @@
     connect();
   }
 
-  /* Replay: the finished match's frames, rebuilt by the server from its log, drawn by the game's own renderer. */
+  /* Replay: the finished match's frames as one viewer saw them (?seat= in the JSON's URL), fetched in
+   * ranges as the slider moves and drawn by the game's own renderers. The clock stands still at each
+   * step's server time, so a countdown shows what was left then. */
+  var REPLAY_LOOKBACK = 40;  // steps of events handed over after a jump, for the renderers' logs
   function startReplay(url) {
     var bar = document.getElementById("replay-controls");
     var slider = document.getElementById("replay-slider");
     var position = document.getElementById("replay-position");
-    var frames = [];
-    function show(i) {
-      var f = frames[i];
-      slider.value = i;
-      position.textContent = (i + 1) + " / " + frames.length;
-      var frame = { type: "view", match: +page.dataset.match, version: f.version, seat: null,
-                    status: i === frames.length - 1 ? "finished" : "running", view: f.view, legal: [] };
-      lastFrame = frame;
-      window.__lastFrame = frame;
-      document.body.dataset.version = String(f.version);
-      render(frame);
+    var viewerSelect = document.getElementById("replay-viewer");
+    var frames = {};      // version -> frame of the replay JSON
+    var pending = {};     // chunk start -> a fetch in flight
+    var steps = Number(page.dataset.replaySteps || 0);
+    var chunk = 100;
+    var current = -1;
+    var wanted = 0;
+    var viewerSeat = seat;
+    var replayNow = null;
+    var replayData = null;
+    api.serverNow = function () { return replayNow !== null ? replayNow : Date.now() / 1000; };
+    api.send = function () { return false; };
+
+    // the server's chunks: k holds the steps after actions k*chunk .. (k+1)*chunk-1, and chunk 0 also step 0
+    function chunkEnd(v) { return (Math.floor(Math.max(v - 1, 0) / chunk) + 1) * chunk; }
+
+    function fetchRange(v) {
+      var end = chunkEnd(v);
+      var start = Math.max(0, end - chunk + 1);
+      if (start === 1) start = 0;
+      if (!pending[start]) {
+        pending[start] = fetch(url + "&from=" + start + "&to=" + end, { credentials: "same-origin" })
+          .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
+          .then(function (data) {
+            if (!replayData) replayData = data;  // its "chat" is the whole replay's (chat.js reads it)
+            steps = data.steps;
+            chunk = data.chunk || chunk;
+            data.frames.forEach(function (f) { frames[f.version] = f; });
+          })
+          .catch(function (err) { delete pending[start]; throw err; });
+      }
+      return pending[start];
     }
-    fetch(url, { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (data) {
-      frames = data.frames;
-      slider.max = frames.length - 1;
+
+    function ensure(from, to) {
+      var needed = [];
+      for (var v = Math.max(0, from); v <= to; v++) {
+        if (!frames[v]) needed.push(fetchRange(v));
+        v = chunkEnd(v);  // one fetch per chunk
+      }
+      return Promise.all(needed);
+    }
+
+    function frameAt(i) {
+      var f = frames[i];
+      return { type: "view", match: +page.dataset.match, version: f.version, seat: viewerSeat,
+               status: i === steps ? "finished" : "running", view: f.view, legal: [], to_act: [],
+               server_time: f.server_time, events: f.events || [], replay: true };
+    }
+
+    function show(i) {
+      wanted = i;
+      var from = i === current + 1 ? i : i - REPLAY_LOOKBACK;
+      ensure(from, i).then(function () {
+        if (wanted !== i) return;  // the slider moved on meanwhile
+        var events = [];
+        for (var v = Math.max(0, from); v <= i; v++) {
+          if (frames[v]) events = events.concat(frames[v].events || []);
+        }
+        var frame = frameAt(i);
+        var previous = lastFrame;
+        replayNow = typeof frame.server_time === "number" ? frame.server_time : replayNow;
+        current = i;
+        slider.value = i;
+        position.textContent = (i + 1) + " / " + (steps + 1);
+        lastFrame = frame;
+        window.__lastFrame = frame;
+        document.body.dataset.version = String(frame.version);
+        document.body.dataset.status = frame.status;
+        render(frame, previous, events);
+        emit("replay_step", { version: frame.version, data: replayData });
+        if (i + 1 <= steps && !frames[i + 1]) fetchRange(i + 1);  // the next chunk, ahead of the slider
+      }).catch(function (err) { toast(t("replay_failed", "The replay could not be loaded.") + " " + err.message); });
+    }
+
+    if (viewerSelect) {
+      viewerSelect.addEventListener("change", function () {
+        location.search = "?seat=" + encodeURIComponent(viewerSelect.value);
+      });
+    }
+    fetchRange(0).then(function () {
+      slider.max = steps;
       bar.hidden = false;
       setConn("open", t("replay", "Replay"));
       show(0);
-    });
+    }).catch(function (err) { toast(t("replay_failed", "The replay could not be loaded.") + " " + err.message); });
     slider.addEventListener("input", function () { show(+slider.value); });
     document.getElementById("replay-prev").addEventListener("click", function () { show(Math.max(0, +slider.value - 1)); });
-    document.getElementById("replay-next").addEventListener("click", function () { show(Math.min(frames.length - 1, +slider.value + 1)); });
+    document.getElementById("replay-next").addEventListener("click", function () { show(Math.min(steps, +slider.value + 1)); });
   }
 
   if (page.dataset.replay) {
@@ -292,6 +405,7 @@
   window.addEventListener("beforeunload", function () {
     stopped = true;
     if (socket) try { socket.close(1000); } catch (e) { /* ignore */ }
+    destroyRenderers();
   });
 
   connect();

@@ -1,0 +1,227 @@
+"""Bots for Ali Baba in Basra: pure functions ``choose(view, legal, rng) -> action``.
+
+"random" plays any legal action; "merchant" counts: it buys bandits worth
+more at the round's end than their price, sells or throws them before a
+capture that threatens more than they are worth, completes groups, picks the
+movement card whose space pays best and weighs the Destiny odds."""
+from gamekit.driver import random_bot
+
+from basra.engine.data_files import game_data
+
+FINE = 200
+HIT_CHANCE = 0.45  # about how often Ali Baba stops on a given space ahead (mean card 52/24)
+CHANCE_WORTH = {"200": 200, "x50": 175, "two_out": 150, "hand": 60, "two_in": -60}
+
+
+class Reader:
+    """The merchant's reading of one view: odds, worths and what a space costs it."""
+
+    def __init__(self, view):
+        self.view = view
+        self.game = game_data(view["data"])
+
+    def capture_chance(self, card, black=None, white=None):
+        destiny = self.game.card_destiny[card]
+        black = self.view["dice"]["black"] if black is None else black
+        white = self.view["dice"]["white"] if white is None else white
+        table = self.game.destiny_table
+        if black and white:
+            return 1.0 if table[black - 1][white - 1] in destiny else 0.0
+        if black:
+            return sum(1 for n in table[black - 1] if n in destiny) / 6
+        if white:
+            return sum(1 for row in table if row[white - 1] in destiny) / 6
+        return len(destiny) / 36
+
+    def group_bonus(self, card, cards):
+        group = self.game.card_group[card]
+        mates = sum(1 for c in cards if self.game.card_group[c] == group and c != card)
+        return self.game.card_value[card] * mates / 3  # a complete group pays double
+
+    def worth(self, card, cards):
+        """What the card should still bring at the round's end, less the fines ahead."""
+        game = self.game
+        ahead = self.gang_spaces_ahead(game.card_gang[card])
+        risk = ahead * HIT_CHANCE * FINE * len(game.card_destiny[card]) / 36
+        return game.card_value[card] + self.group_bonus(card, cards) - risk
+
+    def gang_spaces_ahead(self, gang):
+        game = self.game
+        here = self.view["position"]
+        count, seen = 0, 0
+        while seen < 60:
+            options = game.successors.get(here, [])
+            if not options:
+                break
+            here = options[0]
+            seen += 1
+            space = game.spaces[here]
+            if space["type"] == "start":
+                break
+            if gang in space.get("gangs", []) or space["type"] == "special":
+                count += 1
+        return count
+
+    def exposure(self, seat, gangs):
+        return sum(FINE * self.capture_chance(c) for c in self.view["bandits"][seat] if self.game.card_gang[c] in gangs)
+
+    def space_score(self, space_id, seat):
+        game = self.game
+        space = game.spaces[space_id]
+        kind = space["type"]
+        mine = self.view["bandits"][seat]
+        if kind == "gang":
+            return -self.exposure(seat, space["gangs"])
+        if kind == "special":
+            if space["kind"] == "all":
+                return -self.exposure(seat, game.gangs)
+            if space["kind"] == "choose":
+                return -min(self.exposure(seat, [g]) for g in game.gangs)
+            return -self.exposure(seat, game.gangs) / 4
+        if kind == "empty":
+            return 40 if self.view["cash"][seat] > 300 else 0
+        if kind == "chance":
+            if space["kind"] == "numbered":
+                return sum(game.price(space_id, game.card_gang[c]) for c in mine)
+            if space["kind"] == "x10":
+                return 35 * len(mine)
+            return CHANCE_WORTH.get(space["kind"], 0)
+        return 0
+
+    def destinations(self, start, steps):
+        """Every space a move of ``steps`` from ``start`` may end on, with the first step taken."""
+        game = self.game
+        ends = []
+        stack = [(start, steps, None)]
+        while stack:
+            here, left, first = stack.pop()
+            if left == 0 or (here == game.board["start"] and here != start):
+                ends.append((here, first))
+                continue
+            for there in game.successors[here]:
+                stack.append((there, left - 1, first or there))
+        return ends
+
+
+def merchant_bot(view, legal, rng):
+    by_type = {a["type"]: a for a in legal}
+    seat = view["viewer"]
+    reader = Reader(view)
+    phase = view["phase"]["name"]
+    if "accept" in by_type or "decline" in by_type:
+        return answer_offers(reader, view, by_type, seat)
+    if phase == "turn":
+        return play_turn(reader, view, by_type, seat, rng)
+    if phase == "junction":
+        options = by_type["route"]["to"]["one_of"]
+        left = view["phase"]["left"]
+        best = max(options, key=lambda o: max(reader.space_score(end, seat) for end, _ in reader.destinations(o, left - 1)))
+        return {"type": "route", "to": best}
+    if phase == "pick":
+        return pick_card(reader, view, by_type, seat)
+    if phase == "choose_gang":
+        gangs = by_type["choose"]["gang"]["one_of"]
+        return {"type": "choose", "gang": min(gangs, key=lambda g: reader.exposure(seat, [g]))}
+    if phase == "give_back":
+        cards = by_type["return"]["cards"]
+        count = cards["min_size"]
+        ranked = sorted(cards["subset_of"], key=lambda c: reader.worth(c, view["bandits"][seat]))
+        return {"type": "return", "cards": ranked[:count]}
+    if phase == "window":
+        return window_move(reader, view, by_type, seat)
+    if phase == "choose_start":
+        return {"type": "choose_start", "seat": seat}
+    if phase == "announce":
+        in_cave = any(s["owner"] == seat for s in view["cave"]["stashes"])
+        return {"type": "announce", "count": 1 if in_cave else 3}
+    if phase == "claim":
+        options = by_type["claim"]["card"]["one_of"]
+        return {"type": "claim", "card": max(options, key=lambda c: len(reader.game.card_destiny[c]))}
+    if "roll" in by_type:
+        return {"type": "roll"}
+    return random_bot(view, legal, rng)
+
+
+def play_turn(reader, view, by_type, seat, rng):
+    game = reader.game
+    if "steal" in by_type:
+        stash = next((s for s in view["cave"]["stashes"] if s["owner"] == seat), None)
+        if stash is None:
+            return {"type": "steal", "turns": min(2, by_type["steal"]["turns"]["max"])}
+    cards = by_type["play"]["card"]["one_of"]
+    scored = []
+    for value in cards:
+        ends = reader.destinations(view["position"], value)
+        score = max(reader.space_score(end, seat) for end, _ in ends)
+        scored.append((score, -value, value, ends))
+    scored.sort(reverse=True)
+    _score, _neg, value, ends = scored[0]
+    if "sell" in by_type:
+        target = max(ends, key=lambda e: reader.space_score(e[0], seat))[0]
+        space = game.spaces[target]
+        gangs = space.get("gangs") or (game.gangs if space["type"] == "special" else [])
+        doomed = []
+        for card in by_type["sell"]["cards"]["subset_of"]:
+            if game.card_gang[card] not in gangs:
+                continue
+            keep = reader.worth(card, view["bandits"][seat]) - FINE * reader.capture_chance(card)
+            if game.price(view["position"], game.card_gang[card]) > keep:
+                doomed.append(card)
+        if doomed:
+            return {"type": "sell", "cards": doomed}
+    return {"type": "play", "card": value}
+
+
+def pick_card(reader, view, by_type, seat):
+    game = reader.game
+    verb = "buy" if "buy" in by_type else "take"
+    options = by_type[verb]["card"]["one_of"]
+    mine = view["bandits"][seat]
+    best, best_gain = None, 0
+    for card in options:
+        price = 0 if verb == "take" else game.price(view["position"], game.card_gang[card])
+        gain = reader.worth(card, mine) - price
+        if view["cash"][seat] - price < 400 and verb == "buy":
+            gain -= 100  # keep cash for fines
+        if gain > best_gain:
+            best, best_gain = card, gain
+    return {"type": verb, "card": best} if best is not None else {"type": "stop"}
+
+
+def answer_offers(reader, view, by_type, seat):
+    mine = view["bandits"][seat]
+    offers = {o["id"]: o for o in view["phase"].get("offers", [])}
+    for offer_id in (by_type.get("accept") or {"offer": {"one_of": []}})["offer"]["one_of"]:
+        offer = offers[offer_id]
+        if "piastres" in offer:
+            gain = sum(reader.worth(c, mine) for c in offer["cards"]) - offer["piastres"]
+        else:
+            gain = (sum(reader.worth(c, mine) for c in offer["give"]) + offer["give_piastres"]
+                    - sum(reader.worth(c, mine) for c in offer["want"]) - offer["want_piastres"])
+        if gain > 0:
+            return {"type": "accept", "offer": offer_id}
+    return {"type": "decline", "offer": by_type["decline"]["offer"]["one_of"][0]}
+
+
+def window_move(reader, view, by_type, seat):
+    game = reader.game
+    kind = view["phase"]["kind"]
+    if kind == "give":
+        cards = by_type["give"]["card"]["one_of"]
+        return {"type": "give", "card": min(cards, key=lambda c: (game.card_value[c], c))}
+    if kind == "x10":
+        return {"type": "roll"}
+    if "throw" in by_type:
+        cost = game.rules["throw_cost" if kind == "throw20" else "last_chance_cost"]
+        gangs = set((view.get("capture") or {}).get("gangs") or [])
+        mine = view["bandits"][seat]
+        doomed = [c for c in by_type["throw"]["cards"]["subset_of"]
+                  if game.card_gang[c] in gangs and FINE * reader.capture_chance(c) > reader.worth(c, mine) + cost]
+        doomed = doomed[:by_type["throw"]["cards"]["max_size"]]
+        if doomed:
+            return {"type": "throw", "cards": doomed}
+    return {"type": "done"}
+
+
+BOTS = {"random": random_bot, "merchant": merchant_bot}
+BOT_LABELS = {"random": "Random", "merchant": "Merchant"}

@@ -1,0 +1,91 @@
+"""Ali Baba in Basra (Abacus): the pure rules engine, standard library only.
+
+Implements docs/engine-contract.md. A match is a table of phases
+(``phases/``): each phase module lists its legal actions, applies them and
+knows the default time applies when its clock runs out."""
+from gamekit import contract
+from gamekit.domains import explain_mismatch, find_legal
+
+from . import core
+from .board import validate_board
+from .core import IllegalAction
+from .data_files import default_data
+from .phases import buy, capture, chance, dice, forty, round_end, special, turn, window
+from .setup import OPTIONS, VARIANTS, new_game, validate_options
+from .views import hidden_leaks, view, waiting_for
+
+PHASES = {
+    "turn": turn, "junction": turn, "pick": buy, "roll": dice, "choose_gang": special,
+    "give_back": chance, "window": window, "choose_start": round_end, "announce": forty, "claim": forty,
+}
+TIMEOUT = {"type": "timeout"}
+
+
+def legal_actions(state, seat):
+    if state["finished"]:
+        return []
+    if seat is None:
+        return [dict(TIMEOUT)] if deadline(state) else []
+    return PHASES[state["phase"]["name"]].legal(state, seat)
+
+
+def to_act(state):
+    return [] if state["finished"] else waiting_for(state)
+
+
+def decision_key(state):
+    return state["decision"]
+
+
+def deadline(state):
+    phase = state["phase"]
+    if state["finished"]:
+        return None
+    at = window.next_due(phase) if phase["name"] == "window" else phase.get("at")
+    return None if at is None else (at, dict(TIMEOUT))
+
+
+def apply(state, seat, action, now):
+    if state["finished"]:
+        raise IllegalAction("The game is over.")
+    if not isinstance(action, dict):
+        raise IllegalAction("That is not a valid action.")
+    events = []
+    if seat is None:
+        if action != TIMEOUT:
+            raise IllegalAction("Unknown action.")
+        due = deadline(state)
+        if due is None or now < due[0]:
+            raise IllegalAction("Time has not run out yet.")
+        new = core.copy_state(state)
+        PHASES[new["phase"]["name"]].timeout(new, now, events)
+        return new, events
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
+        raise IllegalAction("Only players can make that move.")
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise IllegalAction("It is not your turn.")
+    if find_legal(action, legal) is None:
+        raise IllegalAction(explain_mismatch(action, legal) or "That is not a valid action.")
+    new = core.copy_state(state)
+    PHASES[new["phase"]["name"]].apply(new, seat, action, now, events)
+    return new, events
+
+
+def result(state):
+    if not state["finished"]:
+        return None
+    cash = state["cash"]
+    return {"ranks": [1 + sum(1 for other in cash if other > mine) for mine in cash], "scores": list(cash)}
+
+
+def replay(players, options, seed, log, now):
+    import sys
+    return contract.replay(sys.modules[__name__], players, options, seed, log, now)
+
+
+__all__ = [
+    "IllegalAction", "OPTIONS", "VARIANTS", "validate_options", "new_game", "legal_actions", "to_act",
+    "decision_key", "apply", "deadline", "view", "result", "replay", "hidden_leaks", "validate_board",
+    "default_data",
+]

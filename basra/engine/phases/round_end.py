@@ -1,0 +1,46 @@
+"""The end of a round on Start: printed values (a complete group pays double)
+plus 100 each; the poorest player picks who starts round two; after round
+two the game is over."""
+from .. import cards, core, flow, setup
+
+
+def begin(state, now, events):
+    game = core.data(state)
+    for seat in range(state["players"]):
+        amount = cards.group_payout(state, state["bandits"][seat]) + game.rules["round_bonus"]
+        core.pay(state, events, seat, amount, "round_end")
+    core.event(events, "round_ended", round=state["round"])
+    if state["round"] >= game.rules["rounds"]:
+        flow.finish(state, events)
+        return
+    poorest = chooser(state)
+    core.open_phase(state, {"name": "choose_start", "seat": poorest}, now)
+
+
+def chooser(state):
+    """The poorest player; among equals, the first clockwise from the banker's left."""
+    order = core.seats_from(state, core.next_seat(state, state["banker"]))
+    return min(order, key=lambda s: (state["cash"][s], order.index(s)))
+
+
+def legal(state, seat):
+    if seat != state["phase"]["seat"]:
+        return []
+    return [{"type": "choose_start", "seat": {"one_of": list(range(state["players"]))}}]
+
+
+def apply(state, seat, action, now, events):
+    starter = action["seat"]
+    core.event(events, "starter_chosen", seat=seat, starter=starter)
+    state["round"] += 1
+    state["steps"] = 0
+    state["played"] = []
+    setup.deal(state, events)
+    state["current"] = starter
+    flow.start_turn(state, now, events)
+
+
+def timeout(state, now, events):
+    """Nobody chose: the poorest player starts themself."""
+    seat = state["phase"]["seat"]
+    apply(state, seat, {"type": "choose_start", "seat": seat}, now, events)

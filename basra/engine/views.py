@@ -1,0 +1,142 @@
+"""What each seat may see, and the oracle of the hidden-information tests."""
+import marshal
+
+from . import core
+
+# The public part of the last state viewed, detached from the state (a marshal copy):
+# every seat's view of that state is a shallow copy of it, so views of one state
+# share their public nested parts and are read-only. States are never changed in
+# place (apply returns a new one), which makes the identity check sound. One tuple,
+# swapped in a single assignment, so threads never pair a state with another's part.
+_LAST_PUBLIC = (None, None)
+
+SINGLE = ("turn", "junction", "pick", "roll", "choose_gang", "give_back", "choose_start", "announce", "claim")
+
+
+def everything_visible(state, seat):
+    return seat == "all" or state["finished"]
+
+
+def waiting_for(state):
+    phase = state["phase"]
+    name = phase["name"]
+    if name == "window":
+        answer = {o["to"] for o in phase["offers"]}
+        return sorted(answer | {s for s in range(state["players"]) if s not in phase["done"]})
+    if name in SINGLE:
+        return [phase["seat"]]
+    return []
+
+
+def buyer_choosing(state, seat):
+    phase = state["phase"]
+    return state["options"]["open_packs"] and phase["name"] == "pick" and phase["seat"] == seat
+
+
+def public_part(state):
+    """What every seat sees of ``state`` (packs' tops, cash, bandits, counts, phase without offers)."""
+    global _LAST_PUBLIC
+    cached_state, cached_base = _LAST_PUBLIC
+    if cached_state is state:
+        return cached_base
+    game = core.data(state)
+    phase = state["phase"]
+    packs = {}
+    face_down = core.is_forty_thieves(state)  # the mover announces how many cards to turn before seeing any
+    for gang in game.gangs:
+        pack = state["packs"][gang]
+        packs[gang] = {"count": len(pack)} if face_down else {"top": pack[0] if pack else None, "count": len(pack)}
+    shown = {
+        "game": "basra", "players": state["players"], "variant": state["options"]["variant"],
+        "options": state["options"], "round": state["round"], "turn": state["turn"],
+        "position": state["position"], "steps": state["steps"], "banker": state["banker"],
+        "current": state["current"], "cash": state["cash"], "bandits": state["bandits"], "packs": packs,
+        "hand_counts": [len(h) for h in state["hands"]], "played": state["played"],
+        "dice": state["dice"], "capture": state["capture"],
+        "phase": {k: v for k, v in phase.items() if k not in ("offers", "path")},
+        "to_act": waiting_for(state), "decision": state["decision"], "finished": state["finished"],
+    }
+    if state["options"]["variant"] == "forty_thieves":
+        cave = state["forty"]
+        shown["cave"] = {"stashes": cave["stashes"], "claimed": cave["claimed"], "turned": cave["turned"],
+                         "discard_counts": {g: len(p) for g, p in cave["discard"].items()}}
+    base = marshal.loads(marshal.dumps(shown))
+    _LAST_PUBLIC = (state, base)
+    return base
+
+
+def view(state, seat):
+    full = everything_visible(state, seat)
+    shown = dict(public_part(state))
+    shown["data"] = state["data"]
+    shown["viewer"] = seat
+    phase = state["phase"]
+    if phase["name"] == "window":
+        offers = phase["offers"] if full else [o for o in phase["offers"] if seat in (o["from"], o["to"])]
+        shown["phase"] = dict(shown["phase"], offers=[dict(o) for o in offers])
+    if full or buyer_choosing(state, seat):
+        shown["packs"] = {gang: dict(entry) for gang, entry in shown["packs"].items()}
+    if full:
+        for gang, entry in shown["packs"].items():
+            entry["order"] = list(state["packs"][gang])
+        shown["hands"] = [list(h) for h in state["hands"]]
+        shown["seed"] = state["seed"]
+    else:
+        if buyer_choosing(state, seat):
+            for gang, entry in shown["packs"].items():
+                entry["cards"] = sorted(state["packs"][gang])
+        if isinstance(seat, int) and 0 <= seat < state["players"]:
+            shown["hand"] = list(state["hands"][seat])
+    return shown
+
+
+def hidden_leaks(state, seat, sent):
+    """Each secret ``sent`` reveals to ``seat`` that the seat may not know."""
+    if everything_visible(state, seat):
+        return []
+    if isinstance(sent, dict):
+        return view_leaks(state, seat, sent)
+    leaks = []
+    for item in sent or []:
+        leaks += event_leaks(state, seat, item)
+    return leaks
+
+
+def view_leaks(state, seat, shown):
+    leaks = []
+    if "seed" in shown:
+        leaks.append("the seed before the end")
+    if "hands" in shown:
+        leaks.append("every player's movement cards")
+    # a view may be judged against a later state (a resync answered before a move), so the hand is
+    # checked to be labelled for this seat, not compared with the seat's hand now
+    if "hand" in shown and not (isinstance(seat, int) and shown.get("viewer") == seat):
+        leaks.append("movement cards that are not the viewer's")
+    for gang, pack in (shown.get("packs") or {}).items():
+        if "top" in pack and core.is_forty_thieves(state):
+            leaks.append(f"the top card of the {gang} pack (face down in Forty Thieves)")
+        if "order" in pack:
+            leaks.append(f"the order of the {gang} pack")
+        if "cards" in pack and not buyer_choosing(state, seat):
+            leaks.append(f"the face-down cards of the {gang} pack")
+        if "cards" in pack and pack["cards"] != sorted(pack["cards"]):
+            leaks.append(f"the order of the {gang} pack")
+    for offer in (shown.get("phase") or {}).get("offers", []):
+        if seat not in (offer.get("from"), offer.get("to")):
+            leaks.append(f"offer {offer.get('id')} between two other players")
+    return leaks
+
+
+def event_leaks(state, seat, item):
+    code = item.get("code")
+    if "seed" in item:
+        return ["the seed before the end"]
+    if code == "hand_dealt" and item.get("seat") != seat:
+        return [f"seat {item.get('seat')}'s movement cards"]
+    if code in ("offer_made", "offer_declined", "offer_void", "offer_expired") and seat not in (item.get("from"), item.get("to")):
+        if "from" not in item or "to" not in item:
+            return [f"private offer event {code}"]
+        return [f"offer {item.get('offer') or item.get('id')} between two other players"]
+    if "order" in item:
+        return ["a pack's order"]
+    return []

@@ -1,0 +1,74 @@
+/* Ali Baba in Basra: the page's strings, card names, and the events' log worded in the reader's language
+ * from the event codes (docs/rules/basra.md, "Actions and events"). */
+(function () {
+  "use strict";
+
+  var h = window.MatchUI.h;
+  var fmt = window.MatchUI.fmt;
+  var T = {};
+  var DATA = { cards: { cards: [], gangs: [] } };
+
+  function read() {
+    try { T = JSON.parse(document.getElementById("basra-i18n").textContent); } catch (e) { T = {}; }
+    try { DATA = JSON.parse(document.getElementById("basra-data").textContent); } catch (e) { /* keep the empty data */ }
+  }
+  function t(key, fallback) { return (T && T[key]) || fallback || key; }
+  function gangName(g) { return (T.gangs && T.gangs[g]) || g; }
+  function card(id) { return (DATA.cards.cards || [])[id] || null; }
+  function cardName(id) {
+    var c = card(id);
+    return c ? c.name + " (" + gangName(c.gang) + ", " + c.value + ")" : "#" + id;
+  }
+  function cardList(ids) { return (ids || []).map(cardName).join(", "); }
+
+  /* One event in the reader's language. */
+  function eventText(e, api) {
+    var key = "ev_" + e.code;
+    var args = {
+      n: e.card !== undefined && e.code === "card_played" ? e.card : (e.number !== undefined ? e.number : (e.turns !== undefined ? e.turns : (e.count !== undefined ? e.count : (e.round !== undefined ? e.round : (e.path ? e.path.length : ""))))),
+      cards: cardList(e.cards), card: e.card !== undefined && e.code !== "card_played" ? cardName(e.card) : "",
+      amount: [e.amount, e.fine, e.cost, e.lost].filter(function (v) { return v !== undefined; })[0], price: e.price,
+      kind: e.kind ? t("win_" + e.kind, e.kind) : "", die: e.die ? t(e.die, e.die) : "", value: e.value !== undefined ? e.value : e.roll,
+      gang: e.gang ? gangName(e.gang) : "", name: e.to !== undefined ? api.name(e.to) : (e.seat !== undefined ? api.name(e.seat) : ""),
+    };
+    if (e.code === "chance") args.kind = e.kind || "";
+    if (e.code === "starter_chosen") args.name = api.name(e.starter);
+    if (e.code === "destiny") args.n = e.number !== undefined ? e.number : e.value;
+    return fmt(t(key, e.code), args);
+  }
+
+  function renderLog(log, api) {
+    var items = log.slice(-25).reverse();
+    var ul = h("ul", { className: "basra-log", "data-testid": "log" });
+    items.forEach(function (e) {
+      var who = e.seat === null || e.seat === undefined || e.code === "starter_chosen" ? "" : api.name(e.seat) + " ";
+      ul.appendChild(h("li", { "data-code": e.code, "data-version": e.version }, [who ? h("strong", { text: who }) : null, eventText(e, api)]));
+    });
+    if (!items.length) ul.appendChild(h("li", { className: "muted", text: t("nothing_yet", "Nothing has happened yet.") }));
+    return h("section", { className: "card log" }, [h("h2", { text: t("log", "What happened") }), ul]);
+  }
+
+  /* The events received, oldest first (a version kept once; a replay stepping back forgets what follows). */
+  function newLog() {
+    var log = [];
+    return {
+      events: function () { return log; },
+      clear: function () { log = []; },
+      remember: function (frame, events) {
+        var seen = {};
+        log.forEach(function (e) { seen[e.version + ":" + e.code + ":" + JSON.stringify(e)] = true; });
+        (events || []).forEach(function (e) {
+          var item = e.version !== undefined ? e : Object.assign({ version: frame.version }, e);
+          var k = item.version + ":" + item.code + ":" + JSON.stringify(item);
+          if (!seen[k]) { seen[k] = true; log.push(item); }
+        });
+        log = log.filter(function (e) { return e.version <= frame.version; }).slice(-200);
+      },
+    };
+  }
+
+  window.BasraUI = {
+    read: read, t: t, gangName: gangName, card: card, cardName: cardName, cardList: cardList,
+    data: function () { return DATA; }, eventText: eventText, renderLog: renderLog, newLog: newLog,
+  };
+})();

@@ -1,0 +1,162 @@
+"""Limits on what one person can make the server do over WebSockets.
+
+- Frames per connection: a token bucket (settings.SOCKET_FRAME_BURST frames at
+  once, refilled at SOCKET_FRAME_RATE per second).
+- Frames per user, over all their sockets in every process:
+  SOCKET_USER_FRAMES_LIMIT per SOCKET_USER_FRAMES_WINDOW seconds, counted in
+  the cache (config.ratelimit).
+A frame over either limit is not processed: the first one of a run gets a
+`rate_limited` error frame, the next ones nothing, and after
+SOCKET_FRAME_OVERFLOW of them the socket is closed with CLOSE_RATE_LIMITED.
+
+- Sockets per user, over every process: SOCKETS_PER_USER, counted in the cache.
+  The count expires SOCKET_COUNT_TTL seconds after the user's last
+  connect/disconnect, so a process killed with sockets open cannot keep a user
+  locked out for longer than that.
+
+A socket that is not logged in is counted under its client address instead
+(SOCKETS_PER_ADDRESS sockets; frames as a user's), the address read as the
+log-in throttle reads it (settings.LOGIN_ATTEMPTS_IP_HEADER behind a proxy).
+"""
+import json
+import time
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.cache import cache
+
+from config import ratelimit
+
+CLOSE_RATE_LIMITED = 4429
+USER_FRAMES_SCOPE = "socket-frames-user"
+
+ACCEPT = "accept"
+REFUSE = "refuse"        # drop the frame, say why once
+DROP = "drop"            # drop the frame silently
+CLOSE = "close"
+
+
+class FrameBudget:
+    """A token bucket: `burst` frames at once, refilled at `rate` per second."""
+
+    def __init__(self, burst: float, rate: float, clock=time.monotonic):
+        self.burst = float(burst)
+        self.rate = float(rate)
+        self.clock = clock
+        self.tokens = self.burst
+        self.updated = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
+        self.updated = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def scope_client_ip(scope) -> str:
+    header = getattr(settings, "LOGIN_ATTEMPTS_IP_HEADER", None)
+    if header:
+        name = header.removeprefix("HTTP_").replace("_", "-").lower().encode("latin-1")
+        value = dict(scope.get("headers", [])).get(name, b"").decode("latin-1")
+        entries = [part.strip() for part in value.split(",") if part.strip()]
+        if entries:
+            return entries[-1]
+    client = scope.get("client") or ("",)
+    return client[0] or ""
+
+
+def _user_frames_hit(identity) -> bool:
+    return ratelimit.hit(USER_FRAMES_SCOPE, identity, settings.SOCKET_USER_FRAMES_LIMIT, settings.SOCKET_USER_FRAMES_WINDOW).allowed
+
+
+def _socket_count_key(identity) -> str:
+    return f"sockets-per-user:{identity}"
+
+
+def _take_socket_slot(identity, cap) -> bool:
+    key, ttl = _socket_count_key(identity), settings.SOCKET_COUNT_TTL
+    cache.add(key, 0, ttl)
+    try:
+        count = cache.incr(key)
+    except ValueError:
+        cache.add(key, 1, ttl)
+        count = 1
+    cache.touch(key, ttl)
+    if count > cap:
+        _give_socket_slot(identity)
+        return False
+    return True
+
+
+def _give_socket_slot(identity) -> None:
+    key = _socket_count_key(identity)
+    try:
+        if cache.decr(key) < 0:
+            cache.delete(key)
+        else:
+            cache.touch(key, settings.SOCKET_COUNT_TTL)
+    except ValueError:
+        pass
+
+
+class SocketGuard:
+    """One per connection: its frame budget, the user's (or address's) shared counters, its socket slot."""
+
+    def __init__(self, scope):
+        user = scope.get("user")
+        if user is not None and user.is_authenticated:
+            self.identity, self.socket_cap = f"user:{user.pk}", settings.SOCKETS_PER_USER
+        else:
+            address = scope_client_ip(scope)
+            self.identity, self.socket_cap = (f"address:{address}" if address else None), settings.SOCKETS_PER_ADDRESS
+        self.budget = FrameBudget(settings.SOCKET_FRAME_BURST, settings.SOCKET_FRAME_RATE)
+        self.refused_in_a_row = 0
+        self.holds_slot = False
+
+    async def take_slot(self) -> bool:
+        """Counts this socket against the user's SOCKETS_PER_USER (address's SOCKETS_PER_ADDRESS); False when full."""
+        if self.identity is None:
+            return True
+        self.holds_slot = await sync_to_async(_take_socket_slot, thread_sensitive=False)(self.identity, self.socket_cap)
+        return self.holds_slot
+
+    async def give_slot(self) -> None:
+        if self.holds_slot:
+            self.holds_slot = False
+            await sync_to_async(_give_socket_slot, thread_sensitive=False)(self.identity)
+
+    async def frame_verdict(self) -> str:
+        allowed = self.budget.take()
+        if allowed and self.identity is not None:
+            allowed = await sync_to_async(_user_frames_hit, thread_sensitive=False)(self.identity)
+        if allowed:
+            self.refused_in_a_row = 0
+            return ACCEPT
+        self.refused_in_a_row += 1
+        if self.refused_in_a_row > settings.SOCKET_FRAME_OVERFLOW:
+            return CLOSE
+        return REFUSE if self.refused_in_a_row == 1 else DROP
+
+
+class TooDeep(ValueError):
+    pass
+
+
+def load_json_frame(text: str, max_depth: int):
+    """json.loads that refuses nesting deeper than `max_depth` with TooDeep, never RecursionError."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise TooDeep() from None
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > max_depth:
+                raise TooDeep()
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return value

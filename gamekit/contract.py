@@ -1,0 +1,80 @@
+"""The engine contract as types, and a check that a module fulfils it.
+
+docs/engine-contract.md explains each function; this file is what the
+registry checks when a game registers.
+"""
+from typing import Any, Literal, Protocol, TypedDict
+
+Seat = int
+Viewer = int | None | Literal["all"]  # a seat, a spectator (None), or everything (replays)
+Action = dict[str, Any]
+State = dict[str, Any]
+
+
+class Event(TypedDict, total=False):
+    code: str
+    visible_to: Literal["all", "none"] | list[int]
+
+
+class Result(TypedDict, total=False):
+    ranks: list[int]  # per seat, 1 = best, ties share a rank
+    scores: list[float]
+    teams: list[list[int]]  # seats on one side, where the game has sides
+
+
+class Option(TypedDict, total=False):
+    name: str
+    label: str  # English; the platform translates it
+    type: Literal["int", "choice", "bool"]
+    min: int
+    max: int
+    choices: list[list[str]]
+    default: Any
+    help: str
+    clock: bool  # a time setting in seconds (0 = none): the lobby shows it as the table's clock
+
+
+class Engine(Protocol):
+    IllegalAction: type[Exception]
+    OPTIONS: list[Option]
+
+    def validate_options(self, players: int, options: dict) -> list[str]: ...
+    def new_game(self, players: int, options: dict, seed: int, now: float) -> State: ...
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]: ...
+    def to_act(self, state: State) -> list[Seat]: ...
+    def decision_key(self, state: State) -> Any: ...
+    def apply(self, state: State, seat: Seat | None, action: Action, now: float) -> tuple[State, list[Event]]: ...
+    def deadline(self, state: State) -> tuple[float, Action] | None: ...
+    def view(self, state: State, seat: Viewer) -> dict: ...
+    def result(self, state: State) -> Result | None: ...
+    def replay(self, players: int, options: dict, seed: int, log: list, now: float) -> State: ...
+    def hidden_leaks(self, state: State, seat: Viewer, sent: Any) -> list[str]: ...
+
+
+REQUIRED = (
+    "IllegalAction", "OPTIONS", "validate_options", "new_game", "legal_actions", "to_act",
+    "decision_key", "apply", "deadline", "view", "result", "replay", "hidden_leaks",
+)
+OPTIONAL = ("roles",)  # roles(players, options) -> list[str]: a role key per seat
+
+
+def missing(module) -> list[str]:
+    """The names of the contract that ``module`` lacks."""
+    return [name for name in REQUIRED if not hasattr(module, name)]
+
+
+def replay(engine, players, options, seed, log, now) -> State:
+    """The plain replay every engine may delegate to: new_game, then every logged action."""
+    state = engine.new_game(players, options, seed, now)
+    for seat, action, at in log:
+        state, _events = engine.apply(state, seat, action, at)
+    return state
+
+
+def roles(engine, players, options) -> list[str] | None:
+    fn = getattr(engine, "roles", None)
+    return fn(players, options) if fn else None
+
+
+def clock_options(options: list[Option]) -> list[Option]:
+    return [o for o in options if o.get("clock")]

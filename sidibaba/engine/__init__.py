@@ -1,0 +1,19 @@
+"""Sidi Baba: the pure rules engine (standard library and gamekit only).
+
+Implements docs/engine-contract.md; the rules as played are in docs/rules/sidibaba.md.
+"""
+from .core import IllegalAction
+from .data_files import default_mazes, game_data
+from .leaks import hidden_leaks
+from .maze import validate as validate_maze
+from .rules import (
+    OPTIONS, apply, deadline, decision_key, legal_actions, new_game, replay, result, roles, to_act,
+    validate_options,
+)
+from .views import sight_in, view
+
+__all__ = [
+    "IllegalAction", "OPTIONS", "validate_options", "roles", "new_game", "legal_actions", "to_act",
+    "decision_key", "apply", "deadline", "view", "result", "replay", "hidden_leaks",
+    "validate_maze", "default_mazes", "game_data", "sight_in",
+]

@@ -1,0 +1,265 @@
+"""The table of phases: new games, legality, who is waited for, time, and ``apply``.
+
+See docs/rules/sidibaba.md for the rules as played and the action shapes.
+"""
+import sys
+
+from gamekit import contract, domains
+
+from . import core
+from .core import LEADER, IllegalAction, adventurers, blocking, clone, rng
+from .data_files import default_mazes, game_data
+from .maze import validate as validate_maze
+from .phases import chest, dice, events as leader_events, explore, genie, setup
+from .tokens import build_kinds, fortune
+
+GAME = "sidibaba"
+MIN_PLAYERS, MAX_PLAYERS = 3, 7
+
+OPTIONS = [
+    {"name": "segment_seconds", "label": "Lamp duration (seconds)", "type": "int", "min": 60, "max": 300,
+     "default": 180, "clock": True},
+    {"name": "maze", "label": "Maze", "type": "choice",
+     "choices": [["leader", "The Leader chooses"]] + [[m["key"], m["name"]] for m in default_mazes()],
+     "default": "leader"},
+]
+
+PENDING = {**chest.PENDING, **dice.PENDING, **leader_events.PENDING, **genie.PENDING}
+HANDLERS = {**setup.HANDLERS, **explore.HANDLERS, **chest.HANDLERS, **dice.HANDLERS, **leader_events.HANDLERS,
+            **genie.HANDLERS, "lamp_expired": core.lamp_expired}
+SYSTEM_ACTIONS = ("lamp_expired", "setup_timeout", "window_timeout", "resume")
+
+
+def roles(players, options=None):
+    return ["leader"] + ["adventurer"] * (players - 1)
+
+
+def _maze_choices(options):
+    return options.get("maze_choices") or default_mazes()
+
+
+def validate_options(players, options):
+    options = options or {}
+    errors = []
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        errors.append("Sidi Baba is played by 3 to 7 players.")
+    seconds = options.get("segment_seconds", 180)
+    if not isinstance(seconds, int) or isinstance(seconds, bool) or not 60 <= seconds <= 300:
+        errors.append("A lamp lasts 60 to 300 seconds.")
+    if options.get("maze_data") is not None:
+        errors += validate_maze(options["maze_data"])
+    else:
+        keys = [m["key"] for m in _maze_choices(options)]
+        if options.get("maze", "leader") not in keys + ["leader"]:
+            errors.append("Unknown maze.")
+    return errors
+
+
+def new_game(players, options, seed, now):
+    options = options or {}
+    errors = validate_options(players, options)
+    if errors:
+        raise IllegalAction(errors[0])
+    data = game_data()
+    mazes = _maze_choices(options)
+    maze = options.get("maze_data")
+    if maze is None and options.get("maze", "leader") != "leader":
+        maze = next(m for m in mazes if m["key"] == options["maze"])
+    lamps = [0] * players
+    line = list(range(1, players))
+    for i in range(data["lamps"]):
+        lamps[line[i % len(line)]] += 1
+    kinds = build_kinds(players, data)
+    bag_size = sum(data["bag"].values())
+    per = data["starting_jewels"]["count"]
+    hands = [[]] + [list(range(bag_size + per * (s - 1), bag_size + per * s)) for s in range(1, players)]
+    state = {
+        "game": GAME, "players": players, "seed": seed, "counter": 0, "phase": "setup", "decision": 0,
+        "segment_seconds": options.get("segment_seconds", 180), "window_seconds": data["window_seconds"],
+        "pause_max_seconds": data["pause_max_seconds"],
+        "maze": maze, "mazes": mazes, "kinds": kinds, "event_kinds": data["events"],
+        "setup": {"deadline": now + data["setup_seconds"], "chests": data["chests"], "characters": data["characters"]},
+        "characters": [None] * players, "line": line, "lamps": lamps, "lit": None, "leader_lamps": 0, "lamps_out": 0,
+        "hands": hands, "bag": list(range(bag_size)), "keeps": [None] * players,
+        "pos": None, "entrance": None, "treasure_at": None, "treasure_state": "closed", "chests": [],
+        "chests_open": [], "landslides": [], "arrows": [], "leader_at": None,
+        "event_deck": [], "event_hand": [], "events_used": [], "stolen": [], "genies_spent": [],
+        "jewels_paid": [], "curses_out": 0,
+        "segment": 0, "ends_at": None, "paused": None, "genie_segment": None,
+        "votes": [None] * players, "line_vote": None, "window": None, "pending": [], "moves": 0, "trail": [],
+        "winner": None, "end_reason": None, "last_answer": None,
+    }
+    deck = list(range(len(data["events"])))
+    rng(state).shuffle(deck)
+    state["event_deck"] = deck
+    core.draw_leader_event(state, [])  # the Leader starts with one Event face up
+    return state
+
+
+def legal_actions(state, seat):
+    phase = state["phase"]
+    if phase == "over" or not _is_seat(state, seat):
+        return []
+    if phase == "setup":
+        return setup.legal(state, seat) + explore.line_legal(state, seat)
+    if state["paused"] is not None:
+        return [{"type": "resume"}] if seat == LEADER else []
+    head = blocking(state)
+    actions = []
+    if head is not None:
+        actions += PENDING[head["kind"]]["legal"](state, seat, head)
+        if seat == LEADER:
+            actions.append({"type": "pause"})
+    else:
+        actions += explore.legal(state, seat) + leader_events.window_legal(state, seat) + genie.legal(state, seat)
+    return actions + explore.line_legal(state, seat) + genie.keep_legal(state, seat)
+
+
+def _is_seat(state, seat):
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["players"]
+
+
+def to_act(state):
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if phase == "setup":
+        seats = setup.waiting(state)
+    elif state["paused"] is not None:
+        return [LEADER]
+    else:
+        head = blocking(state)
+        if head is not None:
+            seats = list(PENDING[head["kind"]]["waiting"](state, head))
+        else:
+            seats = [s for s in adventurers(state) if state["votes"][s] is None]
+            if state["window"] is not None:
+                seats.append(LEADER)
+        seats += [s for s in adventurers(state) if state["keeps"][s] is not None]
+    if state["line_vote"] is not None:
+        seats += [s for s in adventurers(state) if state["line_vote"]["votes"][s] is None]
+    return sorted(set(seats))
+
+
+def decision_key(state):
+    return state["decision"]
+
+
+def _signature(state):
+    head = blocking(state)
+    head_sig = None
+    if head is not None:
+        head_sig = tuple((k, repr(v)) for k, v in sorted(head.items()) if k not in ("votes", "offers", "deadline"))
+    return (state["phase"], state["segment"], state["moves"], tuple(state["pos"] or ()), state["paused"] is None,
+            state["window"] is not None, state["line_vote"] and state["line_vote"]["opened"], len(state["pending"]), head_sig,
+            state["maze"] is None, state["treasure_at"], len(state["chests"]), state["entrance"],
+            tuple(state["line"]))
+
+
+def deadline(state):
+    phase = state["phase"]
+    if phase == "over":
+        return None
+    if phase == "setup":
+        return state["setup"]["deadline"], {"type": "setup_timeout"}
+    if state["paused"] is not None:
+        return state["paused"]["until"], {"type": "resume"}
+    due = (state["ends_at"], {"type": "lamp_expired", "segment": state["segment"]})
+    head = blocking(state)
+    if head is not None and head.get("deadline") is not None and head["deadline"] < due[0]:
+        due = (head["deadline"], {"type": "window_timeout", "decision": state["decision"]})
+    return due
+
+
+def advance(state, now, events):
+    """Start the pending decisions that need no one (a chest's draw, an empty theft) until one waits."""
+    while state["phase"] == "play" and state["pending"]:
+        head = state["pending"][0]
+        if head["started"]:
+            return
+        head["started"] = True
+        if not PENDING[head["kind"]]["begin"](state, head, now, events):
+            if state["pending"] and state["pending"][0] is head:
+                state["pending"].pop(0)
+
+
+def _apply_system(state, action, now):
+    due = deadline(state)
+    if due is None or action != due[1] or now < due[0]:
+        raise IllegalAction("Time has nothing to do now.")
+    events = []
+    new = clone(state)
+    before = _signature(new)
+    HANDLERS[action["type"]](new, None, action, due[0], events)
+    _finish(new, before, due[0], events)
+    return new, events
+
+
+def _finish(state, before, now, events):
+    advance(state, now, events)
+    if state["phase"] == "over":
+        state["pending"] = []
+    if _signature(state) != before:
+        core.bump(state)
+
+
+def apply(state, seat, action, now):
+    if state["phase"] == "over":
+        raise IllegalAction("The game is over.")
+    if seat is None:
+        return _apply_system(state, action, now)
+    caught_up = []
+    due = deadline(state)
+    while due is not None and due[0] <= now and state["phase"] != "over":
+        state, evs = _apply_system(state, due[1], due[0])
+        caught_up += evs
+        due = deadline(state)
+    legal = legal_actions(state, seat)
+    if not isinstance(action, dict) or domains.find_legal(action, legal) is None:
+        raise IllegalAction(_explain(state, seat, action, legal))
+    new = clone(state)
+    events = []
+    before = _signature(new)
+    HANDLERS[action["type"]](new, seat, action, now, events)
+    _finish(new, before, now, events)
+    return new, caught_up + events
+
+
+def _explain(state, seat, action, legal):
+    if state["phase"] == "over":
+        return "The game is over."
+    if not isinstance(action, dict):
+        return "An action is an object with a type."
+    kind = action.get("type")
+    if state["paused"] is not None and state["phase"] == "play":
+        return "The Leader has stopped time."
+    if kind == "vote_move" and action.get("move") in explore.MOVES and blocking(state) is None:
+        if state["phase"] == "play":
+            why = explore.move_outcome(state, action["move"])[1]
+            if why:
+                return why
+    if kind == "use_genie" and state["genie_segment"] == state["segment"]:
+        return "A genie has already been used during this lamp."
+    if not any(candidate.get("type") == kind for candidate in legal):
+        if kind == "vote_move" and blocking(state) is not None:
+            return "Finish what the table is doing first."
+        return "That is not yours to do now." if legal else "Nothing is asked of you now."
+    return domains.explain_mismatch(action, legal) or "That is not allowed."
+
+
+def result(state):
+    if state["phase"] != "over":
+        return None
+    players = state["players"]
+    fortunes = [0] + [fortune([state["kinds"][t] for t in state["hands"][s]]) for s in range(1, players)]
+    teams = [[LEADER], adventurers(state)]
+    if state["winner"] == "leader":
+        return {"ranks": [1] + [2] * (players - 1), "scores": [1] + [0] * (players - 1), "teams": teams,
+                "fortunes": fortunes}
+    ranks = [players] + [1 + sum(1 for o in range(1, players) if fortunes[o] > fortunes[s]) for s in range(1, players)]
+    return {"ranks": ranks, "scores": fortunes, "teams": teams, "fortunes": fortunes}
+
+
+def replay(players, options, seed, log, now):
+    return contract.replay(sys.modules[__name__], players, options, seed, log, now)
+

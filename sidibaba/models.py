@@ -1,0 +1,63 @@
+"""Sidi Baba's game data in the database: the mazes, editable in the admin.
+
+A row holds exactly the engine's JSON (rows, cols, cells, openings); its key and name are
+columns. The shipped mazes live in ``engine/data/mazes.json`` and are upserted by
+``gamedata.load_default_data``. The engine's own validation decides what may be saved.
+"""
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from sidibaba import engine
+
+# The maze option's value that leaves the choice to the Leader; no maze may take it as key.
+LEADER_CHOOSES = "leader"
+
+
+def maze_errors(data) -> list[str]:
+    """The engine's reasons this maze cannot be played, in the reader's language ([] when fine)."""
+    if not isinstance(data, dict):
+        return [gettext("The maze must be a JSON object.")]
+    from sidibaba.maze_reasons import translate_maze_error
+
+    return [translate_maze_error(reason) for reason in engine.validate_maze(data)]
+
+
+class Maze(models.Model):
+    key = models.SlugField(_("key"), max_length=40, unique=True)
+    name = models.CharField(_("name"), max_length=120)
+    data = models.JSONField(_("data"), default=dict)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["key"]
+        verbose_name = _("maze")
+        verbose_name_plural = _("mazes")
+
+    def __str__(self):
+        return f"{self.name} ({self.key})"
+
+    def engine_data(self) -> dict:
+        """The JSON the engine reads: the data with this row's key and name."""
+        data = dict(self.data) if isinstance(self.data, dict) else {}
+        data["key"] = self.key
+        data["name"] = self.name
+        return data
+
+    def clean(self):
+        super().clean()
+        errors = {}
+        if self.key == LEADER_CHOOSES:
+            errors["key"] = [_("This key is kept for “the Leader chooses”.")]
+        reasons = maze_errors(self.engine_data() if isinstance(self.data, dict) else self.data)
+        if reasons:
+            errors["data"] = reasons
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def size(self) -> str:
+        if not isinstance(self.data, dict):
+            return "-"
+        return f"{self.data.get('rows')}x{self.data.get('cols')}"

@@ -1,0 +1,94 @@
+/* Sidi Baba: what the page's scripts share (the page's strings, names of tokens, characters and Events,
+ * the wording of the square in front, buttons for legal actions). Loaded first; read from window.SidiUI. */
+(function () {
+  "use strict";
+
+  var h = window.MatchUI.h;
+  var fmt = window.MatchUI.fmt;
+  var T = null;
+
+  function strings() {
+    if (T) return T;
+    var el = document.getElementById("sidi-i18n");
+    try { T = el ? JSON.parse(el.textContent) : {}; } catch (e) { T = {}; }
+    return T;
+  }
+  function t(key, fallback, data) { return fmt(strings()[key] || fallback || key, data || {}); }
+  function kindName(kind) { return t("k_" + kind, kind); }
+  function characterName(c) { return c ? t("c_" + c, c) : ""; }
+  function eventName(card) {
+    if (!card) return "";
+    if (card.kind === "movement") return t("ev_movement", "Movement {n}", { n: card.steps });
+    return t("ev_" + card.kind, card.kind);
+  }
+
+  /* The Leader's announcement about the square in front, in words. */
+  function frontText(view) {
+    var front = view.front || {};
+    if (view.outside && (view.moves_made || 0) === 0) return t("outside", "You stand outside the cave, facing its entrance.");
+    var parts = [];
+    if (front.wall) parts.push(t("front_wall", "A wall in front of you."));
+    if (front.daylight) parts.push(t("front_daylight", "Daylight ahead!"));
+    if (front.landslide) parts.push(t("front_landslide", "A landslide blocks the way."));
+    if (front.chest) parts.push(t("front_chest_" + front.chest, "A chest in front of you."));
+    if (front.treasure) parts.push(t("front_treasure_" + front.treasure, "The Treasure is in front of you!"));
+    if (front.leader) parts.push(t("front_leader", "The Leader of the Thieves stands in front of you!"));
+    (front.arrows || []).forEach(function (a) {
+      parts.push(t("front_arrow", "A {colour} arrow points {direction}.",
+        { colour: t("col_" + a.colour, a.colour), direction: t("dir_" + a.direction, a.direction) }));
+    });
+    return parts.length ? parts.join(" ") : t("front_nothing", "Nothing on the square in front.");
+  }
+
+  /* The concrete actions a legal action stands for (its one_of domains expanded). */
+  function expand(action) {
+    var out = [{}];
+    Object.keys(action).forEach(function (key) {
+      var v = action[key];
+      var choices = v && typeof v === "object" && !Array.isArray(v) && Array.isArray(v.one_of) ? v.one_of : [v];
+      var next = [];
+      out.forEach(function (partial) {
+        choices.forEach(function (c) { var copy = Object.assign({}, partial); copy[key] = c; next.push(copy); });
+      });
+      out = next;
+    });
+    return out;
+  }
+
+  /* Every concrete action of these types in `legal`. */
+  function concrete(legal, type) {
+    var out = [];
+    (legal || []).forEach(function (a) { if (a.type === type) out = out.concat(expand(a)); });
+    return out;
+  }
+
+  /* Acts on the press, not only on the click: frames arrive while bots play and redraw the controls, and a
+   * control redrawn between the press and the release would lose a plain click. Keys still click. */
+  function onPress(el, act) {
+    var pressed = false;
+    el.addEventListener("pointerdown", function (ev) {
+      if (ev.button !== 0 || el.disabled) return;
+      pressed = true;
+      act(ev);
+    });
+    el.addEventListener("click", function (ev) {
+      if (pressed) { pressed = false; return; }
+      act(ev);
+    });
+    return el;
+  }
+
+  function button(label, testid, onclick, extra) {
+    return onPress(h("button", Object.assign({ type: "button", text: label, "data-testid": testid }, extra || {})), onclick);
+  }
+
+  function tokenChip(kind, extra) {
+    var group = /^(light|arrow_|way_)/.test(kind) ? "genie" : kind === "curse" ? "curse" : "jewel";
+    return h("span", Object.assign({ className: "sidi-token " + group + " k-" + kind, text: kindName(kind) }, extra || {}));
+  }
+
+  window.SidiUI = {
+    t: t, kindName: kindName, characterName: characterName, eventName: eventName, frontText: frontText,
+    expand: expand, concrete: concrete, button: button, onPress: onPress, tokenChip: tokenChip,
+  };
+})();

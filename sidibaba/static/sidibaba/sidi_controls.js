@@ -1,0 +1,232 @@
+/* Sidi Baba: the table's controls (the "main" renderer): the hourglass, the line with its lamps and
+ * tokens, the A-F moves with live votes (and the keyboard), genies, the loot sharing, dice, lamp
+ * discards, the line vote, the setup of the Adventurers, pause. Offers only what `legal` holds. */
+(function () {
+  "use strict";
+
+  var h = window.MatchUI.h;
+  var S = window.SidiUI;
+  var MOVES = ["A", "B", "C", "D", "E", "F"];
+  var KEYS = { ArrowLeft: "A", ArrowDown: "B", ArrowRight: "C", ArrowUp: "E" };
+
+  function MainRenderer() {
+    var root = null, api = null, frame = null, timer = null, clockEl = null;
+
+    function send(action) { api.send(action); }
+    function name(seat) { return seat === api.seat ? S.t("you", "you") : api.name(seat); }
+
+    function legalMove(letter) {
+      return S.concrete(frame && frame.legal, "vote_move").filter(function (a) { return a.move === letter; })[0];
+    }
+
+    function onKey(ev) {
+      if (!frame || ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
+      if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      var letter = KEYS[ev.key] || (ev.key.length === 1 ? ev.key.toUpperCase() : null);
+      if (MOVES.indexOf(letter) < 0) return;
+      var action = legalMove(letter);
+      if (!action) return;
+      ev.preventDefault();
+      send(action);
+    }
+
+    /* The hourglass: the segment's deadline on the server's clock (or the pause's). */
+    function tick() {
+      if (!clockEl || !frame) return;
+      var view = frame.view || {};
+      var now = api.serverNow();
+      if (view.paused) {
+        var left = view.paused.until !== null && view.paused.until !== undefined ? view.paused.until - now : view.paused.remaining;
+        clockEl.textContent = S.t("paused", "Paused by the Leader ({time} at most)", { time: window.MatchUI.formatClock(Math.max(0, left)) });
+        clockEl.dataset.seconds = String(Math.round(view.paused.remaining || 0));
+        clockEl.classList.add("paused");
+        return;
+      }
+      clockEl.classList.remove("paused");
+      var deadline = view.segment_ends_at !== null && view.segment_ends_at !== undefined ? view.segment_ends_at : view.setup_deadline;
+      clockEl.hidden = view.phase === "over" || deadline === null || deadline === undefined;
+      if (clockEl.hidden) return;
+      var seconds = window.MatchUI.secondsLeft(deadline, now);
+      clockEl.dataset.seconds = String(seconds);
+      var total = view.segment_seconds || 180;
+      clockEl.style.setProperty("--sand", String(Math.max(0, Math.min(1, seconds / total))));
+      clockEl.textContent = S.t("hourglass", "Lamp {segment}: {time} left",
+        { segment: view.segment || 0, time: window.MatchUI.formatClock(seconds) });
+    }
+
+    function movePad(view, legal) {
+      var votes = view.votes || [];
+      var pad = h("div", { className: "sidi-moves", "data-testid": "moves" });
+      pad.appendChild(h("h3", { text: S.t("moves", "Where to?") }));
+      var grid = h("div", { className: "sidi-move-grid" });
+      MOVES.forEach(function (letter) {
+        var action = legalMove(letter);
+        var voters = [];
+        votes.forEach(function (v, seat) { if (v === letter) voters.push(name(seat)); });
+        var mine = votes[api.seat] === letter;
+        grid.appendChild(h("button", {
+          type: "button", className: "sidi-move" + (mine ? " mine" : ""), "data-testid": "move-" + letter,
+          disabled: !action, "data-legal": action ? "1" : "0",
+        }, [h("strong", { text: S.t("move_" + letter, letter) }),
+          voters.length ? h("span", { className: "votes", "data-testid": "votes-" + letter, text: S.t("votes_for", "votes: {names}", { names: voters.join(", ") }) }) : null]));
+        S.onPress(grid.lastChild, function () { if (action) send(action); });
+      });
+      pad.appendChild(grid);
+      S.concrete(legal, "call_move").forEach(function (a) {
+        pad.appendChild(S.button(S.t("call_move", "Go now (lead)"), "call-move", function () { send(a); }));
+      });
+      return pad;
+    }
+
+    function lineBox(view) {
+      var box = h("div", { className: "sidi-line", "data-testid": "line" }, [h("h3", { text: S.t("line", "The line") })]);
+      var list = h("ol", {});
+      (view.line || []).forEach(function (seat, i) {
+        var backs = (view.backs || [])[seat] || { jewels: 0, genies: 0 };
+        var lamps = [];
+        for (var n = 0; n < (view.lamps || [])[seat]; n++) lamps.push(h("span", { className: "sidi-lamp" }));
+        if (view.lit === seat) lamps.unshift(h("span", { className: "sidi-lamp lit", title: S.t("lit", "lit") }));
+        var tokens;
+        if (seat === api.seat && view.tokens) {
+          tokens = view.tokens.length ? view.tokens.map(function (tk) { return S.tokenChip(tk.kind, { "data-token": String(tk.id) }); })
+            : [h("span", { className: "muted", text: S.t("none", "none") })];
+        } else {
+          tokens = [];
+          for (var j = 0; j < backs.jewels; j++) tokens.push(h("span", { className: "sidi-token back jewel", text: "◆" }));
+          for (var g = 0; g < backs.genies; g++) tokens.push(h("span", { className: "sidi-token back genie", text: "✦" }));
+        }
+        list.appendChild(h("li", { className: seat === api.seat ? "me" : "", "data-testid": "line-" + seat }, [
+          h("span", { className: "who", text: name(seat) + (view.characters[seat] ? " · " + S.characterName(view.characters[seat]) : "") + (i === 0 ? " (" + S.t("lead", "lead") + ")" : "") }),
+          h("span", { className: "lamps", "data-testid": "lamps-" + seat, title: S.t("lamps_n", "{n} lamps", { n: view.lamps[seat] }) }, lamps),
+          h("span", { className: "tokens", "data-testid": "tokens-" + seat }, tokens),
+        ]));
+      });
+      box.appendChild(list);
+      box.appendChild(h("p", { className: "muted", "data-testid": "lamp-pile", text: S.t("lamp_pile", "The Leader's lamp pile: {n}", { n: view.leader_lamps }) + " · " + S.t("events_in_hand", "Events in hand: {n}", { n: view.event_hand }) }));
+      return box;
+    }
+
+    /* Buttons for each concrete choice of these action types, labelled by `label(action)`. */
+    function choiceRow(legal, type, label, testid) {
+      var actions = S.concrete(legal, type);
+      if (!actions.length) return null;
+      return h("div", { className: "sidi-choices", "data-testid": "choices-" + type }, actions.map(function (a, i) {
+        return S.button(label(a), testid(a, i), function () { send(a); });
+      }));
+    }
+
+    function genies(view, legal) {
+      var uses = S.concrete(legal, "use_genie");
+      if (!uses.length) return view.genie_used ? h("p", { className: "muted", text: S.t("genie_used", "The genie of this lamp was used.") }) : null;
+      var kinds = {};
+      (view.tokens || []).forEach(function (tk) { kinds[tk.id] = tk.kind; });
+      return h("div", { className: "sidi-choices", "data-testid": "genies" }, uses.map(function (a) {
+        var label = S.t("use_genie", "Use") + " " + S.kindName(kinds[a.token] || "genie") + (a.direction ? " → " + S.t("dir_" + a.direction, a.direction) : "");
+        return S.button(label, "genie-" + a.token + (a.direction ? "-" + a.direction : ""), function () { send(a); });
+      }));
+    }
+
+    function pendingBox(view, legal) {
+      var p = view.pending;
+      var box = h("div", { className: "sidi-pending card", "data-testid": "pending" });
+      if (p) {
+        if (p.kind === "sharing") {
+          box.appendChild(h("p", { text: S.t("sharing", "Sharing the loot: {name} takes", { name: name(p.taker) }) }));
+          var takes = {};
+          S.concrete(legal, "take").forEach(function (a) { takes[a.slot] = a; });
+          box.appendChild(h("div", { className: "sidi-table-slots" }, (p.table || []).map(function (kind, slot) {
+            var a = takes[slot];
+            return S.onPress(h("button", { type: "button", className: "slot", disabled: !a || !kind, "data-testid": "take-" + slot },
+              [kind ? S.tokenChip(kind) : h("span", { text: "—" })]), function () { if (a) send(a); });
+          })));
+        } else if (p.kind === "dice") {
+          box.appendChild(h("p", { "data-testid": "dice", text: S.t("dice", "Dice: {name} rolls ({rolled})", { name: name(p.roller), rolled: (p.rolled || []).join(" ") }) }));
+        } else if (p.kind === "chest_window") {
+          box.appendChild(h("p", { text: S.t("pending_window", "The Leader is looking at the loot…") }));
+        } else if (p.kind === "genie_offer" && view.genie_answer === null) {
+          box.appendChild(h("p", { text: S.kindName(p.genie) }));
+        }
+      }
+      [
+        choiceRow(legal, "roll", function () { return "🎲 " + S.t("roll", "Roll the die"); }, function () { return "roll"; }),
+        choiceRow(legal, "discard_lamp", function (a) { return S.t("discard", "Discard a lamp of {name}", { name: name(a.owner) }); }, function (a) { return "discard-" + a.owner; }),
+        choiceRow(legal, "call_discard", function () { return S.t("call_discard", "Decide the discard (lead)"); }, function () { return "call-discard"; }),
+        choiceRow(legal, "confirm", function () { return S.t("confirm", "Ask the genie now"); }, function () { return "confirm"; }),
+        choiceRow(legal, "give", function (a) { return S.t("give", "Give {kind}", { kind: S.kindName(kindOf(view, a.token)) }); }, function (a) { return "give-" + a.token; }),
+        choiceRow(legal, "keep", function (a) { return S.t("keep", "Keep") + " " + S.kindName(kindOf(view, a.token)); }, function (a) { return "keep-" + a.token; }),
+      ].forEach(function (row) { if (row) box.appendChild(row); });
+      if (view.keep_choices && S.concrete(legal, "keep").length) box.insertBefore(h("p", { text: S.t("keep_prompt", "Keep one of the drawn tokens:") }), box.firstChild);
+      if (view.genie_answer && view.genie_answer.moves) {
+        box.appendChild(h("p", { "data-testid": "genie-answer", text: S.t("genie_answer", "The genie says: {moves}", { moves: view.genie_answer.moves.join(" ") || "—" }) }));
+      }
+      return box.childNodes.length ? box : null;
+    }
+
+    function kindOf(view, token) {
+      var found = (view.tokens || []).concat(view.keep_choices || []).filter(function (tk) { return tk.id === token; })[0];
+      return found ? found.kind : "genie";
+    }
+
+    function lineVote(view, legal) {
+      var lv = view.line_vote;
+      var rows = [];
+      if (lv) rows.push(h("p", { text: S.t("line_proposal", "{name} proposes the line: {line}", { name: name(lv.by), line: lv.line.map(name).join(" → ") }) }));
+      var row = h("div", { className: "sidi-choices" });
+      S.concrete(legal, "vote_line").forEach(function (a) {
+        row.appendChild(S.button(a.accept ? S.t("vote_line_yes", "Accept the line") : S.t("vote_line_no", "Refuse the line"), "vote-line-" + (a.accept ? "yes" : "no"), function () { send(a); }));
+      });
+      S.concrete(legal, "call_line_vote").forEach(function (a) { row.appendChild(S.button(S.t("call_line_vote", "Decide the line vote"), "call-line-vote", function () { send(a); })); });
+      if (row.childNodes.length) rows.push(row);
+      return rows.length ? h("div", { className: "sidi-line-vote", "data-testid": "line-vote" }, rows) : null;
+    }
+
+    function setupBox(view, legal) {
+      var rows = [];
+      var chars = choiceRow(legal, "choose_character", function (a) { return S.t("character", "Be {name}", { name: S.characterName(a.character) }); }, function (a) { return "character-" + a.character; });
+      if (chars) rows.push(chars);
+      var lamps = choiceRow(legal, "give_lamp", function (a) { return S.t("give_lamp", "Give a lamp to {name}", { name: name(a.to) }); }, function (a) { return "give-lamp-" + a.to; });
+      if (lamps) rows.push(lamps);
+      var open = choiceRow(legal, "open_sesame", function () { return S.t("open_sesame", "Open Sesame!"); }, function () { return "open-sesame"; });
+      if (open) rows.push(open);
+      return rows.length ? h("div", { className: "sidi-setup card", "data-testid": "setup" }, rows) : null;
+    }
+
+    function render() {
+      var view = frame.view || {};
+      var legal = frame.legal || [];
+      root.innerHTML = "";
+      clockEl = h("div", { className: "sidi-hourglass", "data-testid": "hourglass" });
+      var head = h("div", { className: "sidi-status" }, [clockEl]);
+      var pause = choiceRow(legal, "pause", function () { return S.t("pause", "Pause"); }, function () { return "pause"; }) ||
+        choiceRow(legal, "resume", function () { return S.t("resume", "Resume"); }, function () { return "resume"; });
+      if (pause) head.appendChild(pause);
+      if (view.phase === "over") {
+        head.appendChild(h("strong", { "data-testid": "game-over", text: view.winner === "leader" ? S.t("over_leader", "The Leader of the Thieves wins.") : S.t("over_escaped", "The Adventurers escaped!") }));
+      }
+      root.appendChild(head);
+      [setupBox(view, legal), view.phase === "play" && view.role !== "leader" ? movePad(view, legal) : null,
+        genies(view, legal), pendingBox(view, legal), lineVote(view, legal), lineBox(view)]
+        .forEach(function (el) { if (el) root.appendChild(el); });
+      if (!legal.length && view.phase !== "over" && api.seat !== null) root.appendChild(h("p", { className: "muted", text: S.t("waiting", "Waiting for the others…") }));
+      tick();
+    }
+
+    return {
+      actions: ["vote_move", "call_move", "use_genie", "keep", "take", "roll", "discard_lamp", "call_discard",
+        "confirm", "give", "choose_character", "give_lamp", "open_sesame", "vote_line", "call_line_vote", "pause", "resume"],
+      mount: function (el, a) {
+        root = el; api = a;
+        document.addEventListener("keydown", onKey);
+        timer = setInterval(tick, 250);
+      },
+      update: function (f) { frame = f; render(); },
+      destroy: function () {
+        document.removeEventListener("keydown", onKey);
+        clearInterval(timer);
+        if (root) root.innerHTML = "";
+      },
+    };
+  }
+
+  window.LiveMatch.registerRenderer("sidibaba", "main", MainRenderer());
+})();

@@ -1,0 +1,71 @@
+"""Fuzzing the account forms (issue 8, item 5): any input gets a page, a redirect or a 4xx, never a 500."""
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from hypothesis import HealthCheck, given, settings as hypothesis_settings, strategies as st
+
+from tests.factories import PASSWORD, UserFactory
+
+pytestmark = pytest.mark.django_db
+User = get_user_model()
+FUZZ = hypothesis_settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+# Text a person (or a script) can put in a form: any Unicode, long, control characters, look-alikes.
+field_text = st.one_of(
+    st.text(max_size=200),
+    st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=30),
+    st.sampled_from(["admin", "\uff41dmin", "\u0430dmin", "' OR 1=1 --", "a" * 151, "\x00", "\u202e", PASSWORD]),
+)
+form_data = st.dictionaries(st.sampled_from(["username", "password", "password1", "password2", "old_password", "new_password1", "new_password2", "next", "extra"]), field_text, max_size=6)
+
+
+@FUZZ
+@given(data=form_data)
+def test_login_form_never_fails_and_logs_nobody_in(data, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    UserFactory(username="admin")
+    client = Client()
+    response = client.post("/accounts/login/", data)
+    assert response.status_code in (200, 429)
+    assert "_auth_user_id" not in client.session
+
+
+@FUZZ
+@given(data=form_data)
+def test_signup_form_never_fails_and_creates_only_plain_names(data, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.SIGNUP_LIMIT = 10_000
+    before = set(User.objects.values_list("username", flat=True))
+    response = Client().post("/accounts/signup/", data)
+    after = set(User.objects.values_list("username", flat=True))
+    if response.status_code == 302:
+        (created,) = after - before
+        assert created.isascii() and all(c.isalnum() or c in "._-" for c in created)
+    else:
+        assert response.status_code == 200
+        assert after == before
+
+
+@FUZZ
+@given(data=form_data)
+def test_password_change_form_never_fails_and_keeps_the_password_unless_right(data, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    user = UserFactory(username="owner")
+    user.set_password(PASSWORD)
+    user.save()
+    client = Client()
+    client.force_login(user)
+    response = client.post("/accounts/password/", data)
+    user.refresh_from_db()
+    if response.status_code == 302:
+        assert data.get("old_password") == PASSWORD
+    else:
+        assert response.status_code in (200, 429)
+        assert user.check_password(PASSWORD)
+
+
+def test_nul_characters_are_refused_cleanly(client):
+    response = client.post("/accounts/login/", {"username": "a\x00b", "password": "x"})
+    assert response.status_code == 200
+    response = client.post("/accounts/signup/", {"username": "a\x00b", "password1": "Sesame-open-42", "password2": "Sesame-open-42"})
+    assert response.status_code == 200 and not User.objects.exists()

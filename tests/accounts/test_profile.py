@@ -1,0 +1,59 @@
+"""The profile after rated matches: per game the rating, its chart, wins and favourite opponents."""
+import pytest
+
+from accounts.selectors import rating_history
+from matches.models import MatchSeat, Rating
+from tests.factories import UserFactory
+from tests.matches.playing import play_countdown
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def inline_ratings(settings):
+    settings.TIMER_BACKEND = "thread"
+
+
+def test_the_chart_follows_the_rating_match_after_match(client):
+    alice, bob, carol = UserFactory(username="alice-c"), UserFactory(username="bob-c"), UserFactory(username="carol-c")
+    play_countdown([alice, bob], [3, 1])
+    play_countdown([alice, "first"], [1, 3])
+    play_countdown([alice, bob, carol], [2, 3, 1])
+    history = rating_history(alice, "countdown")
+    seats = MatchSeat.objects.filter(user=alice).order_by("match__rated_at")
+    assert history == [seats[0].rating_before] + [s.rating_after for s in seats]
+    assert history[-1] == Rating.objects.get(user=alice).rating
+
+    response = client.get("/accounts/u/alice-c/")
+    game = response.context["ratings"][0]
+    assert game["matches_played"] == 3 and game["wins"] == 1
+    assert len(game["chart"].points) == 4
+    html = response.content.decode()
+    assert 'data-testid="rating-chart"' in html and f'd="{game["chart"].path}"' in html
+    # Bob met Alice twice, Carol and the bot once each.
+    assert [o["name"] for o in game["opponents"]] == ["bob-c", "carol-c", "First"]
+    assert game["opponents"][2]["title"] == "Computer: First"
+    assert game["opponents"][0]["matches"] == 2
+
+
+def test_recent_matches_show_rank_score_rating_change_and_links(client):
+    alice, bob = UserFactory(username="alice-r"), UserFactory()
+    match = play_countdown([alice, bob], [3, 2])
+    response = client.get("/accounts/u/alice-r/")
+    item = response.context["recent_matches"][0]
+    seat = MatchSeat.objects.get(match=match, user=alice)
+    assert item["rating_change"] == pytest.approx(seat.rating_after - seat.rating_before) and item["rating_change"] > 0
+    html = response.content.decode()
+    assert f'href="/matches/{match.pk}/"' in html and f'href="/matches/{match.pk}/replay/"' in html
+    assert f"+{item['rating_change']:.1f}" in html
+
+
+def test_opponents_from_private_matches_are_not_shown_to_others(client):
+    alice, bob, carol = UserFactory(username="alice-o"), UserFactory(username="bob-o"), UserFactory()
+    play_countdown([alice, bob], [3, 1], is_private=True)
+    play_countdown([alice, carol], [3, 1])
+    names = [o["name"] for o in client.get("/accounts/u/alice-o/").context["ratings"][0]["opponents"]]
+    assert names == [carol.username]
+    client.force_login(bob)
+    names = [o["name"] for o in client.get("/accounts/u/alice-o/").context["ratings"][0]["opponents"]]
+    assert names == ["bob-o", carol.username]

@@ -1,0 +1,39 @@
+"""The lobby's forms as a person fills them: a refused table form keeps its choices, help texts, quick-match bounds."""
+import uuid
+
+import pytest
+
+from tests.e2e.helpers import signup
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_refused_table_form_keeps_the_choices_and_shows_the_help(live_server_url, new_page):
+    page = signup(new_page(), live_server_url, f"formuser{uuid.uuid4().hex[:6]}")
+    page.goto(live_server_url + "/")
+    page.select_option("#create-table-form select[name=game]", "alibaba_tiles")
+    assert "smaller pyramid" in page.inner_text("[data-testid=option-help-layout]")
+    # Past the browser's own bounds, so that the server is the one refusing.
+    page.evaluate("document.querySelector('#create-table-form input[name=seats]').removeAttribute('max')")
+    page.fill("#create-table-form input[name=seats]", "9")
+    page.fill("#create-table-form input[name=clock]", "45")
+    page.check("#create-table-form input[name=private]")
+    page.uncheck("[data-testid=rated]")
+    page.fill("[data-testid=abandon-grace]", "90")
+    page.click("[data-testid=create-table]")
+    page.wait_for_load_state()
+    assert "2 to 4 players" in page.inner_text("body")
+    assert page.input_value("#create-table-form select[name=game]") == "alibaba_tiles"
+    assert page.input_value("#create-table-form input[name=seats]") == "9"
+    assert page.input_value("#create-table-form input[name=clock]") == "45"
+    assert page.is_checked("#create-table-form input[name=private]")
+    assert not page.is_checked("[data-testid=rated]")
+    assert page.input_value("[data-testid=abandon-grace]") == "90"
+
+
+def test_the_quick_match_players_follow_the_chosen_game(live_server_url, new_page):
+    page = signup(new_page(), live_server_url, f"quickuser{uuid.uuid4().hex[:6]}")
+    page.goto(live_server_url + "/")
+    page.select_option("[data-testid=quick-match-form] select[name=game]", "alibaba_tiles")
+    field = page.locator("[data-testid=quick-match-players]")
+    assert (field.get_attribute("min"), field.get_attribute("max")) == ("2", "4")

@@ -1,0 +1,73 @@
+"""Leaderboards: ordered by ordinal, a minimum of rated matches, computer players shown apart."""
+from datetime import datetime, timezone
+
+import pytest
+
+from tests.accounts.factories import RatingFactory
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def rows(response, board):
+    return [(r.user.username if r.user_id else f"bot:{r.bot}") for r in response.context[board]]
+
+
+def test_people_are_ordered_by_ordinal_and_bots_listed_apart(client):
+    for name, rating in (("low", 1.5), ("high", 9.25), ("mid", 4.0)):
+        RatingFactory(user=UserFactory(username=name), rating=rating, matches_played=5, wins=2,
+                      last_played_at=datetime(2026, 11, 1, tzinfo=timezone.utc))
+    RatingFactory(user=None, bot="first", rating=6.0, matches_played=40, wins=30)
+    response = client.get("/leaderboards/countdown/")
+    assert rows(response, "people") == ["high", "mid", "low"]
+    assert rows(response, "bots") == ["bot:first"]
+    html = response.content.decode()
+    assert "Countdown (test game)" in html and "9.3" in html and "40%" in html and "75%" in html
+    bots_table = html[html.index('data-testid="board-bots"'):]
+    assert 'data-player="bot:first"' in bots_table and '<span title="Computer: First">First</span>' in bots_table and "bot-mark" in bots_table
+    people_table = html[html.index('data-testid="board-people"'):html.index('data-testid="board-bots"')]
+    assert "bot:first" not in people_table and 'href="/accounts/u/high/"' in people_table
+
+
+def test_a_player_is_listed_after_the_minimum_of_rated_matches(client, settings):
+    RatingFactory(user=UserFactory(username="newcomer"), rating=20.0, matches_played=2)
+    RatingFactory(user=UserFactory(username="regular"), rating=1.0, matches_played=3)
+    RatingFactory(user=None, bot="random", rating=3.0, matches_played=2)
+    response = client.get("/leaderboards/countdown/")
+    assert rows(response, "people") == ["regular"] and rows(response, "bots") == []
+    settings.LEADERBOARD_MIN_MATCHES = 1
+    response = client.get("/leaderboards/countdown/")
+    assert rows(response, "people") == ["newcomer", "regular"] and rows(response, "bots") == ["bot:random"]
+
+
+def test_an_empty_board_says_how_to_get_listed(client):
+    html = client.get("/leaderboards/countdown/").content.decode()
+    assert html.count('data-testid="board-empty"') == 2
+    assert "play rated matches against people or bots to be listed (at least 3 matches)" in html
+
+
+def test_the_index_lists_every_game_and_the_old_address_leads_there(client):
+    RatingFactory(user=UserFactory(username="champion"), rating=5.0, matches_played=3)
+    response = client.get("/leaderboards/")
+    html = response.content.decode()
+    assert 'href="/leaderboards/countdown/"' in html and 'href="/leaderboards/alibaba_tiles/"' in html
+    assert "champion" in html
+    assert client.get("/matches/leaderboards/")["Location"] == "/leaderboards/"
+
+
+def test_an_unknown_game_has_no_board(client):
+    assert client.get("/leaderboards/chess/").status_code == 404
+
+
+def test_boards_and_history_speak_french(client):
+    from django.utils import translation
+
+    try:
+        client.post("/i18n/setlang/", {"language": "fr", "next": "/"})
+        board = client.get("/leaderboards/countdown/").content.decode()
+        assert "Personne n'est encore classé" in board
+        assert "Joueurs ordinateur" in board and "Taux de victoire" in board and "Win rate" not in board
+        history = client.get("/matches/").content.decode()
+        assert "Filtrer" in history and "Filter<" not in history
+    finally:
+        translation.activate("en")

@@ -1,0 +1,106 @@
+"""Chests and the Treasure: the draws, taking in line order, the Treasure's two rounds, curses."""
+from sidibaba import engine
+from tests.sidibaba.helpers import act, edit, geo, move, set_up
+
+
+def at_chest(players=4, treasure=False, **changes):
+    """The Adventurers one step from a closed chest (or the Treasure), facing it; the Leader holds no event."""
+    chests = [18, 27, 36, 45, 50] if treasure else [11, 18, 27, 36, 45]
+    state = set_up(players=players, chests=chests, treasure=11 if treasure else 63)
+    return edit(state, pos=facing(state, 11), event_hand=[], **changes)
+
+
+def facing(state, cell):
+    """A position next to ``cell``, looking at it."""
+    g = geo(state)
+    for d in range(4):
+        other = g.step[cell][d]
+        if isinstance(other, int):
+            return [other, (d + 2) % 4]
+
+
+def no_curse_bag(state):
+    return [t for t in state["bag"] if state["kinds"][t] != "curse"]
+
+
+def test_a_chest_draws_one_token_per_adventurer_taken_in_line_order():
+    state = at_chest()
+    state = edit(state, bag=no_curse_bag(state))
+    state = move(state, "E")
+    head = state["pending"][0]
+    assert head["kind"] == "sharing" and len(head["slots"]) == 3
+    assert engine.to_act(state) == [1]
+    before = len(state["hands"][1])
+    state = act(state, 1, {"type": "take", "slot": 2})
+    assert len(state["hands"][1]) == before + 1 and engine.to_act(state) == [2]
+    state = act(state, 2, {"type": "take", "slot": 0})
+    state = act(state, 3, {"type": "take", "slot": 1})
+    assert state["pending"] == [] and 11 in state["chests_open"] and 11 not in state["chests"]
+
+
+def test_the_treasure_draws_two_each_in_two_rounds_and_then_the_way_out_opens():
+    state = at_chest(treasure=True)
+    state = edit(state, bag=no_curse_bag(state))
+    state = move(state, "E")
+    assert len(state["pending"][0]["slots"]) == 6
+    order = []
+    while state["pending"]:
+        seat = engine.to_act(state)[0]
+        order.append(seat)
+        slot = engine.legal_actions(state, seat)[0]["slot"]["one_of"][0]
+        state = act(state, seat, {"type": "take", "slot": slot})
+    assert order == [1, 2, 3, 1, 2, 3]
+    assert state["treasure_state"] == "shared"
+
+
+def test_jewels_lie_face_up_and_genies_face_down_on_the_table():
+    state = at_chest()
+    state = edit(state, bag=[t for t in state["bag"] if state["kinds"][t] in ("light", "carafe")][:3])
+    state = move(state, "E")
+    table = engine.view(state, 2)["pending"]["table"]
+    assert set(table) <= {"genie", "carafe"}
+
+
+def test_each_curse_sends_the_lead_to_the_back_and_costs_an_unlit_lamp_by_vote():
+    state = at_chest()
+    curses = [t for t in state["bag"] if state["kinds"][t] == "curse"][:2]
+    state = edit(state, bag=curses + [t for t in state["bag"] if state["kinds"][t] == "gold2"][:1])
+    state = move(state, "E")
+    assert state["line"] == [3, 1, 2]  # two rotations
+    assert state["pending"][0]["kind"] == "discard_vote"
+    lamps = sum(state["lamps"])
+    for seat in (1, 2, 3):
+        state = act(state, seat, {"type": "discard_lamp", "owner": 2})
+    assert sum(state["lamps"]) == lamps - 1 and state["lamps_out"] == 1
+    state = act(state, 3, {"type": "discard_lamp", "owner": 3})
+    state = act(state, 3, {"type": "call_discard"})  # the lead calls it
+    assert state["lamps_out"] == 2
+    assert state["pending"][0]["kind"] == "sharing" and len(state["pending"][0]["slots"]) == 1
+    assert engine.to_act(state) == [3]  # the new lead takes first
+    state = act(state, 3, {"type": "take", "slot": 0})
+    assert state["pending"] == []  # the last in line get nothing
+    assert state["curses_out"] == 2
+
+
+def test_a_curse_with_no_unlit_lamp_only_turns_the_line():
+    state = at_chest(lamps=[0, 0, 0, 0])
+    curse = [t for t in state["bag"] if state["kinds"][t] == "curse"][:1]
+    state = edit(state, bag=curse)
+    state = move(state, "E")
+    assert state["phase"] == "play" and state["line"] == [2, 3, 1] and state["pending"] == []
+
+
+def test_a_lamp_discard_with_one_holder_is_automatic():
+    state = at_chest(lamps=[0, 0, 2, 0])
+    curse = [t for t in state["bag"] if state["kinds"][t] == "curse"][:1]
+    state = edit(state, bag=curse)
+    state = move(state, "E")
+    assert state["lamps"][2] == 1 and state["lamps_out"] == 1
+
+
+def test_an_opened_chest_stays_open_and_gives_nothing_more():
+    state = at_chest()
+    state = edit(state, chests=[18, 27, 36, 45], chests_open=[11])
+    state = move(state, "E")
+    assert state["pending"] == []
+    assert engine.view(edit(state, pos=facing(state, 11)), 1)["front"]["chest"] == "open"
