@@ -81,3 +81,46 @@ def test_picked_and_moved_seats_are_the_seats_of_the_match(live_server_url, new_
     text = running.inner_text()
     assert f"Match #{match_id}" in text and ("ago" in text or "now" in text)
     assert running.locator("a").inner_text() == "Return"
+
+
+# Holds every WebSocket the page opens until window.__releaseSockets() is called.
+HOLD_SOCKETS = """
+(() => {
+  const Real = window.WebSocket;
+  let release;
+  const gate = new Promise((r) => { release = r; });
+  window.__releaseSockets = () => release();
+  window.WebSocket = function (url, protocols) {
+    const held = {};
+    gate.then(() => {
+      const ws = new Real(url, protocols);
+      ws.onopen = (e) => held.onopen && held.onopen(e);
+      ws.onmessage = (e) => held.onmessage && held.onmessage(e);
+      ws.onclose = (e) => held.onclose && held.onclose(e);
+    });
+    return held;
+  };
+})();
+"""
+
+
+def test_a_change_made_before_the_page_socket_connects_still_redraws_the_seats(live_server_url, new_page):
+    # The page's first snapshot is compared with the seating it was drawn with, not taken as the start.
+    suffix = uuid.uuid4().hex[:6]
+    host = signup(new_page(), live_server_url, f"racehost{suffix}")
+    watcher = signup(new_page(), live_server_url, f"racewatch{suffix}")
+    host.goto(live_server_url + "/")
+    host.select_option("select[name=game]", "alibaba_tiles")
+    host.fill("input[name=seats]", "3")
+    host.fill("input[name=clock]", "0")
+    host.click("[data-testid=create-table]")
+    host.wait_for_url(re.compile(r"/tables/\d+/$"))
+
+    watcher.add_init_script(HOLD_SOCKETS)
+    watcher.goto(host.url)
+    assert row(watcher, 1).locator("text=empty seat").count() == 1
+    row(host, 1).locator("[data-testid=add-bot]").click()
+    row(host, 1).locator("[data-testid=seat-bot]").wait_for()
+
+    watcher.evaluate("window.__releaseSockets()")
+    row(watcher, 1).locator("[data-testid=seat-bot]").wait_for()
