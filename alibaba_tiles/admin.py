@@ -1,10 +1,22 @@
+"""The treasure cave's data in the admin; pyramids are drawn and edited in a visual editor
+over the engine's JSON, checked by the engine as you edit (like Sidi Baba's maze editor)."""
+import json
+
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
+from django.http import JsonResponse
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_POST
 
-from matches.admin_forms import game_data_form
-from alibaba_tiles.models import PyramidLayout, TileSet
+from alibaba_tiles import engine
+from alibaba_tiles.gamedata import DEFAULT_LAYOUT, DEFAULT_TILESET
+from matches.admin_forms import GameDataForm, PrettyJSONField, game_data_form
+from alibaba_tiles.models import PyramidLayout, TileSet, layout_errors
 
 
 COLOURS = {"pink": "#f2a7c3", "blue": "#7fb2e5", "brown": "#b0825a", "green": "#86c38f", "yellow": "#f3d36b", "white": "#f4f1ea"}
@@ -23,7 +35,10 @@ def layers_svg(data):
         if not isinstance(layer, dict):
             continue
         rows, cols = layer.get("rows") or 0, layer.get("cols") or 0
-        cells = layer.get("cells") or [[r, c] for r in range(rows) for c in range(cols)]
+        if not (isinstance(rows, int) and isinstance(cols, int)):
+            continue
+        cells = layer.get("cells") if isinstance(layer.get("cells"), list) else [
+            [r, c] for r in range(min(rows, 50)) for c in range(min(cols, 50))]
         off = li * cell / 2
         fill = LAYER_FILLS[li % len(LAYER_FILLS)]
         for rc in cells:
@@ -33,10 +48,11 @@ def layers_svg(data):
                 continue
             x, y = off + c * cell + li * 3, off + r * cell - li * 3 + 12
             width, height = max(width, x + cell), max(height, y + cell)
-            shapes.append((x, y, cell - gap, cell - gap, fill, f"{li}:{r}:{c}"))
+            shapes.append((x, y, cell - gap, cell - gap, fill, f"{li}:{r}:{c}", f"{li}:{r}:{c}"))
     body = format_html_join(
         "",
-        '<rect x="{}" y="{}" width="{}" height="{}" rx="3" fill="{}" stroke="#5a3d1c"><title>{}</title></rect>',
+        '<rect x="{}" y="{}" width="{}" height="{}" rx="3" fill="{}" stroke="#5a3d1c" data-pos="{}">'
+        "<title>{}</title></rect>",
         shapes,
     )
     return format_html(
@@ -45,13 +61,72 @@ def layers_svg(data):
     )
 
 
+class PyramidEditorWidget(forms.Textarea):
+    """The JSON textarea (kept for experts, folded away) under the layers drawn from it; both stay in sync."""
+
+    template_name = "alibaba_tiles_admin/pyramid_editor_widget.html"
+
+    class Media:
+        css = {"all": ["alibaba_tiles_admin/pyramid_editor.css"]}
+        js = ["alibaba_tiles_admin/pyramid_editor.js"]
+
+    def __init__(self, check_url="", attrs=None):
+        super().__init__(attrs={"rows": 24, "cols": 80, "class": "pyramid-json", **(attrs or {})})
+        self.check_url = check_url
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        context["widget"]["check_url"] = self.check_url
+        return context
+
+
+class PyramidLayoutForm(GameDataForm):
+    data = PrettyJSONField(label=_("data"))
+
+    class Meta:
+        model = PyramidLayout
+        fields = ["key", "name", "data"]
+
+
+def _layout_summary(data):
+    """How many tiles, how many start face up, and in which variants a table may use this layout."""
+    layers = data["layers"]
+    counts = [len(layer["cells"]) if "cells" in layer else layer["rows"] * layer["cols"] for layer in layers]
+    total, face_up = sum(counts), counts[-1]
+    tiles = TileSet.objects.filter(key=DEFAULT_TILESET).first()
+    tileset = tiles.engine_data() if tiles is not None else engine.default_tiles()
+    playable = [
+        gettext(label) for variant, label in engine.VARIANTS
+        if not engine.validate_options(2, {"variant": variant, "layout": data, "tiles": tileset})
+    ]
+    summary = ngettext("%(total)s tile", "%(total)s tiles", total) % {"total": total}
+    summary += ", " + ngettext("%(n)s face up at the start.", "%(n)s face up at the start.", face_up) % {"n": face_up}
+    if playable:
+        summary += " " + gettext("Playable in: %(variants)s.") % {"variants": ", ".join(playable)}
+    else:
+        summary += " " + gettext("No variant can be played on it with the tile set.")
+    return {"tiles": total, "face_up": face_up, "playable": bool(playable), "summary": summary}
+
+
 @admin.register(PyramidLayout)
 class PyramidLayoutAdmin(admin.ModelAdmin):
-    form = game_data_form(PyramidLayout)
+    form = PyramidLayoutForm
     list_display = ["key", "name", "layer_sizes", "tile_count", "updated_at"]
     search_fields = ["key", "name"]
-    readonly_fields = ["preview"]
-    fields = ["key", "name", "preview", "data"]
+    fields = ["key", "name", "data"]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        form.base_fields["data"].widget = PyramidEditorWidget(
+            check_url=reverse("admin:alibaba_tiles_pyramidlayout_check"))
+        return form
+
+    def get_changeform_initial_data(self, request):
+        """A new layout starts as a copy of the standard pyramid, which the engine accepts (never null)."""
+        initial = super().get_changeform_initial_data(request)
+        layout = next(L for L in engine.default_layouts() if L["key"] == DEFAULT_LAYOUT)
+        initial.setdefault("data", {k: v for k, v in layout.items() if k not in ("key", "name")})
+        return initial
 
     @admin.display(description=_("layers"))
     def layer_sizes(self, obj):
@@ -67,6 +142,33 @@ class PyramidLayoutAdmin(admin.ModelAdmin):
         if obj is None or not obj.pk:
             return _("Save to see a preview.")
         return layers_svg(obj.data) or "-"
+
+    def get_urls(self):
+        check = path("check/", self.admin_site.admin_view(self.check_view), name="alibaba_tiles_pyramidlayout_check")
+        return [check, *super().get_urls()]
+
+    def check_view(self, request):
+        return require_POST(self._check)(request)
+
+    def _check(self, request):
+        """{"layout": {...}} -> the engine's reasons, the preview, and (when playable) what it holds."""
+        if not (self.has_add_permission(request) or self.has_change_permission(request)):
+            raise PermissionDenied
+        try:
+            body = json.loads(request.body)
+        except (ValueError, UnicodeDecodeError):
+            return JsonResponse({"errors": [gettext("The request is not JSON.")]}, status=400)
+        if not isinstance(body, dict) or "layout" not in body:
+            return JsonResponse({"errors": [gettext("The request is not JSON.")]}, status=400)
+        layout = body["layout"]
+        if isinstance(layout, dict):
+            # the key and name are the form's fields, checked there
+            layout = dict(layout, key="draft", name="draft")
+        errors = layout_errors(layout)
+        answer = {"errors": errors, "preview": str(layers_svg(layout)) if isinstance(layout, dict) else ""}
+        if not errors:
+            answer.update(_layout_summary(layout))
+        return JsonResponse(answer)
 
 
 @admin.register(TileSet)

@@ -5,9 +5,21 @@ defaults live in ``engine/data/`` and are upserted by ``gamedata.load_default_da
 """
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from alibaba_tiles import engine
+
+
+def layout_errors(data) -> list[str]:
+    """The engine's reasons this layout cannot be played, in the reader's language ([] when fine).
+
+    ``data`` is the engine's JSON for the layout, key and name included (see ``engine_data``)."""
+    if not isinstance(data, dict):
+        return [gettext("The layout must be a JSON object.")]
+    from alibaba_tiles.layout_reasons import translate_layout_error
+
+    return [translate_layout_error(reason) for reason in engine.validate_layout(data)]
 
 
 class _GameData(models.Model):
@@ -56,9 +68,11 @@ class PyramidLayout(_GameData):
 
     def clean(self):
         super().clean()
-        if not isinstance(self.data, dict):
-            raise ValidationError({"data": _("The layout must be a JSON object.")})
-        errors = engine.validate_layout(self.engine_data())
+        data = self.engine_data() if isinstance(self.data, dict) else self.data
+        if isinstance(data, dict):
+            # a missing key or name is the form fields' to report, not the layout's
+            data["key"], data["name"] = self.key or "-", self.name or "-"
+        errors = layout_errors(data)
         if errors:
             raise ValidationError({"data": errors})
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from matches.admin_forms import PrettyJSONField
+from matches.admin_forms import GameDataForm, PrettyJSONField
 from sidibaba import engine
 from sidibaba.gamedata import split_maze
 from sidibaba.models import Maze, maze_errors
@@ -35,7 +35,7 @@ class MazeEditorWidget(forms.Textarea):
         return context
 
 
-class MazeForm(forms.ModelForm):
+class MazeForm(GameDataForm):
     data = PrettyJSONField(label=_("data"))
 
     class Meta:
