@@ -424,6 +424,7 @@
 
     checkSoon() {
       clearTimeout(this.timer);
+      this.root.dataset.valid = ""; // until the engine has answered this edit
       this.timer = setTimeout(() => this.check(), 250);
     }
 
