@@ -107,13 +107,20 @@ def test_staff_build_a_pyramid_and_a_match_with_bots_is_played_on_it(live_server
     page.fill("textarea[name=data]", '{"layers": [')
     assert _wait_valid(page, "no") == "The JSON cannot be read; fix it to draw the pyramid."
     assert page.locator(".pyramid-layer").count() == 0
+    # saved like that, the form says so once, keeps what was typed, and opens the JSON to be mended
+    page.fill("input[name=key]", f"built-{suffix}")
+    page.fill("input[name=name]", f"Built cave {suffix}")
+    page.click("input[name=_save]")
+    page.wait_for_selector(".errornote")
+    assert page.locator("ul.errorlist").all_inner_texts() == ["Enter a valid JSON."]
+    assert page.input_value("textarea[name=data]") == '{"layers": ['
+    assert page.locator(".pyramid-json-box").evaluate("box => box.open")
+    assert _wait_valid(page, "no") == "The JSON cannot be read; fix it to draw the pyramid."
     page.fill("textarea[name=data]", json.dumps(data))
     _wait_valid(page, "yes")
     assert page.locator(".pyramid-layer").count() == 3
     assert _cell(page, "0:0:0").get_attribute("data-state") == "empty"
 
-    page.fill("input[name=key]", f"built-{suffix}")
-    page.fill("input[name=name]", f"Built cave {suffix}")
     page.click("input[name=_save]")
     page.wait_for_url(re.compile(r"/admin/alibaba_tiles/pyramidlayout/$"))
     assert f"Built cave {suffix}" in page.content()
