@@ -20,6 +20,28 @@
     return c ? c.name + " (" + gangName(c.gang) + ", " + c.value + ")" : "#" + id;
   }
   function cardList(ids) { return (ids || []).map(cardName).join(", "); }
+  function cardChip(id) {
+    var c = card(id);
+    return h("span", { className: "bcard g-" + (c ? c.gang : ""), "data-card": id, title: c ? c.destiny.join(", ") : "" },
+      [cardName(id), c ? h("small", { text: " ⚄" + c.destiny.join(",") }) : null]);
+  }
+
+  /* A plural template from basra-i18n: [form for 0, for 1, for 2 and more] (the page renders each with the
+   * language's own plural rule, which for English and French depends on nothing else), or the English fallbacks. */
+  function plural(key, n, one, many) {
+    var forms = T && T[key];
+    if (Array.isArray(forms) && forms.length === 3) return forms[n === 0 ? 0 : n === 1 ? 1 : 2];
+    return n === 1 ? one : many;
+  }
+  /* A chance space's kind worded ("two_out" -> "two cards out, free"). */
+  function chanceName(kind) { return (T.chance && T.chance[kind]) || kind; }
+  function cash(n) { return fmt(plural("cash", n, "{n} Piastre", "{n} Piastres"), { n: n }); }
+
+  var PLURAL_EVENTS = {
+    moved: ["moved Ali Baba {n} step", "moved Ali Baba {n} steps"],
+    stolen: ["stole {amount} Piastres: {n} turn in the cave", "stole {amount} Piastres: {n} turns in the cave"],
+    announced: ["announced {n} card", "announced {n} cards"],
+  };
 
   /* One event in the reader's language. */
   function eventText(e, api) {
@@ -31,10 +53,14 @@
       kind: e.kind ? t("win_" + e.kind, e.kind) : "", die: e.die ? t(e.die, e.die) : "", value: e.value !== undefined ? e.value : e.roll,
       gang: e.gang ? gangName(e.gang) : "", name: e.to !== undefined ? api.name(e.to) : (e.seat !== undefined ? api.name(e.seat) : ""),
     };
-    if (e.code === "chance") args.kind = e.kind || "";
+    if (e.code === "chance") args.kind = chanceName(e.kind || "");
     if (e.code === "starter_chosen") args.name = api.name(e.starter);
     if (e.code === "destiny") args.n = e.number !== undefined ? e.number : e.value;
-    return fmt(t(key, e.code), args);
+    if (e.code === "paid" && e.reason) args.reason = t("reason_" + e.reason, "");
+    if (e.code === "paid" && e.amount < 0) { key = "ev_paid_out"; args.amount = -e.amount; }
+    if (PLURAL_EVENTS[e.code]) return fmt(plural(key, Number(args.n), PLURAL_EVENTS[e.code][0], PLURAL_EVENTS[e.code][1]), args);
+    var line = fmt(t(key, e.code), args);
+    return args.reason ? line + " (" + args.reason + ")" : line;
   }
 
   function renderLog(log, api) {
@@ -68,7 +94,8 @@
   }
 
   window.BasraUI = {
-    read: read, t: t, gangName: gangName, card: card, cardName: cardName, cardList: cardList,
+    read: read, t: t, gangName: gangName, card: card, cardName: cardName, cardList: cardList, cardChip: cardChip,
+    plural: plural, chanceName: chanceName, cash: cash,
     data: function () { return DATA; }, eventText: eventText, renderLog: renderLog, newLog: newLog,
   };
 })();
