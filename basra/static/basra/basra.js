@@ -71,14 +71,18 @@
     }
   }
 
+  // the catalogue's key for a form's title and for its fields, where the action's own word means something else
+  var FORM_TITLES = { steal: "steal_title" };
+  var FIELD_LABELS = { give: "give_cards", turns: "turns_field" };
+
   /* A form for an action with cards (subsets) or Piastres (ranges): ui.js's generic inputs, relabelled. */
   function domainForm(a, index, send) {
     var form = UI.actionControl(a, index, send, function (k, f) { return api.t(k, null, f); }, api.toast);
     var title = form.querySelector("strong");
-    if (title) title.textContent = t(a.type, a.type);
+    if (title) title.textContent = t(FORM_TITLES[a.type] || a.type, a.type);
     form.querySelectorAll("label.domain").forEach(function (label) {
       var key = label.firstChild && label.firstChild.textContent.trim();
-      if (label.firstChild && t(key, "") ) label.firstChild.textContent = " " + t(key, key) + " ";
+      if (label.firstChild) label.firstChild.textContent = " " + t(FIELD_LABELS[key] || key, key) + " ";
     });
     form.querySelectorAll(".subset-item").forEach(function (item) {
       var box = item.querySelector("input");
@@ -199,6 +203,24 @@
       })));
   }
 
+  /* A player's bandit cards by group ("Beggars 3/4"), a complete group marked: it pays double at the round's end. */
+  function groupsOf(cards) {
+    var sizes = {}, order = [], held = {};
+    (B.data().cards.cards || []).forEach(function (c) { sizes[c.group] = (sizes[c.group] || 0) + 1; });
+    cards.forEach(function (id) {
+      var c = B.card(id), g = c ? c.group : "?";
+      if (!held[g]) { held[g] = []; order.push(g); }
+      held[g].push(id);
+    });
+    return order.map(function (g) {
+      var complete = sizes[g] && held[g].length >= sizes[g];
+      return h("span", { className: "group" + (complete ? " complete" : ""), "data-testid": "group-" + g, "data-complete": complete ? "1" : "0",
+        title: complete ? t("complete_group", "complete group: pays double") : "" }, [
+        h("small", { className: "group-count", text: held[g].length + "/" + (sizes[g] || "?") + (complete ? " ★" : "") + " " }),
+      ].concat(held[g].map(cardChip)));
+    });
+  }
+
   function renderPlayers(view) {
     var list = h("ol", { className: "seats", "data-testid": "scoreboard" });
     for (var i = 0; i < view.players; i++) {
@@ -207,7 +229,7 @@
         h("strong", { text: seatName(i) }), " ",
         h("span", { className: "cash", "data-testid": "cash-" + i, text: B.cash(view.cash[i]) }), " ",
         h("span", { className: "muted", text: fmt(t("movement", "movement cards: {n}"), { n: view.hand_counts[i] }) }),
-        h("div", { className: "bandits" }, cards.length ? cards.map(cardChip) : [h("span", { className: "muted", text: t("no_cards", "no cards") })]),
+        h("div", { className: "bandits", "data-testid": "bandits-" + i }, cards.length ? groupsOf(cards) : [h("span", { className: "muted", text: t("no_cards", "no cards") })]),
       ]));
     }
     return h("section", { className: "card players" }, [h("h2", { text: t("players", "Players") }), list]);
