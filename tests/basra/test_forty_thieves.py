@@ -214,3 +214,17 @@ def test_the_final_ranking_is_in_every_view_once_the_game_is_over():
     assert engine.view(forty(3), 0)["result"] is None
     playout = driver.play(engine, 3, {"variant": "forty_thieves"}, 7, [driver.random_bot] * 3, rng=random.Random(7))
     assert engine.view(playout.state, 1)["result"] == engine.result(playout.state)
+
+
+def test_a_seat_skipped_for_want_of_movement_cards_moves_the_stash_on_by_one():
+    state = forty(3)
+    thief = mover(state)
+    state, _ = steal(state, 3)
+    (stash,) = engine.view(state, thief)["cave"]["stashes"]
+    assert (stash["before"], stash["tokens"]) == (thief, 1)  # three turns round a table of three
+    state = core.copy_state(state)
+    state["hands"][(thief + 1) % 3] = []
+    state, _ = land_on(state, space_where("empty"))
+    assert mover(state) == (thief + 2) % 3
+    (stash,) = engine.view(state, thief)["cave"]["stashes"]
+    assert (stash["before"], stash["turns_left"]) == ((thief + 1) % 3, 3)
