@@ -144,6 +144,9 @@ def test_a_trade_is_made_at_the_bazaar_and_answered_by_its_partner(page):
     assert page.locator("[data-testid=prompt] button.act-decline").inner_text() == f"Decline #1 ({NAMES[seat]})"
     accept.click()
     assert page.evaluate("window.__sent") == [{"type": "accept", "offer": 1}]
+    state_after, accepted = act(state, other, {"type": "accept", "offer": 1}, now=NOW + 32)
+    render(page, frame_for(state_after, seat), [dict(e, version=7) for e in accepted], now=NOW + 32)
+    assert f"{NAMES[other]} accepted an offer" in page.locator("[data-testid=log]").inner_text()
     # the third player sees neither the offer nor a way to answer it
     render(page, frame_for(state, (seat + 2) % 3), now=NOW + 31)
     assert page.locator("[data-testid=offer-1]").count() == 0
@@ -216,6 +219,7 @@ def test_the_page_in_french(french):
         assert line in log + "\n", log
     assert french.locator("[data-testid=cash-0]").inner_text() == "2500 piastres"
     assert french.locator("[data-testid=window-done]").inner_text() == "Personne n'a encore fini."
+    assert "Voleurs de bijoux (" in french.locator("[data-testid=bandits-1]").inner_text()  # the shipped card names too
     state = finished_with_a_shared_win()
     render(french, frame_for(state, 1))
     assert french.locator("[data-testid=round-results] h2").inner_text() == "Résultats des manches"

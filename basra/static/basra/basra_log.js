@@ -17,7 +17,8 @@
   function card(id) { return (DATA.cards.cards || [])[id] || null; }
   function cardName(id) {
     var c = card(id);
-    return c ? c.name + " (" + gangName(c.gang) + ", " + c.value + ")" : "#" + id;
+    var name = c && T.card_names && T.card_names[c.name] ? T.card_names[c.name] : (c ? c.name : "");
+    return c ? name + " (" + gangName(c.gang) + ", " + c.value + ")" : "#" + id;
   }
   function cardList(ids) { return (ids || []).map(cardName).join(", "); }
   function cardChip(id) {
@@ -67,7 +68,10 @@
     var items = log.slice(-25).reverse();
     var ul = h("ul", { className: "basra-log", "data-testid": "log" });
     items.forEach(function (e) {
-      var who = e.seat === null || e.seat === undefined || e.code === "starter_chosen" ? "" : api.name(e.seat) + " ";
+      var seat = e.seat;
+      if (seat === undefined && e.code === "offer_made") seat = e.from;  // offer events name their two players
+      if (seat === undefined && (e.code === "offer_accepted" || e.code === "offer_declined")) seat = e.to;
+      var who = seat === null || seat === undefined || e.code === "starter_chosen" ? "" : api.name(seat) + " ";
       ul.appendChild(h("li", { "data-code": e.code, "data-version": e.version }, [who ? h("strong", { text: who }) : null, eventText(e, api)]));
     });
     if (!items.length) ul.appendChild(h("li", { className: "muted", text: t("nothing_yet", "Nothing has happened yet.") }));
