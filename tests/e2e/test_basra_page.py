@@ -196,6 +196,7 @@ def log_events(version=7):
         {"code": "chance", "kind": "two_out", "seat": 1, "version": version},
         {"code": "paid", "seat": 2, "amount": -200, "reason": "fine", "version": version},
         {"code": "stolen", "seat": 2, "turns": 1, "amount": 1000, "in_cave": 1000, "turns_left": 1, "version": version},
+        {"code": "hand_dealt", "seat": 0, "cards": [1, 1, 2], "version": version},
     ]
 
 
@@ -204,9 +205,10 @@ def test_the_log_says_1_step_and_words_the_chance_spaces(page):
     render(page, frame_for(state, 0), log_events())
     log = page.locator("[data-testid=log]").inner_text()
     for line in ("moved Ali Baba 1 step\n", "moved Ali Baba 2 steps", "chance: two cards out, free", "paid 200 (fine)",
-                 "stole 1000 Piastres: 1 turn in the cave"):
+                 "stole 1000 Piastres: 1 turn in the cave", "got movement cards 1, 1, 2"):
         assert line in log + "\n", log
     assert "two_out" not in log and "1 steps" not in log
+    assert page.locator("[data-testid=played]").inner_text() == "Movement cards played: 1"  # the 1 Ann played to get here
     assert page.locator("[data-testid=phase]").inner_text() == "the Grand Bandit Bazaar"
 
 

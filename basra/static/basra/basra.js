@@ -232,7 +232,9 @@
         h("div", { className: "bandits", "data-testid": "bandits-" + i }, cards.length ? groupsOf(cards) : [h("span", { className: "muted", text: t("no_cards", "no cards") })]),
       ]));
     }
-    return h("section", { className: "card players" }, [h("h2", { text: t("players", "Players") }), list]);
+    var played = view.played || [];
+    return h("section", { className: "card players" }, [h("h2", { text: t("players", "Players") }), list,
+      played.length ? h("p", { className: "muted", "data-testid": "played", text: fmt(t("played_cards", "Movement cards played: {cards}"), { cards: played.join(", ") }) }) : null]);
   }
 
   function renderHand(view) {

@@ -55,6 +55,7 @@
       gang: e.gang ? gangName(e.gang) : "", name: e.to !== undefined ? api.name(e.to) : (e.seat !== undefined ? api.name(e.seat) : ""),
     };
     if (e.code === "chance") args.kind = chanceName(e.kind || "");
+    if (e.code === "hand_dealt") args.cards = (e.cards || []).join(", ");  // movement cards are numbers, not bandit cards
     if (e.code === "starter_chosen") args.name = api.name(e.starter);
     if (e.code === "destiny") args.n = e.number !== undefined ? e.number : e.value;
     if (e.code === "paid" && e.reason) args.reason = t("reason_" + e.reason, "");
