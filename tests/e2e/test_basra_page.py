@@ -226,3 +226,20 @@ def test_the_page_in_french(french):
     render(french, frame_for(state, 1))
     assert french.locator("[data-testid=round-results] h2").inner_text() == "Résultats des manches"
     assert french.locator("[data-testid=final-ranking] td").first.inner_text() == "1= (à égalité)"
+
+
+def test_the_junction_is_chosen_on_the_board_or_by_name(page):
+    state = new(3)  # seed 1: Ann moves first from Start and holds a 5, which passes the first junction
+    seat = mover(state)
+    state, _ = act(state, seat, {"type": "play", "card": 5}, now=NOW)
+    assert state["phase"]["name"] == "junction"
+    main, branch = engine.legal_actions(state, seat)[0]["to"]["one_of"]
+    render(page, frame_for(state, seat))
+    labels = page.locator("[data-testid=prompt] button.act-route").all_inner_texts()
+    assert labels == ["Which way? main route", "Which way? the branch"]
+    assert page.locator("[data-testid=board] .choosable").count() == 2
+    page.locator(f"[data-testid=board] [data-testid='space-{branch}']").click()
+    assert page.evaluate("window.__sent") == [{"type": "route", "to": branch}]
+    render(page, frame_for(state, seat))
+    page.locator("[data-testid=prompt] button.act-route").first.click()
+    assert page.evaluate("window.__sent") == [{"type": "route", "to": main}]

@@ -50,10 +50,10 @@
   }
 
   /* A short label for a concrete action, from its type and values. */
-  function actionLabel(a, view) {
+  function actionLabel(a, view, place) {
     switch (a.type) {
       case "play": return fmt(t("play", "Play {n}"), { n: a.card });
-      case "route": return t("route", "Which way?") + " " + a.to;
+      case "route": return t("route", "Which way?") + " " + (place === 0 ? t("main_route", "main route") : t("branch", "the branch"));  // the engine lists the main route first
       case "buy": return t("buy", "Buy") + " " + B.cardName(a.card);
       case "take": return t("take", "Take") + " " + B.cardName(a.card);
       case "stop": return t("stop", "Stop");
@@ -113,7 +113,7 @@
         concrete.forEach(function (c, j) {
           buttons.appendChild(h("button", { type: "button", className: "choice act-" + c.type,
             "data-testid": "act-" + c.type + "-" + index + "-" + j, "data-action": JSON.stringify(c),
-            text: actionLabel(c, view), onclick: function () { send(c); } }));
+            text: actionLabel(c, view, j), onclick: function () { send(c); } }));
         });
       } else {
         box.appendChild(domainForm(a, index, send));
