@@ -13,7 +13,9 @@ from django.utils import translation
 import basra.engine as engine
 from basra.engine import core, flow
 from basra.engine.data_files import default_data
+from basra.engine.phases import forty as cave_phase
 from tests.basra.helpers import act, cards, give, land_on, mover, new, space_where
+from tests.basra.test_forty_thieves import caught_setup
 
 pytestmark = pytest.mark.e2e
 
@@ -243,3 +245,26 @@ def test_the_junction_is_chosen_on_the_board_or_by_name(page):
     render(page, frame_for(state, seat))
     page.locator("[data-testid=prompt] button.act-route").first.click()
     assert page.evaluate("window.__sent") == [{"type": "route", "to": main}]
+
+
+def test_the_mover_turns_thieves_for_the_cave_and_a_caught_player_claims_one(page):
+    state, seat, thief, catcher = caught_setup()  # the thief is in the cave with 3000, three turns to go
+    render(page, frame_for(state, seat))
+    assert page.locator("[data-testid=prompt] button.act-announce").all_inner_texts() == ["Turn 1 card", "Turn 2 cards", "Turn 3 cards"]
+    assert page.locator(f"[data-testid=stash-{thief}]").inner_text() == (
+        f"{NAMES[thief]}: 3 × 1000 Piastres before {NAMES[(seat + 2) % 3]}, under 1 token · 3 turns to go")
+    assert page.locator("[data-testid=packs] [data-card]").count() == 0  # face down in this variant
+    state, _ = act(state, seat, {"type": "announce", "count": 1})
+    render(page, frame_for(state, thief))
+    assert page.locator(f"[data-testid=cave-turned] [data-card='{catcher}']").count() == 1
+    state = core.copy_state(state)  # caught: the thief claims the card turned
+    state["forty"]["stashes"] = []
+    state["forty"]["claimers"] = [thief]
+    cave_phase.next_claim(state, NOW, [])
+    render(page, frame_for(state, thief))
+    page.locator("[data-testid=prompt] button.act-claim").click()
+    assert page.evaluate("window.__sent") == [{"type": "claim", "card": catcher}]
+    state, _ = act(state, thief, {"type": "claim", "card": catcher})
+    render(page, frame_for(state, seat))
+    assert page.locator(f"[data-testid=claimed-{thief}] [data-card='{catcher}']").count() == 1
+    assert page.locator("[data-testid=cave-nobody]").is_visible()
