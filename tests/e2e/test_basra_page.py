@@ -224,6 +224,8 @@ def test_the_page_in_french(french):
     assert french.locator("[data-testid=cash-0]").inner_text() == "2500 piastres"
     assert french.locator("[data-testid=window-done]").inner_text() == "Personne n'a encore fini."
     assert "Voleurs de bijoux (" in french.locator("[data-testid=bandits-1]").inner_text()  # the shipped card names too
+    (ROOT / "test-artifacts").mkdir(exist_ok=True)
+    french.screenshot(path=str(ROOT / "test-artifacts/basra-bazaar-fr.png"), full_page=True)
     state = finished_with_a_shared_win()
     render(french, frame_for(state, 1))
     assert french.locator("[data-testid=round-results] h2").inner_text() == "Résultats des manches"
