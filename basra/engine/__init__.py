@@ -6,7 +6,7 @@ knows the default time applies when its clock runs out."""
 from gamekit import contract
 from gamekit.domains import explain_mismatch, find_legal
 
-from . import core
+from . import core, views
 from .board import validate_board
 from .core import IllegalAction
 from .data_files import default_data
@@ -73,10 +73,7 @@ def apply(state, seat, action, now):
 
 
 def result(state):
-    if not state["finished"]:
-        return None
-    cash = state["cash"]
-    return {"ranks": [1 + sum(1 for other in cash if other > mine) for mine in cash], "scores": list(cash)}
+    return views.final_result(state)
 
 
 def replay(players, options, seed, log, now):

@@ -68,6 +68,10 @@ def end_turn(state, now, events):
 
 
 def finish(state, events):
+    if core.is_forty_thieves(state):
+        from .phases import round_end
+
+        round_end.record(state, None)  # the second passing of Start: no payout in this variant
     state["phase"] = {"name": "over", "at": None}
     state["decision"] += 1
     state["finished"] = True

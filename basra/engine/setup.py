@@ -65,7 +65,7 @@ def new_game(players, options, seed, now):
         "cash": [], "bandits": [[] for _ in range(players)], "hands": [], "hand_size": [],
         "played": [], "packs": {}, "position": None, "round": 1, "steps": 0, "turn": 0,
         "banker": 0, "current": 0, "stole": False, "dice": {"black": None, "white": None},
-        "capture": None, "phase": None, "decision": 0, "finished": False, "ending": False,
+        "capture": None, "phase": None, "decision": 0, "finished": False, "ending": False, "round_results": [],
         "forty": {"stashes": [], "claimed": [[] for _ in range(players)], "discard": {}, "turned": []},
     }
     game = core.data(state)

@@ -33,6 +33,14 @@ def buyer_choosing(state, seat):
     return state["options"]["open_packs"] and phase["name"] == "pick" and phase["seat"] == seat
 
 
+def final_result(state):
+    """The ranking once the game is over: the richest first, equal fortunes sharing a rank."""
+    if not state["finished"]:
+        return None
+    cash = state["cash"]
+    return {"ranks": [1 + sum(1 for other in cash if other > mine) for mine in cash], "scores": list(cash)}
+
+
 def public_part(state):
     """What every seat sees of ``state`` (packs' tops, cash, bandits, counts, phase without offers)."""
     global _LAST_PUBLIC
@@ -55,10 +63,17 @@ def public_part(state):
         "dice": state["dice"], "capture": state["capture"],
         "phase": {k: v for k, v in phase.items() if k not in ("offers", "path")},
         "to_act": waiting_for(state), "decision": state["decision"], "finished": state["finished"],
+        "result": final_result(state), "round_results": state.get("round_results", []),
     }
     if state["options"]["variant"] == "forty_thieves":
+        from .phases import forty
+
         cave = state["forty"]
-        shown["cave"] = {"stashes": cave["stashes"], "claimed": cave["claimed"], "turned": cave["turned"],
+        stashes = []
+        for stash in cave["stashes"]:
+            before, tokens = forty.stash_place(state, stash)
+            stashes.append(dict(stash, before=before, tokens=tokens))
+        shown["cave"] = {"stashes": stashes, "claimed": cave["claimed"], "turned": cave["turned"],
                          "discard_counts": {g: len(p) for g, p in cave["discard"].items()}}
     base = marshal.loads(marshal.dumps(shown))
     _LAST_PUBLIC = (state, base)

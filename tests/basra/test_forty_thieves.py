@@ -1,9 +1,12 @@
 """The Forty Thieves variant: stealing from the cave, thieves guarding it."""
+import random
+
 import pytest
 
 import basra.engine as engine
 from basra.engine import core
 from basra.engine.phases import forty as cave
+from gamekit import driver
 from tests.basra.helpers import GAME, act, card_with, codes, forced_die, land_on, mover, new, space_where
 
 SWINDLER_SPACE = space_where("gang", gangs=["swindlers"])
@@ -190,3 +193,38 @@ def test_packs_are_wholly_face_down_in_forty_thieves():
     assert shown["packs"]["robbers"] == {"count": 16}
     planted = dict(shown, packs={"robbers": {"top": state["packs"]["robbers"][0], "count": 16}})
     assert engine.hidden_leaks(state, 0, planted)
+
+
+def test_the_stash_lies_before_the_player_k_turns_ahead_under_one_token_per_lap():
+    state = forty(3)
+    thief = mover(state)
+    state, _ = steal(state, 4)
+    (stash,) = engine.view(state, (thief + 1) % 3)["cave"]["stashes"]
+    assert (stash["owner"], stash["amount"], stash["before"], stash["tokens"]) == (thief, 4000, (thief + 4) % 3, 2)
+    state, _ = land_on(state, space_where("empty"))  # the thief's turn ends: the next player's turn is the first of four
+    (stash,) = engine.view(state, thief)["cave"]["stashes"]
+    assert (stash["before"], stash["tokens"], stash["turns_left"]) == ((thief + 4) % 3, 2, 4)
+    for _turn in range(3):
+        state, _ = land_on(state, space_where("empty"))
+    (stash,) = engine.view(state, thief)["cave"]["stashes"]
+    assert (stash["before"], stash["tokens"], stash["turns_left"]) == (mover(state), 1, 1)
+
+
+def test_the_final_ranking_is_in_every_view_once_the_game_is_over():
+    assert engine.view(forty(3), 0)["result"] is None
+    playout = driver.play(engine, 3, {"variant": "forty_thieves"}, 7, [driver.random_bot] * 3, rng=random.Random(7))
+    assert engine.view(playout.state, 1)["result"] == engine.result(playout.state)
+
+
+def test_a_seat_skipped_for_want_of_movement_cards_moves_the_stash_on_by_one():
+    state = forty(3)
+    thief = mover(state)
+    state, _ = steal(state, 3)
+    (stash,) = engine.view(state, thief)["cave"]["stashes"]
+    assert (stash["before"], stash["tokens"]) == (thief, 1)  # three turns round a table of three
+    state = core.copy_state(state)
+    state["hands"][(thief + 1) % 3] = []
+    state, _ = land_on(state, space_where("empty"))
+    assert mover(state) == (thief + 2) % 3
+    (stash,) = engine.view(state, thief)["cave"]["stashes"]
+    assert (stash["before"], stash["turns_left"]) == ((thief + 1) % 3, 3)

@@ -63,3 +63,16 @@ def test_poorest_ties_go_to_the_first_clockwise_from_the_bankers_left():
     state["cash"] = [2000] * 4  # everyone equal after the same payout
     state, _ = land_on(state, "start")
     assert state["phase"]["seat"] == (banker + 1) % 4
+
+
+def test_each_round_result_is_kept_for_every_view_with_the_payouts_and_the_cash_after_them():
+    state = new(3)
+    seat = mover(state)
+    other = (seat + 1) % 3
+    give(state, other, [cards("thieves", 20)[0]])
+    state, events = land_on(state, "start")
+    expected = {"round": 1, "paid": [100, 100, 100], "cash": [2600, 2600, 2600]}
+    expected["paid"][other] += 20
+    expected["cash"][other] += 20
+    assert engine.view(state, seat)["round_results"] == [expected]
+    assert next(e for e in events if e["code"] == "round_ended")["paid"] == expected["paid"]

@@ -3,7 +3,7 @@ bandits guard it. Stealing k x 1000 keeps the thief in the cave for k turns;
 on a gang space the mover turns 1-3 cards of the gang's pack and rolls both
 dice: a card holding the Destiny number catches everyone in the cave."""
 from .. import cards, core, flow
-from . import dice
+from . import dice, round_end
 
 
 def cave(state):
@@ -18,6 +18,21 @@ def steps_left_in_game(state):
 
 def stash_of(state, seat):
     return next((s for s in cave(state)["stashes"] if s["owner"] == seat), None)
+
+
+def stash_place(state, stash):
+    """Where a stash lies at the table: (the seat it lies before, tokens on it).
+
+    The cash is set before the player k turns ahead of the thief, under one token
+    per time k goes round the table; it is freed at the end of that player's turn.
+    On the thief's own turn (``fresh``) the k turns start after this one; later the
+    turn in progress is the first of those left. Seats are counted round the whole
+    table: a seat skipped for want of movement cards moves the stash on by one."""
+    players = state["players"]
+    ahead = stash["turns_left"] if stash["fresh"] else stash["turns_left"] - 1
+    before = (state["current"] + ahead) % players
+    tokens = -(-max(stash["turns_left"], 1) // players)
+    return before, tokens
 
 
 def steal_limit(state, seat):
@@ -58,9 +73,10 @@ def after_step(state, events):
         if state["round"] >= game.rules["rounds"]:
             state["ending"] = True
         else:
+            round_end.record(state, None)  # no payout on Start in this variant
             state["round"] += 1
             state["steps"] = 0
-            core.event(events, "round_ended", round=state["round"] - 1)
+            core.event(events, "round_ended", round=state["round"] - 1, paid=None, cash=list(state["cash"]))
             redeal(state, events)
     elif state["steps"] == game.halfway and not state["ending"]:
         redeal(state, events)

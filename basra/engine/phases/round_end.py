@@ -6,15 +6,23 @@ from .. import cards, core, flow, setup
 
 def begin(state, now, events):
     game = core.data(state)
+    paid = []
     for seat in range(state["players"]):
         amount = cards.group_payout(state, state["bandits"][seat]) + game.rules["round_bonus"]
         core.pay(state, events, seat, amount, "round_end")
-    core.event(events, "round_ended", round=state["round"])
+        paid.append(amount)
+    record(state, paid)
+    core.event(events, "round_ended", round=state["round"], paid=paid, cash=list(state["cash"]))
     if state["round"] >= game.rules["rounds"]:
         flow.finish(state, events)
         return
     poorest = chooser(state)
     core.open_phase(state, {"name": "choose_start", "seat": poorest}, now)
+
+
+def record(state, paid):
+    """The round's result, kept for the page: what each player was paid on Start and their cash after it."""
+    state.setdefault("round_results", []).append({"round": state["round"], "paid": paid, "cash": list(state["cash"])})
 
 
 def chooser(state):

@@ -33,36 +33,56 @@
 
   function seatName(seat) { return api.name(seat); }
 
+  function offerFrom(id, view) {
+    var offer = ((view.phase || {}).offers || []).filter(function (o) { return o.id === id; })[0];
+    return offer ? " (" + seatName(offer.from) + ")" : "";
+  }
+
+  /* An offer in words, as the one who made it or the one it is made to sees it. */
+  function offerText(o) {
+    var sale = o.cards !== undefined;
+    var give = B.cardList(sale ? o.cards : o.give) || t("nothing_cards", "nothing");
+    var args = { id: o.id, give: give, give_piastres: sale ? 0 : o.give_piastres, want: sale ? t("nothing_cards", "nothing") : (B.cardList(o.want) || t("nothing_cards", "nothing")),
+      want_piastres: sale ? o.piastres : o.want_piastres };
+    if (o.from === api.seat) return fmt(t("offer_sent", "Your offer #{id} to {name}: {give} and {give_piastres} Piastres for {want} and {want_piastres} Piastres"), Object.assign(args, { name: seatName(o.to) }));
+    if (o.to === api.seat) return fmt(t("offer_to_you", "Offer #{id} from {name}: you get {give} and {give_piastres} Piastres for {want} and {want_piastres} Piastres"), Object.assign(args, { name: seatName(o.from) }));
+    return "#" + o.id + " " + fmt(t("offer_line", "{from} offers {to} {cards} for {piastres} Piastres"), { from: seatName(o.from), to: seatName(o.to), cards: give, piastres: args.want_piastres });
+  }
+
   /* A short label for a concrete action, from its type and values. */
-  function actionLabel(a, view) {
+  function actionLabel(a, view, place) {
     switch (a.type) {
       case "play": return fmt(t("play", "Play {n}"), { n: a.card });
-      case "route": return t("route", "Which way?") + " " + a.to;
+      case "route": return t("route", "Which way?") + " " + (place === 0 ? t("main_route", "main route") : t("branch", "the branch"));  // the engine lists the main route first
       case "buy": return t("buy", "Buy") + " " + B.cardName(a.card);
       case "take": return t("take", "Take") + " " + B.cardName(a.card);
       case "stop": return t("stop", "Stop");
       case "roll": return t("roll", "Roll the dice");
       case "choose": return t("choose", "Choose") + " " + B.gangName(a.gang);
       case "done": return t("done", "I am done");
-      case "accept": return t("accept", "Accept") + " #" + a.offer;
-      case "decline": return t("decline", "Decline") + " #" + a.offer;
+      case "accept": return t("accept", "Accept") + " #" + a.offer + offerFrom(a.offer, view);
+      case "decline": return t("decline", "Decline") + " #" + a.offer + offerFrom(a.offer, view);
       case "give": return t("give", "Give") + " " + B.cardName(a.card);
-      case "steal": return fmt(t("steal", "Steal {n} turns"), { n: a.turns });
-      case "announce": return fmt(t("announce", "Turn {n} cards"), { n: a.count });
+      case "steal": return fmt(B.plural("steal", a.turns, "Steal for {n} turn", "Steal for {n} turns"), { n: a.turns });
+      case "announce": return fmt(B.plural("announce", a.count, "Turn {n} card", "Turn {n} cards"), { n: a.count });
       case "claim": return t("claim", "Claim") + " " + B.cardName(a.card);
       case "choose_start": return fmt(t("choose_start", "{name} starts round two"), { name: seatName(a.seat) });
       default: return a.type;
     }
   }
 
+  // the catalogue's key for a form's title and for its fields, where the action's own word means something else
+  var FORM_TITLES = { steal: "steal_title" };
+  var FIELD_LABELS = { give: "give_cards", turns: "turns_field" };
+
   /* A form for an action with cards (subsets) or Piastres (ranges): ui.js's generic inputs, relabelled. */
   function domainForm(a, index, send) {
     var form = UI.actionControl(a, index, send, function (k, f) { return api.t(k, null, f); }, api.toast);
     var title = form.querySelector("strong");
-    if (title) title.textContent = t(a.type, a.type);
+    if (title) title.textContent = t(FORM_TITLES[a.type] || a.type, a.type);
     form.querySelectorAll("label.domain").forEach(function (label) {
       var key = label.firstChild && label.firstChild.textContent.trim();
-      if (label.firstChild && t(key, "") ) label.firstChild.textContent = " " + t(key, key) + " ";
+      if (label.firstChild) label.firstChild.textContent = " " + t(FIELD_LABELS[key] || key, key) + " ";
     });
     form.querySelectorAll(".subset-item").forEach(function (item) {
       var box = item.querySelector("input");
@@ -93,7 +113,7 @@
         concrete.forEach(function (c, j) {
           buttons.appendChild(h("button", { type: "button", className: "choice act-" + c.type,
             "data-testid": "act-" + c.type + "-" + index + "-" + j, "data-action": JSON.stringify(c),
-            text: actionLabel(c, view), onclick: function () { send(c); } }));
+            text: actionLabel(c, view, j), onclick: function () { send(c); } }));
         });
       } else {
         box.appendChild(domainForm(a, index, send));
@@ -109,7 +129,9 @@
     bar.appendChild(h("strong", { text: fmt(t("round", "Round {n}"), { n: view.round }) }));
     bar.appendChild(h("span", { className: "turn", "data-testid": "turn", text: view.current === api.seat
       ? t("your_turn", "Your turn") : fmt(t("their_turn", "{name}'s turn"), { name: seatName(view.current) }) }));
-    bar.appendChild(h("span", { className: "muted", "data-testid": "phase", text: view.phase.name + (view.phase.purpose ? " · " + view.phase.purpose : "") }));
+    var phaseText = view.phase.name === "window" ? t("win_" + view.phase.kind, view.phase.kind) : t("phase_" + view.phase.name, view.phase.name);
+    if (view.phase.purpose) phaseText += " · " + t("purpose_" + view.phase.purpose, view.phase.purpose);
+    bar.appendChild(h("span", { className: "muted", "data-testid": "phase", text: phaseText }));
     if (view.phase.at) bar.appendChild(h("span", { className: "countdown", "data-countdown": "1", "data-testid": "countdown" }));
     return bar;
   }
@@ -122,12 +144,17 @@
     var sec = h("section", { className: "card window", "data-testid": "window", "data-kind": phase.kind }, [
       h("h2", { text: fmt(t("window", "Window: {kind}"), { kind: t("win_" + phase.kind, phase.kind) }) }),
       phase.at ? h("p", { className: "countdown big", "data-countdown": "1", "data-testid": "window-countdown" }) : null,
-      h("p", { "data-testid": "window-done", text: fmt(t("done_list", "Done: {names}"), { names: done.map(seatName).join(", ") || "—" }) }),
-      waiting.length ? h("p", { className: "muted", text: fmt(t("waiting_for", "Waiting for {names}"), { names: waiting.join(", ") }) }) : null,
+      h("p", { "data-testid": "window-done", text: done.length ? fmt(t("done_list", "Done: {names}"), { names: done.map(seatName).join(", ") }) : t("window_none_done", "Nobody is done yet.") }),
+      waiting.length ? h("p", { className: "muted", "data-testid": "window-waiting", text: fmt(t("waiting_for", "Waiting for {names}"), { names: waiting.join(", ") }) }) : null,
+      h("ul", { className: "window-seats" }, Array.apply(null, Array(view.players)).map(function (_, seat) {
+        var isDone = done.indexOf(seat) >= 0;
+        return h("li", { className: isDone ? "done" : "acting", "data-testid": "window-seat-" + seat, "data-done": isDone ? "1" : "0",
+          text: (isDone ? "✔ " : "… ") + seatName(seat) });
+      })),
     ]);
+    if ((phase.offers || []).length) sec.appendChild(h("h3", { text: t("offers", "Offers") }));
     (phase.offers || []).forEach(function (o) {
-      sec.appendChild(h("p", { className: "offer", "data-testid": "offer-" + o.id, text: "#" + o.id + " " + fmt(t("offer_line", "{from} offers {to} {cards} for {piastres} Piastres"), {
-        from: seatName(o.from), to: seatName(o.to), cards: B.cardList(o.cards || o.give), piastres: o.piastres !== undefined ? o.piastres : (o.want_piastres || 0) }) }));
+      sec.appendChild(h("p", { className: "offer" + (o.to === api.seat ? " to-me" : ""), "data-testid": "offer-" + o.id, text: offerText(o) }));
     });
     return sec;
   }
@@ -162,11 +189,7 @@
     ]);
   }
 
-  function cardChip(id) {
-    var c = B.card(id);
-    return h("span", { className: "bcard g-" + (c ? c.gang : ""), "data-card": id, title: c ? c.destiny.join(", ") : "" },
-      [B.cardName(id), c ? h("small", { text: " ⚄" + c.destiny.join(",") }) : null]);
-  }
+  var cardChip = B.cardChip;
 
   function renderPacks(view, data) {
     return h("section", { className: "card packs", "data-testid": "packs" }, [h("h2", { text: t("packs", "The four packs") })].concat(
@@ -180,18 +203,38 @@
       })));
   }
 
+  /* A player's bandit cards by group ("Beggars 3/4"), a complete group marked: it pays double at the round's end. */
+  function groupsOf(cards) {
+    var sizes = {}, order = [], held = {};
+    (B.data().cards.cards || []).forEach(function (c) { sizes[c.group] = (sizes[c.group] || 0) + 1; });
+    cards.forEach(function (id) {
+      var c = B.card(id), g = c ? c.group : "?";
+      if (!held[g]) { held[g] = []; order.push(g); }
+      held[g].push(id);
+    });
+    return order.map(function (g) {
+      var complete = sizes[g] && held[g].length >= sizes[g];
+      return h("span", { className: "group" + (complete ? " complete" : ""), "data-testid": "group-" + g, "data-complete": complete ? "1" : "0",
+        title: complete ? t("complete_group", "complete group: pays double") : "" }, [
+        h("small", { className: "group-count", text: held[g].length + "/" + (sizes[g] || "?") + (complete ? " ★" : "") + " " }),
+      ].concat(held[g].map(cardChip)));
+    });
+  }
+
   function renderPlayers(view) {
     var list = h("ol", { className: "seats", "data-testid": "scoreboard" });
     for (var i = 0; i < view.players; i++) {
       var cards = view.bandits[i] || [];
       list.appendChild(h("li", { className: "seat-row" + (i === view.current ? " current" : "") + (i === api.seat ? " me" : ""), "data-testid": "seat-" + i }, [
         h("strong", { text: seatName(i) }), " ",
-        h("span", { className: "cash", "data-testid": "cash-" + i, text: fmt(t("cash", "{n} Piastres"), { n: view.cash[i] }) }), " ",
+        h("span", { className: "cash", "data-testid": "cash-" + i, text: B.cash(view.cash[i]) }), " ",
         h("span", { className: "muted", text: fmt(t("movement", "movement cards: {n}"), { n: view.hand_counts[i] }) }),
-        h("div", { className: "bandits" }, cards.length ? cards.map(cardChip) : [h("span", { className: "muted", text: t("no_cards", "no cards") })]),
+        h("div", { className: "bandits", "data-testid": "bandits-" + i }, cards.length ? groupsOf(cards) : [h("span", { className: "muted", text: t("no_cards", "no cards") })]),
       ]));
     }
-    return h("section", { className: "card players" }, [h("h2", { text: t("players", "Players") }), list]);
+    var played = view.played || [];
+    return h("section", { className: "card players" }, [h("h2", { text: t("players", "Players") }), list,
+      played.length ? h("p", { className: "muted", "data-testid": "played", text: fmt(t("played_cards", "Movement cards played: {cards}"), { cards: played.join(", ") }) }) : null]);
   }
 
   function renderHand(view) {
@@ -202,17 +245,39 @@
 
   function renderEnd(view) {
     if (!view.finished) return null;
-    var order = view.cash.map(function (c, i) { return i; }).sort(function (a, b) { return view.cash[b] - view.cash[a]; });
-    var rank = function (i) { return 1 + view.cash.filter(function (c) { return c > view.cash[i]; }).length; };
+    // the engine's ranking (view.result): equal ranks are shared places, shown as ties
+    var ranks = (view.result && view.result.ranks) || view.cash.map(function (c) { return 1 + view.cash.filter(function (o) { return o > c; }).length; });
+    var order = ranks.map(function (r, i) { return i; }).sort(function (a, b) { return ranks[a] - ranks[b] || a - b; });
+    var rank = function (i) { return ranks[i]; };
+    var shared = function (i) { return ranks.filter(function (r) { return r === ranks[i]; }).length > 1; };
     var winners = order.filter(function (i) { return rank(i) === 1; }).map(seatName);
     return h("section", { className: "card end", "data-testid": "final-ranking" }, [
       h("h2", { text: winners.length > 1 ? fmt(t("winners", "{names} share the victory!"), { names: winners.join(" & ") }) : fmt(t("winner", "{name} wins!"), { name: winners[0] }) }),
       h("table", {}, [h("tr", {}, [h("th", { text: t("rank", "Rank") }), h("th", { text: t("player", "Player") }), h("th", { text: t("piastres", "Piastres") }), h("th", { text: t("bandits", "Bandit cards") })])]
         .concat(order.map(function (i) {
-          return h("tr", { "data-testid": "rank-row-" + i }, [h("td", { text: String(rank(i)) }), h("td", { text: seatName(i) }),
+          return h("tr", { "data-testid": "rank-row-" + i, "data-rank": rank(i), className: shared(i) ? "tie" : "" }, [
+            h("td", { className: "rank", text: String(rank(i)) + (shared(i) ? "= (" + t("shared", "shared") + ")" : "") }), h("td", { text: seatName(i) }),
             h("td", { text: String(view.cash[i]) }), h("td", { text: String((view.bandits[i] || []).length) })]);
         }))),
     ]);
+  }
+
+  /* Each round's result: what each player was paid on Start (none in Forty Thieves) and their cash after. */
+  function renderRounds(view) {
+    var rounds = view.round_results || [];
+    if (!rounds.length) return null;
+    var head = h("tr", {}, [h("th", { text: t("player", "Player") })].concat(rounds.map(function (r) {
+      return h("th", { text: fmt(t("round", "Round {n}"), { n: r.round }) });
+    })));
+    var rows = [];
+    for (var i = 0; i < view.players; i++) {
+      rows.push(h("tr", { "data-testid": "round-row-" + i }, [h("td", { text: seatName(i) })].concat(rounds.map(function (r) {
+        return h("td", { "data-testid": "round-" + r.round + "-" + i, text: (r.paid ? "+" + r.paid[i] + " " + t("round_paid", "paid on Start") + " · " : "") +
+          t("cash_after", "cash after") + " " + r.cash[i] });
+      }))));
+    }
+    return h("section", { className: "card rounds", "data-testid": "round-results" }, [h("h2", { text: t("round_results", "Round results") }),
+      h("table", {}, [head].concat(rows))]);
   }
 
   function draw(frame, previous, events) {
@@ -227,15 +292,22 @@
     }
     var routes = {};
     (frame.legal || []).forEach(function (a) { spread(a).forEach(function (c) { if (c.type === "route") routes[c.to] = c; }); });
-    var labels = { board: t("board_label", "The board of Basra"), quarter: function (n) { return fmt(t("quarter", "Quarter {n}"), { n: n }); } };
+    var labels = { board: t("board_label", "The board of Basra"), quarter: function (n) { return fmt(t("quarter", "Quarter {n}"), { n: n }); },
+      space: function (sp) {
+        var words = t("space_" + sp.type, sp.type || "");
+        if (sp.type === "chance") words += ": " + B.chanceName(sp.kind);
+        if (sp.type === "special") words += ": " + t("special_" + sp.kind, sp.kind);
+        if (sp.gangs) words += ": " + sp.gangs.map(B.gangName).join(", ");
+        return words;
+      }, junction: t("junction", "junction") };
     var moved = (events || []).filter(function (e) { return e.code === "moved"; }).pop();
     var from = previous && previous.view ? previous.view.position : null;
     var board = window.BasraBoard.draw(data.board, moved && from ? from : view.position, labels, routes, send);
     var lastDestiny = log.events().filter(function (e) { return e.code === "destiny"; }).pop();
     var page = h("div", { className: "basra-page" }, [
-      h("div", { className: "main-col" }, [renderStatus(view), renderEnd(view), h("div", { className: "card board-wrap" }, [board.svg]),
+      h("div", { className: "main-col" }, [renderStatus(view), renderEnd(view), renderRounds(view), h("div", { className: "card board-wrap" }, [board.svg]),
         renderPrices(view, data), renderDestiny(view, data, lastDestiny)]),
-      h("aside", { className: "side-col" }, [renderPrompt(view, frame, send), renderWindow(view), renderHand(view),
+      h("aside", { className: "side-col" }, [renderPrompt(view, frame, send), renderWindow(view), window.BasraCave.render(view, api, B), renderHand(view),
         renderPacks(view, data), renderPlayers(view), B.renderLog(log.events(), api)]),
     ]);
     stopCountdown();
@@ -261,7 +333,11 @@
   window.LiveMatch.registerRenderer("basra", "main", {
     actions: "*",
     mount: function (el, liveApi) { root = el; api = liveApi; B.read(); log.clear(); },
-    update: function (frame, previous, events) { log.remember(frame, events); draw(frame, previous, events); },
+    update: function (frame, previous, events) {
+      log.remember(frame, events);
+      window.__basraLog = log.events();  // what the page was told, for its browser tests
+      draw(frame, previous, events);
+    },
     destroy: function () { stopCountdown(); stopWalk(); if (root) root.innerHTML = ""; root = null; log.clear(); },
   });
 })();

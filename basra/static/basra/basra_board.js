@@ -79,8 +79,8 @@
       var g = s("g", { class: "space type-" + sp.type + (junctions[sid] ? " junction" : "") + (route ? " choosable" : ""),
         "data-space": sid, "data-testid": "space-" + sid, tabindex: route ? "0" : null, role: route ? "button" : null });
       var title = s("title");
-      title.textContent = sid + " · " + labels.quarter(sp.quarter) + " · " + (sp.type || "") + (sp.kind ? " " + sp.kind : "") +
-        (sp.gangs ? " " + sp.gangs.join(", ") : "");
+      title.textContent = labels.quarter(sp.quarter) + " · " + (labels.space ? labels.space(sp) : sp.type) +
+        (junctions[sid] && labels.junction ? " · " + labels.junction : "");
       g.appendChild(title);
       g.appendChild(s("rect", { x: x, y: y, width: CELL - 2, height: CELL - 2, rx: 5, fill: FILLS[sp.type] || "#ddd" }));
       var text = s("text", { x: x + CELL / 2 - 1, y: y + CELL / 2 + 4, "text-anchor": "middle" });

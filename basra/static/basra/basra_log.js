@@ -17,9 +17,32 @@
   function card(id) { return (DATA.cards.cards || [])[id] || null; }
   function cardName(id) {
     var c = card(id);
-    return c ? c.name + " (" + gangName(c.gang) + ", " + c.value + ")" : "#" + id;
+    var name = c && T.card_names && T.card_names[c.name] ? T.card_names[c.name] : (c ? c.name : "");
+    return c ? name + " (" + gangName(c.gang) + ", " + c.value + ")" : "#" + id;
   }
   function cardList(ids) { return (ids || []).map(cardName).join(", "); }
+  function cardChip(id) {
+    var c = card(id);
+    return h("span", { className: "bcard g-" + (c ? c.gang : ""), "data-card": id, title: c ? c.destiny.join(", ") : "" },
+      [cardName(id), c ? h("small", { text: " ⚄" + c.destiny.join(",") }) : null]);
+  }
+
+  /* A plural template from basra-i18n: [form for 0, for 1, for 2 and more] (the page renders each with the
+   * language's own plural rule, which for English and French depends on nothing else), or the English fallbacks. */
+  function plural(key, n, one, many) {
+    var forms = T && T[key];
+    if (Array.isArray(forms) && forms.length === 3) return forms[n === 0 ? 0 : n === 1 ? 1 : 2];
+    return n === 1 ? one : many;
+  }
+  /* A chance space's kind worded ("two_out" -> "two cards out, free"). */
+  function chanceName(kind) { return (T.chance && T.chance[kind]) || kind; }
+  function cash(n) { return fmt(plural("cash", n, "{n} Piastre", "{n} Piastres"), { n: n }); }
+
+  var PLURAL_EVENTS = {
+    moved: ["moved Ali Baba {n} step", "moved Ali Baba {n} steps"],
+    stolen: ["stole {amount} Piastres: {n} turn in the cave", "stole {amount} Piastres: {n} turns in the cave"],
+    announced: ["announced {n} card", "announced {n} cards"],
+  };
 
   /* One event in the reader's language. */
   function eventText(e, api) {
@@ -31,17 +54,25 @@
       kind: e.kind ? t("win_" + e.kind, e.kind) : "", die: e.die ? t(e.die, e.die) : "", value: e.value !== undefined ? e.value : e.roll,
       gang: e.gang ? gangName(e.gang) : "", name: e.to !== undefined ? api.name(e.to) : (e.seat !== undefined ? api.name(e.seat) : ""),
     };
-    if (e.code === "chance") args.kind = e.kind || "";
+    if (e.code === "chance") args.kind = chanceName(e.kind || "");
+    if (e.code === "hand_dealt") args.cards = (e.cards || []).join(", ");  // movement cards are numbers, not bandit cards
     if (e.code === "starter_chosen") args.name = api.name(e.starter);
     if (e.code === "destiny") args.n = e.number !== undefined ? e.number : e.value;
-    return fmt(t(key, e.code), args);
+    if (e.code === "paid" && e.reason) args.reason = t("reason_" + e.reason, "");
+    if (e.code === "paid" && e.amount < 0) { key = "ev_paid_out"; args.amount = -e.amount; }
+    if (PLURAL_EVENTS[e.code]) return fmt(plural(key, Number(args.n), PLURAL_EVENTS[e.code][0], PLURAL_EVENTS[e.code][1]), args);
+    var line = fmt(t(key, e.code), args);
+    return args.reason ? line + " (" + args.reason + ")" : line;
   }
 
   function renderLog(log, api) {
     var items = log.slice(-25).reverse();
     var ul = h("ul", { className: "basra-log", "data-testid": "log" });
     items.forEach(function (e) {
-      var who = e.seat === null || e.seat === undefined || e.code === "starter_chosen" ? "" : api.name(e.seat) + " ";
+      var seat = e.seat;
+      if (seat === undefined && e.code === "offer_made") seat = e.from;  // offer events name their two players
+      if (seat === undefined && (e.code === "offer_accepted" || e.code === "offer_declined")) seat = e.to;
+      var who = seat === null || seat === undefined || e.code === "starter_chosen" ? "" : api.name(seat) + " ";
       ul.appendChild(h("li", { "data-code": e.code, "data-version": e.version }, [who ? h("strong", { text: who }) : null, eventText(e, api)]));
     });
     if (!items.length) ul.appendChild(h("li", { className: "muted", text: t("nothing_yet", "Nothing has happened yet.") }));
@@ -68,7 +99,8 @@
   }
 
   window.BasraUI = {
-    read: read, t: t, gangName: gangName, card: card, cardName: cardName, cardList: cardList,
+    read: read, t: t, gangName: gangName, card: card, cardName: cardName, cardList: cardList, cardChip: cardChip,
+    plural: plural, chanceName: chanceName, cash: cash,
     data: function () { return DATA; }, eventText: eventText, renderLog: renderLog, newLog: newLog,
   };
 })();
