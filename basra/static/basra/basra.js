@@ -103,12 +103,16 @@
     return box;
   }
 
-  function renderStatus(view) {
+  function renderStatus(view, frame) {
     var bar = h("div", { className: "status-bar", "data-testid": "status" });
     if (view.finished) { bar.appendChild(h("strong", { text: t("game_over", "The game is over.") })); return bar; }
     bar.appendChild(h("strong", { text: fmt(t("round", "Round {n}"), { n: view.round }) }));
-    bar.appendChild(h("span", { className: "turn", "data-testid": "turn", text: view.current === api.seat
-      ? t("your_turn", "Your turn") : fmt(t("their_turn", "{name}'s turn"), { name: seatName(view.current) }) }));
+    // whose decision it is comes from the frame (to_act), not only from whose turn it is
+    var mine = UI.decides(frame, api.seat);
+    bar.appendChild(h("span", { className: "turn" + (mine ? " mine" : ""), "data-testid": "turn", "data-mine": mine ? "1" : "0",
+      text: mine ? (view.current === api.seat ? t("your_turn", "Your turn")
+        : fmt(t("your_decision", "Your decision ({name}'s turn)"), { name: seatName(view.current) }))
+        : fmt(t("their_turn", "{name}'s turn"), { name: seatName(view.current) }) }));
     bar.appendChild(h("span", { className: "muted", "data-testid": "phase", text: view.phase.name + (view.phase.purpose ? " · " + view.phase.purpose : "") }));
     if (view.phase.at) bar.appendChild(h("span", { className: "countdown", "data-countdown": "1", "data-testid": "countdown" }));
     return bar;
@@ -233,7 +237,7 @@
     var board = window.BasraBoard.draw(data.board, moved && from ? from : view.position, labels, routes, send);
     var lastDestiny = log.events().filter(function (e) { return e.code === "destiny"; }).pop();
     var page = h("div", { className: "basra-page" }, [
-      h("div", { className: "main-col" }, [renderStatus(view), renderEnd(view), h("div", { className: "card board-wrap" }, [board.svg]),
+      h("div", { className: "main-col" }, [renderStatus(view, frame), renderEnd(view), h("div", { className: "card board-wrap" }, [board.svg]),
         renderPrices(view, data), renderDestiny(view, data, lastDestiny)]),
       h("aside", { className: "side-col" }, [renderPrompt(view, frame, send), renderWindow(view), renderHand(view),
         renderPacks(view, data), renderPlayers(view), B.renderLog(log.events(), api)]),
