@@ -192,3 +192,15 @@ def test_the_event_index_is_served_for_the_chosen_viewer(client):
     assert data["kinds"] == replays.event_index(match, "all")
     assert data["kinds"]["tile_taken"][0] >= 1
     assert client.get(f"/matches/{match.pk}/replay-events.json?seat=7").status_code == 400
+
+
+def test_the_replay_page_has_the_players_controls_and_no_watching_badge(client):
+    match, _log = finished_match("alibaba_tiles", 2, {"variant": "standard"}, seed=3)
+    html = client.get(f"/matches/{match.pk}/replay/?seat=spectator").content.decode()
+    for testid in ("replay-play", "replay-speed", "replay-move", "replay-event-kind", "replay-viewer"):
+        assert f'data-testid="{testid}"' in html, testid
+    assert f'data-events-url="/matches/{match.pk}/replay-events.json?seat=spectator"' in html
+    assert 'data-testid="spectating"' not in html
+    assert '"tile_taken": "tile taken"' in html  # the game names its kinds of events
+    french = client.get(f"/matches/{match.pk}/replay/?seat=spectator", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Vitesse" in french and "Aller au coup" in french and '"tile_taken": "tuile prise"' in french
