@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import manage
+from tests.e2e.conftest import ARTIFACTS, manage
 
 pytestmark = pytest.mark.e2e
 
@@ -180,3 +180,17 @@ def test_a_replay_jumps_to_a_move_or_to_the_next_event_of_a_kind(live_server_url
     page.click("[data-testid=replay-next-event]")
     page.wait_for_selector("[data-testid=toast]:has-text('No more of these after this move.')")
     assert page.evaluate("window.__lastFrame.version") == steps
+
+
+def test_the_replay_controls_fit_a_phone(live_server_url, e2e_env, new_page):
+    match_id = _simulate_one(e2e_env, "--players", "2", "--seed", "25")
+    page = _open_replay(live_server_url, new_page, match_id)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_selector("[data-testid=replay-seek]:not([hidden])")
+    overflow = page.evaluate("""() => {
+        const bar = document.getElementById('replay-controls').getBoundingClientRect();
+        return Array.from(document.querySelectorAll('#replay-controls *')).filter(el => el.offsetParent)
+          .map(el => [el.id || el.dataset.testid || el.tagName, el.getBoundingClientRect().right])
+          .filter(([, right]) => right > bar.right + 0.5 || right > window.innerWidth); }""")
+    assert overflow == []
+    page.screenshot(path=str(ARTIFACTS / "replay-phone.png"))
