@@ -135,6 +135,7 @@ def test_a_replay_plays_by_itself_at_the_speed_chosen_and_stops_at_the_end(live_
                            "document.querySelector('[data-testid=replay-play]').dataset.playing === '0'")
     page.keyboard.press(" ")  # from the end, play starts over from the first move
     page.wait_for_function("document.querySelector('[data-testid=replay-play]').dataset.playing === '1'")
+    page.focus("#replay-slider")  # on the slider too, space pauses
     page.keyboard.press(" ")
     page.wait_for_function("document.querySelector('[data-testid=replay-play]').dataset.playing === '0'")
 

@@ -533,7 +533,9 @@
       if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
       var target = ev.target;
       // typing in a field (the chat, the move number) or pressing a focused button keeps its own meaning
-      if (target && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName))) return;
+      var onSlider = target === slider;  // the slider steps with the arrows itself; space still plays
+      if (target && !onSlider && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName))) return;
+      if (onSlider && ev.key !== " " && ev.key !== "Spacebar") return;
       if (ev.key === " " || ev.key === "Spacebar") { ev.preventDefault(); toggle(); }
       else if (ev.key === "ArrowRight") { ev.preventDefault(); step(1); }
       else if (ev.key === "ArrowLeft") { ev.preventDefault(); step(-1); }
