@@ -76,7 +76,7 @@ def test_the_show_prompt_groups_the_tiles_by_colour_sorted_by_kind_with_readable
         assert kinds == sorted(kinds), g
         for b in g["buttons"]:
             tile = tiles[b["action"]["tile"]]
-            assert all(tiles[b["action"]["tile"]]["colour"] == g["colour"] for b in g["buttons"])
+            assert tile["colour"] == g["colour"]
             assert b["title"] == f"{tile['colour']} {tile['kind']}"  # a name, never the tile's id or a position
     assert page.errors == []
 

@@ -17,6 +17,10 @@
 
   var root = null, api = null, log = B.newLog();
   var stopCountdown = function () {}, stopWalk = function () {};
+  // The page's frame, built once per mount; the prompt is replaced only when the legal actions change,
+  // so a click (or a number being typed) while another player's answer arrives is not lost.
+  var shell = null, currentSend = function () {};
+  function dispatch(action) { currentSend(action); }
 
   /* Each legal action with its one_of parameters spread into one concrete action per value. */
   function spread(action) {
@@ -236,16 +240,30 @@
     var from = previous && previous.view ? previous.view.position : null;
     var board = window.BasraBoard.draw(data.board, moved && from ? from : view.position, labels, routes, send);
     var lastDestiny = log.events().filter(function (e) { return e.code === "destiny"; }).pop();
-    var page = h("div", { className: "basra-page" }, [
-      h("div", { className: "main-col" }, [renderStatus(view, frame), renderEnd(view), h("div", { className: "card board-wrap" }, [board.svg]),
-        renderPrices(view, data), renderDestiny(view, data, lastDestiny)]),
-      h("aside", { className: "side-col" }, [renderPrompt(view, frame, send), renderWindow(view), renderHand(view),
-        renderPacks(view, data), renderPlayers(view), B.renderLog(log.events(), api)]),
-    ]);
+    currentSend = send;
+    if (!shell) {
+      var placeholder = h("span", { hidden: true });
+      shell = { main: h("div", { className: "main-col" }), side: h("aside", { className: "side-col" }, [placeholder]),
+                prompt: placeholder, key: null };
+      root.innerHTML = "";
+      root.appendChild(h("div", { className: "basra-page" }, [shell.main, shell.side]));
+    }
     stopCountdown();
     stopWalk();
-    root.innerHTML = "";
-    root.appendChild(page);
+    shell.main.replaceChildren.apply(shell.main, [renderStatus(view, frame), renderEnd(view),
+      h("div", { className: "card board-wrap" }, [board.svg]), renderPrices(view, data), renderDestiny(view, data, lastDestiny)]
+      .filter(Boolean));
+    var legal = frame.legal || [];
+    var key = legal.length && !view.finished ? JSON.stringify([api.seat, legal]) : null;
+    if (key === null || key !== shell.key) {
+      var prompt = renderPrompt(view, frame, dispatch) || h("span", { hidden: true });
+      shell.side.replaceChild(prompt, shell.prompt);
+      shell.prompt = prompt;
+      shell.key = key;
+    }
+    while (shell.prompt.nextSibling) shell.side.removeChild(shell.prompt.nextSibling);
+    [renderWindow(view), renderHand(view), renderPacks(view, data), renderPlayers(view), B.renderLog(log.events(), api)]
+      .forEach(function (part) { if (part) shell.side.appendChild(part); });
     root.dataset.phase = view.phase ? view.phase.name : "";
     root.dataset.finished = view.finished ? "1" : "0";
     if (moved && from) {
@@ -264,8 +282,11 @@
 
   window.LiveMatch.registerRenderer("basra", "main", {
     actions: "*",
-    mount: function (el, liveApi) { root = el; api = liveApi; B.read(); log.clear(); },
+    mount: function (el, liveApi) { root = el; api = liveApi; shell = null; B.read(); log.clear(); },
     update: function (frame, previous, events) { log.remember(frame, events); draw(frame, previous, events); },
-    destroy: function () { stopCountdown(); stopWalk(); if (root) root.innerHTML = ""; root = null; log.clear(); },
+    destroy: function () {
+      stopCountdown(); stopWalk(); if (root) root.innerHTML = ""; root = null; shell = null;
+      currentSend = function () {}; log.clear();
+    },
   });
 })();
