@@ -18,7 +18,7 @@ from matches.registry import get_game
 CHUNK = 100  # actions per cached chunk of frames
 MAX_STEPS_PER_REQUEST = 500
 CACHE_SECONDS = 7 * 24 * 3600
-_KEY = "replay:v1:{match}:{what}"
+_KEY = "replay:v2:{match}:{what}"  # v2: frames carry to_act
 
 
 class BadViewer(ValueError):
@@ -116,7 +116,40 @@ def _frame(engine, state, viewer, version, seat, action, at, events):
         "server_time": at,
         "view": engine.view(state, viewer),
         "events": seen,
+        # who had to decide at this step, as the live frame says it (the page's turn bar reads it)
+        "to_act": [] if engine.result(state) is not None else list(engine.to_act(state)),
     }
+
+
+def _frames_of_chunk(engine, match, viewer, chunk):
+    key = _key(match, f"frames:{viewer_param(viewer)}:{chunk}")
+    part = cache.get(key)
+    if part is None:
+        part = _chunk_frames(engine, match, viewer, chunk)
+        cache.set(key, part, CACHE_SECONDS)
+    return part
+
+
+def event_index(match: Match, viewer) -> dict[str, list[int]]:
+    """For each kind (code) of event `viewer` saw during the match, the steps that made one, in order.
+
+    The replay player's "next capture / next effect ..." jumps read it. Built from the same cached
+    chunks as the frames (so it shows exactly what the viewer's frames show), then cached itself.
+    """
+    key = _key(match, f"index:{viewer_param(viewer)}")
+    index = cache.get(key)
+    if index is not None:
+        return index
+    engine = get_game(match.game).engine
+    index = {}
+    for chunk in range(_chunk_of(match.version) + 1):
+        for frame in _frames_of_chunk(engine, match, viewer, chunk):
+            for event in frame["events"]:
+                steps = index.setdefault(event["code"], [])
+                if not steps or steps[-1] != frame["version"]:
+                    steps.append(frame["version"])
+    cache.set(key, index, CACHE_SECONDS)
+    return index
 
 
 def replay_frames(match: Match, viewer, start: int, end: int) -> list[dict]:
@@ -126,10 +159,6 @@ def replay_frames(match: Match, viewer, start: int, end: int) -> list[dict]:
     end = min(match.version, end, start + MAX_STEPS_PER_REQUEST - 1)
     frames = []
     for chunk in range(_chunk_of(start), _chunk_of(end) + 1):
-        key = _key(match, f"frames:{viewer_param(viewer)}:{chunk}")
-        part = cache.get(key)
-        if part is None:
-            part = _chunk_frames(engine, match, viewer, chunk)
-            cache.set(key, part, CACHE_SECONDS)
+        part = _frames_of_chunk(engine, match, viewer, chunk)
         frames.extend(f for f in part if start <= f["version"] <= end)
     return frames

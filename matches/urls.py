@@ -10,5 +10,6 @@ urlpatterns = [
     path("<int:match_id>/", views.match_page, name="match"),
     path("<int:match_id>/replay/", views.replay_page, name="replay"),
     path("<int:match_id>/replay.json", views.replay_data, name="replay_data"),
+    path("<int:match_id>/replay-events.json", views.replay_events, name="replay_events"),
     path("<int:match_id>/export.json", export_views.match_export, name="export"),
 ]

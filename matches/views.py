@@ -89,6 +89,7 @@ def replay_page(request, match_id):
             "seats": seats,
             "ws_path": "",
             "replay_url": url,
+            "replay_events_url": reverse("matches:replay_events", args=[match.pk]) + "?seat=" + replays.viewer_param(viewer),
             "replay_viewer": replays.viewer_param(viewer),
             "replay_steps": match.version,
         },
@@ -115,4 +116,18 @@ def replay_data(request, match_id):
             "frames": replays.replay_frames(match, viewer, start, end),
             "chat": chat_selectors.replay_messages(match, request.user),
         }
+    )
+
+
+def replay_events(request, match_id):
+    """The steps of each kind of event ?seat= saw in a finished match: {"steps", "kinds": {code: [step, ...]}}."""
+    match = _finished_match(request, match_id)
+    seats = list(match.seats.all())
+    try:
+        viewer = _replay_viewer(request, match, seats)
+    except replays.BadViewer:
+        return JsonResponse({"error": _("Bad replay request: seat, from and to.")}, status=400)
+    return JsonResponse(
+        {"match": match.pk, "viewer": replays.viewer_param(viewer), "steps": match.version,
+         "kinds": replays.event_index(match, viewer)}
     )

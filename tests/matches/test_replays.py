@@ -157,3 +157,50 @@ def test_a_private_match_may_be_watched_only_by_those_who_sat_in_it():
     match = services.create_match("countdown", [SeatSpec(user=sat), SeatSpec(bot="first")], {"clock": 0}, seed=1, is_private=True)
     assert replays.may_watch(match, sat)
     assert not replays.may_watch(match, stranger)
+
+
+def test_each_frame_says_who_had_to_decide_then(marathon):
+    match, log = finished_match("marathon", 3, {"rounds": 2}, seed=5)
+    engine = marathon.engine
+    frames = replays.replay_frames(match, 0, 0, match.version)
+    state = engine.new_game(3, {"rounds": 2}, 5, 0.0)
+    assert frames[0]["to_act"] == engine.to_act(state)
+    for frame, (seat, action, at) in zip(frames[1:], log):
+        state, _events = engine.apply(state, seat, action, at)
+        assert frame["to_act"] == ([] if engine.result(state) is not None else engine.to_act(state))
+    assert frames[-1]["to_act"] == []
+
+
+def test_the_event_index_lists_the_steps_of_each_kind_the_viewer_saw():
+    match, _log = finished_match("alibaba_tiles", 3, {"variant": "standard"}, seed=8)
+    for viewer in ("all", 1, None):
+        frames = replays.replay_frames(match, viewer, 0, match.version)
+        expected = {}
+        for frame in frames:
+            for code in dict.fromkeys(e["code"] for e in frame["events"]):
+                expected.setdefault(code, []).append(frame["version"])
+        assert replays.event_index(match, viewer) == expected, viewer
+    # a seat's index leaves out the tiles others showed it never saw
+    assert "tile_shown" in replays.event_index(match, "all")
+    assert len(replays.event_index(match, None).get("tile_shown", [])) < len(replays.event_index(match, "all")["tile_shown"])
+
+
+def test_the_event_index_is_served_for_the_chosen_viewer(client):
+    match, _log = finished_match("alibaba_tiles", 2, {"variant": "standard"}, seed=3)
+    data = client.get(f"/matches/{match.pk}/replay-events.json?seat=all").json()
+    assert data["viewer"] == "all" and data["steps"] == match.version
+    assert data["kinds"] == replays.event_index(match, "all")
+    assert data["kinds"]["tile_taken"][0] >= 1
+    assert client.get(f"/matches/{match.pk}/replay-events.json?seat=7").status_code == 400
+
+
+def test_the_replay_page_has_the_players_controls_and_no_watching_badge(client):
+    match, _log = finished_match("alibaba_tiles", 2, {"variant": "standard"}, seed=3)
+    html = client.get(f"/matches/{match.pk}/replay/?seat=spectator").content.decode()
+    for testid in ("replay-play", "replay-speed", "replay-move", "replay-event-kind", "replay-viewer"):
+        assert f'data-testid="{testid}"' in html, testid
+    assert f'data-events-url="/matches/{match.pk}/replay-events.json?seat=spectator"' in html
+    assert 'data-testid="spectating"' not in html
+    assert '"tile_taken": "tile taken"' in html  # the game names its kinds of events
+    french = client.get(f"/matches/{match.pk}/replay/?seat=spectator", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Vitesse" in french and "Aller au coup" in french and '"tile_taken": "tuile prise"' in french

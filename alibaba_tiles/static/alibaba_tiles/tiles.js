@@ -205,11 +205,42 @@
     return texts[colour] || "";
   }
 
-  function button(testid, label, action, send, cls) {
+  function button(testid, label, action, send, cls, title) {
     return h("button", {
-      type: "button", className: cls || "", "data-testid": testid,
+      type: "button", className: cls || "", "data-testid": testid, title: title || null,
+      "aria-label": title || null, "data-action": JSON.stringify(action),
       onclick: function () { send(action); },
     }, typeof label === "string" ? [label] : label);
+  }
+
+  /* The tiles one may show, grouped by colour (in the legend's order) and sorted by kind within a colour:
+   * one row per colour, each button named by the tile ("yellow chest"), never by its id. */
+  function showRows(legalShow, myTiles, send) {
+    var byId = {};
+    (myTiles || []).forEach(function (tl) { byId[tl.id] = tl; });
+    var colourOrder = Object.keys(COLOURS);
+    var groups = {};
+    legalShow.forEach(function (a) {
+      var tl = byId[a.tile];
+      var colour = tl ? tl.colour : "";
+      (groups[colour] = groups[colour] || []).push(a);
+    });
+    var colours = Object.keys(groups).sort(function (x, y) {
+      var ix = colourOrder.indexOf(x), iy = colourOrder.indexOf(y);
+      return (ix < 0 ? 99 : ix) - (iy < 0 ? 99 : iy) || (x < y ? -1 : x > y ? 1 : 0);
+    });
+    return colours.map(function (colour) {
+      var actions = groups[colour].slice().sort(function (x, y) {
+        var kx = byId[x.tile] ? kindName(byId[x.tile].kind) : "", ky = byId[y.tile] ? kindName(byId[y.tile].kind) : "";
+        return kx.localeCompare(ky) || x.tile - y.tile;
+      });
+      return h("div", { className: "choices show-group", "data-testid": "show-group-" + (colour || "unknown"), "data-colour": colour }, [
+        h("span", { className: "choice-label" }, colour ? [h("span", { className: "swatch c-" + colour }), " ", colourName(colour)] : []),
+      ].concat(actions.map(function (a) {
+        var tl = byId[a.tile];
+        return button("show-" + a.tile, [tl ? chip(tl) : "#" + a.tile], a, send, "choice", tl ? tileLabel(tl) : null);
+      })));
+    });
   }
 
   /* The tile whose effect is pending (after a lamp swap, the bazaar tile), as the view says. */
@@ -323,14 +354,7 @@
       var showBlock = h("div", { "data-testid": "action-show", className: "prompt-block" }, [
         h("p", { className: "prompt-title", text: fmt(t("your_show", "{name} used a yellow tile: show one of your tiles. They may take it."), { name: name(current) }) }),
       ]);
-      var tilesById = {};
-      ((view.me && view.me.tiles) || []).forEach(function (tl) { tilesById[tl.id] = tl; });
-      var showRow = h("div", { className: "choices" });
-      legal.show.forEach(function (a) {
-        var tl = tilesById[a.tile];
-        showRow.appendChild(button("show-" + a.tile, [tl ? chip(tl) : "#" + a.tile], a, send, "choice"));
-      });
-      showBlock.appendChild(showRow);
+      showRows(legal.show, view.me && view.me.tiles, send).forEach(function (row) { showBlock.appendChild(row); });
       box.appendChild(showBlock);
     }
 
@@ -355,16 +379,29 @@
     return box;
   }
 
-  function renderStatus(view, api) {
+  /* Who must decide now, from the frame's to_act (a bot's yellow tile asks the others to show one
+   * during the bot's turn: then it is your decision though not your turn). */
+  function turnText(view, frame, api) {
+    var current = view.current;
+    var toAct = Array.isArray(frame.to_act) ? frame.to_act : [current];
+    if (UI.decides(frame, api.seat)) {
+      return current === api.seat ? t("your_turn", "Your turn")
+        : fmt(t("your_decision", "Your decision ({name}'s turn)"), { name: api.name(current) });
+    }
+    var others = toAct.filter(function (x) { return x !== current; });
+    if (!others.length) return fmt(t("their_turn", "{name}'s turn"), { name: api.name(current) });
+    return fmt(t("their_decision", "{names} to decide ({name}'s turn)"), { names: toAct.map(api.name).join(", "), name: api.name(current) });
+  }
+
+  function renderStatus(view, api, frame) {
     var bar = h("div", { className: "status-bar", "data-testid": "status" });
     if (view.finished) {
       bar.appendChild(h("strong", { text: t("game_over", "The game is over.") }));
       return bar;
     }
-    var current = view.current;
-    var isMe = current === api.seat;
-    bar.appendChild(h("span", { className: "turn" + (isMe ? " mine" : ""), "data-testid": "turn" }, [
-      isMe ? t("your_turn", "Your turn") : fmt(t("their_turn", "{name}'s turn"), { name: api.name(current) }),
+    var mine = UI.decides(frame, api.seat);
+    bar.appendChild(h("span", { className: "turn" + (mine ? " mine" : ""), "data-testid": "turn", "data-mine": mine ? "1" : "0" }, [
+      turnText(view, frame, api),
     ]));
     if (view.deadline) {
       bar.appendChild(h("span", { className: "countdown", "data-countdown": "1", "data-testid": "countdown", title: t("time_left", "time left for this decision") }));
@@ -477,7 +514,31 @@
   var api = null;
   var stopCountdown = function () {};
   var log = C.newLog();
+  // The page's frame, built once per mount: each frame redraws its parts, but the prompt is replaced
+  // only when the legal actions change, so a click begun on a button while another player's answer
+  // arrives lands on the same element (a rebuilt button would swallow it).
+  var shell = null;
+  var currentSend = function () {};
+  function dispatch(action) { currentSend(action); }
 
+  function buildShell() {
+    var placeholder = h("span", { hidden: true });
+    shell = {
+      page: h("div", { className: "tiles-page" }),
+      main: h("div", { className: "main-col" }),
+      side: h("aside", { className: "side-col" }, [placeholder]),
+      prompt: placeholder,
+      promptKey: null,
+    };
+    shell.page.appendChild(shell.main);
+    shell.page.appendChild(shell.side);
+    root.innerHTML = "";
+    root.appendChild(shell.page);
+  }
+
+  function fill(el, children) {
+    el.replaceChildren.apply(el, children.filter(function (c) { return c; }));
+  }
 
   function draw(frame) {
     C.readStrings();
@@ -492,8 +553,10 @@
       root.classList.add("sending");
       if (!api.send(action)) { sent = false; root.classList.remove("sending"); }
     }
+    currentSend = send;
 
-    var page = h("div", { className: "tiles-page" + (view.finished ? " finished" : "") + (raw.length ? " my-move" : "") });
+    if (!shell) buildShell();
+    shell.page.className = "tiles-page" + (view.finished ? " finished" : "") + (raw.length ? " my-move" : "");
     var info = h("div", { className: "cave-head" }, [
       h("span", { className: "variant", text: (T.variants && T.variants[view.variant]) || view.variant }),
       layoutName(view.layout) ? h("span", { className: "muted", "data-testid": "layout-name", text: " · " + layoutName(view.layout) }) : null,
@@ -501,27 +564,31 @@
         ? h("span", { className: "muted", text: " · " + fmt(t("removed", "without {kinds}"), { kinds: view.removed_kinds.map(kindName).join(", ") }) }) : null,
     ]);
 
-    var main = h("div", { className: "main-col" }, [
-      renderStatus(view, api),
+    stopCountdown();
+    fill(shell.main, [
+      renderStatus(view, api, frame),
       restrictionBanner(view, api),
       C.renderEnd(view, api),
       h("div", { className: "cave-wrap card" }, [info, renderBoard(view, legal, api, send)]),
     ]);
-    var side = h("aside", { className: "side-col" }, [
-      renderPrompt(view, legal, raw, api, send),
+    // the prompt: kept as it is while the same choices stand (a waiting line is always redrawn)
+    var promptKey = raw.length && !view.finished ? JSON.stringify([api.seat, raw]) : null;
+    if (promptKey === null || promptKey !== shell.promptKey) {
+      var prompt = renderPrompt(view, legal, raw, api, dispatch) || h("span", { hidden: true });
+      shell.side.replaceChild(prompt, shell.prompt);
+      shell.prompt = prompt;
+      shell.promptKey = promptKey;
+    }
+    while (shell.prompt.nextSibling) shell.side.removeChild(shell.prompt.nextSibling);
+    [
       renderBazaar(view),
       renderPlayers(view, api),
       renderShown(view, api),
       renderScreen(view),
       renderHands(view, api),
       C.renderRecent(view, log.events(), api),
-    ]);
-    page.appendChild(main);
-    page.appendChild(side);
-    stopCountdown();
-    root.innerHTML = "";
+    ].forEach(function (part) { if (part) shell.side.appendChild(part); });
     root.classList.remove("sending");
-    root.appendChild(page);
     root.dataset.phase = view.phase || "";
     root.dataset.finished = view.finished ? "1" : "0";
     stopCountdown = startCountdown(root, view.finished ? null : view.deadline, api);
@@ -532,6 +599,7 @@
     mount: function (el, liveApi) {
       root = el;
       api = liveApi;
+      shell = null;
       log.clear();
     },
     update: function (frame, previous, events) {
@@ -543,6 +611,8 @@
       stopCountdown = function () {};
       if (root) root.innerHTML = "";
       root = null;
+      shell = null;
+      currentSend = function () {};
       log.clear();
     },
   });

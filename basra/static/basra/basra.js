@@ -17,6 +17,10 @@
 
   var root = null, api = null, log = B.newLog();
   var stopCountdown = function () {}, stopWalk = function () {};
+  // The page's frame, built once per mount; the prompt is replaced only when the legal actions change,
+  // so a click (or a number being typed) while another player's answer arrives is not lost.
+  var shell = null, currentSend = function () {};
+  function dispatch(action) { currentSend(action); }
 
   /* Each legal action with its one_of parameters spread into one concrete action per value. */
   function spread(action) {
@@ -123,12 +127,16 @@
     return box;
   }
 
-  function renderStatus(view) {
+  function renderStatus(view, frame) {
     var bar = h("div", { className: "status-bar", "data-testid": "status" });
     if (view.finished) { bar.appendChild(h("strong", { text: t("game_over", "The game is over.") })); return bar; }
     bar.appendChild(h("strong", { text: fmt(t("round", "Round {n}"), { n: view.round }) }));
-    bar.appendChild(h("span", { className: "turn", "data-testid": "turn", text: view.current === api.seat
-      ? t("your_turn", "Your turn") : fmt(t("their_turn", "{name}'s turn"), { name: seatName(view.current) }) }));
+    // whose decision it is comes from the frame (to_act), not only from whose turn it is
+    var mine = UI.decides(frame, api.seat);
+    bar.appendChild(h("span", { className: "turn" + (mine ? " mine" : ""), "data-testid": "turn", "data-mine": mine ? "1" : "0",
+      text: mine ? (view.current === api.seat ? t("your_turn", "Your turn")
+        : fmt(t("your_decision", "Your decision ({name}'s turn)"), { name: seatName(view.current) }))
+        : fmt(t("their_turn", "{name}'s turn"), { name: seatName(view.current) }) }));
     var phaseText = view.phase.name === "window" ? t("win_" + view.phase.kind, view.phase.kind) : t("phase_" + view.phase.name, view.phase.name);
     if (view.phase.purpose) phaseText += " · " + t("purpose_" + view.phase.purpose, view.phase.purpose);
     bar.appendChild(h("span", { className: "muted", "data-testid": "phase", text: phaseText }));
@@ -304,16 +312,30 @@
     var from = previous && previous.view ? previous.view.position : null;
     var board = window.BasraBoard.draw(data.board, moved && from ? from : view.position, labels, routes, send);
     var lastDestiny = log.events().filter(function (e) { return e.code === "destiny"; }).pop();
-    var page = h("div", { className: "basra-page" }, [
-      h("div", { className: "main-col" }, [renderStatus(view), renderEnd(view), renderRounds(view), h("div", { className: "card board-wrap" }, [board.svg]),
-        renderPrices(view, data), renderDestiny(view, data, lastDestiny)]),
-      h("aside", { className: "side-col" }, [renderPrompt(view, frame, send), renderWindow(view), window.BasraCave.render(view, api, B), renderHand(view),
-        renderPacks(view, data), renderPlayers(view), B.renderLog(log.events(), api)]),
-    ]);
+    currentSend = send;
+    if (!shell) {
+      var placeholder = h("span", { hidden: true });
+      shell = { main: h("div", { className: "main-col" }), side: h("aside", { className: "side-col" }, [placeholder]),
+                prompt: placeholder, key: null };
+      root.innerHTML = "";
+      root.appendChild(h("div", { className: "basra-page" }, [shell.main, shell.side]));
+    }
     stopCountdown();
     stopWalk();
-    root.innerHTML = "";
-    root.appendChild(page);
+    shell.main.replaceChildren.apply(shell.main, [renderStatus(view, frame), renderEnd(view), renderRounds(view),
+      h("div", { className: "card board-wrap" }, [board.svg]), renderPrices(view, data), renderDestiny(view, data, lastDestiny)]
+      .filter(Boolean));
+    var legal = frame.legal || [];
+    var key = legal.length && !view.finished ? JSON.stringify([api.seat, legal]) : null;
+    if (key === null || key !== shell.key) {
+      var prompt = renderPrompt(view, frame, dispatch) || h("span", { hidden: true });
+      shell.side.replaceChild(prompt, shell.prompt);
+      shell.prompt = prompt;
+      shell.key = key;
+    }
+    while (shell.prompt.nextSibling) shell.side.removeChild(shell.prompt.nextSibling);
+    [renderWindow(view), window.BasraCave.render(view, api, B), renderHand(view), renderPacks(view, data), renderPlayers(view), B.renderLog(log.events(), api)]
+      .forEach(function (part) { if (part) shell.side.appendChild(part); });
     root.dataset.phase = view.phase ? view.phase.name : "";
     root.dataset.finished = view.finished ? "1" : "0";
     if (moved && from) {
@@ -332,12 +354,15 @@
 
   window.LiveMatch.registerRenderer("basra", "main", {
     actions: "*",
-    mount: function (el, liveApi) { root = el; api = liveApi; B.read(); log.clear(); },
+    mount: function (el, liveApi) { root = el; api = liveApi; shell = null; B.read(); log.clear(); },
     update: function (frame, previous, events) {
       log.remember(frame, events);
       window.__basraLog = log.events();  // what the page was told, for its browser tests
       draw(frame, previous, events);
     },
-    destroy: function () { stopCountdown(); stopWalk(); if (root) root.innerHTML = ""; root = null; log.clear(); },
+    destroy: function () {
+      stopCountdown(); stopWalk(); if (root) root.innerHTML = ""; root = null; shell = null;
+      currentSend = function () {}; log.clear();
+    },
   });
 })();

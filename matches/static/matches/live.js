@@ -295,14 +295,24 @@
   }
 
   /* Replay: the finished match's frames as one viewer saw them (?seat= in the JSON's URL), fetched in
-   * ranges as the slider moves and drawn by the game's own renderers. The clock stands still at each
-   * step's server time, so a countdown shows what was left then. */
+   * ranges as the player moves and drawn by the game's own renderers. It plays by itself (play/pause,
+   * speed), steps, jumps to a move number or to the next event of a kind the viewer saw (from the
+   * replay's event index), and is driven from the keyboard: space plays or pauses, the arrows step.
+   * A replay shows no clock (the page's CSS hides the renderers' countdowns). */
   var REPLAY_LOOKBACK = 40;  // steps of events handed over after a jump, for the renderers' logs
+  var REPLAY_STEP_MS = 1000; // one move a second at 1x
   function startReplay(url) {
     var bar = document.getElementById("replay-controls");
     var slider = document.getElementById("replay-slider");
     var position = document.getElementById("replay-position");
     var viewerSelect = document.getElementById("replay-viewer");
+    var playButton = document.getElementById("replay-play");
+    var speedSelect = document.getElementById("replay-speed");
+    var gotoForm = document.getElementById("replay-goto");
+    var moveInput = document.getElementById("replay-move");
+    var seekForm = document.getElementById("replay-seek");
+    var kindSelect = document.getElementById("replay-event-kind");
+    var kindNames = readJSON("replay-event-kinds", {});
     var frames = {};      // version -> frame of the replay JSON
     var pending = {};     // chunk start -> a fetch in flight
     var steps = Number(page.dataset.replaySteps || 0);
@@ -312,8 +322,12 @@
     var viewerSeat = seat;
     var replayNow = null;
     var replayData = null;
+    var eventIndex = {};  // event code -> the steps that made one, as this viewer saw them
+    var playing = false;
+    var playTimer = null;
     api.serverNow = function () { return replayNow !== null ? replayNow : Date.now() / 1000; };
     api.send = function () { return false; };
+    api.replay = true;
 
     // the server's chunks: k holds the steps after actions k*chunk .. (k+1)*chunk-1, and chunk 0 also step 0
     function chunkEnd(v) { return (Math.floor(Math.max(v - 1, 0) / chunk) + 1) * chunk; }
@@ -348,15 +362,22 @@
     function frameAt(i) {
       var f = frames[i];
       return { type: "view", match: +page.dataset.match, version: f.version, seat: viewerSeat,
-               status: i === steps ? "finished" : "running", view: f.view, legal: [], to_act: [],
+               status: i === steps ? "finished" : "running", view: f.view, legal: [], to_act: f.to_act || [],
                server_time: f.server_time, events: f.events || [], replay: true };
     }
 
+    function failed(err) {
+      pause();
+      toast(t("replay_failed", "The replay could not be loaded.") + " " + (err && err.message || ""));
+    }
+
+    /* Draws step i (fetching what it needs); resolves once drawn (or once a later request took over). */
     function show(i) {
+      i = Math.max(0, Math.min(steps, i));
       wanted = i;
       var from = i === current + 1 ? i : i - REPLAY_LOOKBACK;
-      ensure(from, i).then(function () {
-        if (wanted !== i) return;  // the slider moved on meanwhile
+      return ensure(from, i).then(function () {
+        if (wanted !== i) return;  // the player moved on meanwhile
         var events = [];
         for (var v = Math.max(0, from); v <= i; v++) {
           if (frames[v]) events = events.concat(frames[v].events || []);
@@ -366,15 +387,97 @@
         replayNow = typeof frame.server_time === "number" ? frame.server_time : replayNow;
         current = i;
         slider.value = i;
-        position.textContent = (i + 1) + " / " + (steps + 1);
+        position.textContent = UI.fmt(t("replay_position", "Move {n} of {total}"), { n: i, total: steps });
+        position.dataset.step = String(i);
         lastFrame = frame;
         window.__lastFrame = frame;
         document.body.dataset.version = String(frame.version);
         document.body.dataset.status = frame.status;
         render(frame, previous, events);
         emit("replay_step", { version: frame.version, data: replayData });
-        if (i + 1 <= steps && !frames[i + 1]) fetchRange(i + 1);  // the next chunk, ahead of the slider
-      }).catch(function (err) { toast(t("replay_failed", "The replay could not be loaded.") + " " + err.message); });
+        if (i + 1 <= steps && !frames[i + 1]) fetchRange(i + 1).catch(function () { /* retried when needed */ });
+      });
+    }
+
+    function jump(i) {
+      return show(i).catch(failed);
+    }
+
+    /* ---- play and pause: one step every REPLAY_STEP_MS / speed, stopping at the last step */
+    function speed() { return Number(speedSelect && speedSelect.value) || 1; }
+    function stepMs() {
+      var ms = REPLAY_STEP_MS / speed();
+      bar.dataset.stepMs = String(ms);  // the pace, readable by a test
+      return ms;
+    }
+
+    function setPlaying(on) {
+      playing = on;
+      clearTimeout(playTimer);
+      playTimer = null;
+      if (playButton) {
+        playButton.dataset.playing = on ? "1" : "0";
+        playButton.innerHTML = on ? "&#10074;&#10074;" : "&#9654;";
+        playButton.setAttribute("aria-label", on ? t("replay_pause", "Pause") : t("replay_play", "Play"));
+      }
+      bar.dataset.playing = on ? "1" : "0";
+    }
+
+    function tick() {
+      if (!playing) return;
+      if (current >= steps) { setPlaying(false); return; }
+      show(current + 1).then(function () {
+        if (!playing) return;
+        if (current >= steps) { setPlaying(false); return; }
+        playTimer = setTimeout(tick, stepMs());
+      }).catch(failed);
+    }
+
+    function play() {
+      if (current >= steps) jump(0);  // from the end, play starts over
+      setPlaying(true);
+      playTimer = setTimeout(tick, stepMs());
+    }
+
+    function pause() { setPlaying(false); }
+
+    function toggle() { if (playing) pause(); else play(); }
+
+    function step(delta) {
+      pause();
+      jump(current + delta);
+    }
+
+    /* ---- the next event of a kind, from the viewer's event index */
+    function kindLabel(code) {
+      if (kindNames[code]) return kindNames[code];
+      var words = String(code).replace(/_/g, " ");
+      return words.charAt(0).toUpperCase() + words.slice(1);
+    }
+
+    function loadEventIndex() {
+      var eventsUrl = bar.dataset.eventsUrl;
+      if (!eventsUrl || !kindSelect || !seekForm) return;
+      fetch(eventsUrl, { credentials: "same-origin" })
+        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
+        .then(function (data) {
+          eventIndex = data.kinds || {};
+          var codes = Object.keys(eventIndex).sort(function (x, y) {
+            return kindLabel(x).localeCompare(kindLabel(y));
+          });
+          kindSelect.innerHTML = "";
+          codes.forEach(function (code) {
+            kindSelect.appendChild(UI.h("option", { value: code, text: kindLabel(code) + " (" + eventIndex[code].length + ")" }));
+          });
+          seekForm.hidden = !codes.length;
+        })
+        .catch(function () { seekForm.hidden = true; });
+    }
+
+    function nextOfKind(code) {
+      var list = eventIndex[code] || [];
+      for (var k = 0; k < list.length; k++) if (list[k] > current) return list[k];
+      return null;
     }
 
     if (viewerSelect) {
@@ -384,13 +487,59 @@
     }
     fetchRange(0).then(function () {
       slider.max = steps;
+      if (moveInput) moveInput.max = steps;
       bar.hidden = false;
       setConn("open", t("replay", "Replay"));
-      show(0);
-    }).catch(function (err) { toast(t("replay_failed", "The replay could not be loaded.") + " " + err.message); });
-    slider.addEventListener("input", function () { show(+slider.value); });
-    document.getElementById("replay-prev").addEventListener("click", function () { show(Math.max(0, +slider.value - 1)); });
-    document.getElementById("replay-next").addEventListener("click", function () { show(Math.min(steps, +slider.value + 1)); });
+      setPlaying(false);
+      stepMs();
+      return show(0);
+    }).catch(failed);
+    loadEventIndex();
+
+    slider.addEventListener("input", function () { pause(); jump(+slider.value); });
+    document.getElementById("replay-prev").addEventListener("click", function () { step(-1); });
+    document.getElementById("replay-next").addEventListener("click", function () { step(1); });
+    if (playButton) playButton.addEventListener("click", toggle);
+    if (speedSelect) {
+      speedSelect.addEventListener("change", function () {
+        stepMs();
+        if (!playing) return;
+        clearTimeout(playTimer);  // the new pace from now on
+        playTimer = setTimeout(tick, stepMs());
+      });
+    }
+    if (gotoForm) {
+      gotoForm.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        var n = Number(moveInput.value);
+        if (moveInput.value === "" || !Number.isInteger(n) || n < 0 || n > steps) {
+          toast(UI.fmt(t("replay_bad_move", "A move number from 0 to {max}."), { max: steps }));
+          return;
+        }
+        pause();
+        jump(n);
+      });
+    }
+    if (seekForm) {
+      seekForm.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        var target = nextOfKind(kindSelect.value);
+        if (target === null) { toast(t("replay_no_more", "No more of these after this move.")); return; }
+        pause();
+        jump(target);
+      });
+    }
+    document.addEventListener("keydown", function (ev) {
+      if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      var target = ev.target;
+      // typing in a field (the chat, the move number) or pressing a focused button keeps its own meaning
+      var onSlider = target === slider;  // the slider steps with the arrows itself; space still plays
+      if (target && !onSlider && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName))) return;
+      if (onSlider && ev.key !== " " && ev.key !== "Spacebar") return;
+      if (ev.key === " " || ev.key === "Spacebar") { ev.preventDefault(); toggle(); }
+      else if (ev.key === "ArrowRight") { ev.preventDefault(); step(1); }
+      else if (ev.key === "ArrowLeft") { ev.preventDefault(); step(-1); }
+    });
   }
 
   if (page.dataset.replay) {

@@ -74,6 +74,14 @@
     return function () { clearInterval(timer); };
   }
 
+  /* Whether `seat` has a decision to make in this frame: its legal actions, or the frame's to_act
+   * (who the server waits for, which is not always whose turn it is: a bot's effect may ask you). */
+  function decides(frame, seat) {
+    if (!frame || seat === null || seat === undefined) return false;
+    if ((frame.legal || []).length) return true;
+    return Array.isArray(frame.to_act) && frame.to_act.indexOf(seat) >= 0;
+  }
+
   /* A toast on `el`: toast(message, ms) shows it and fades it out. */
   function makeToast(el) {
     var timer = null;
@@ -228,7 +236,7 @@
 
   window.MatchUI = {
     h: h, svg: svg, fmt: fmt, secondsLeft: secondsLeft, formatClock: formatClock, countdown: countdown,
-    makeToast: makeToast, isDomain: isDomain, isConcrete: isConcrete,
+    makeToast: makeToast, decides: decides, isDomain: isDomain, isConcrete: isConcrete,
     actionControl: actionControl, actionControls: actionControls,
   };
 })();
