@@ -16,6 +16,7 @@ from basra.engine.data_files import default_data
 from basra.engine.phases import forty as cave_phase
 from tests.basra.helpers import act, cards, give, land_on, mover, new, space_where
 from tests.basra.test_forty_thieves import caught_setup
+from tests.e2e.helpers import game_page_scripts
 
 pytestmark = pytest.mark.e2e
 
@@ -23,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "basra"
 NAMES = ["Ann", "Bob", "Cyd"]
 NOW = 1.0
+
 
 HARNESS = """
 window.__sent = [];
@@ -69,8 +71,8 @@ def open_page(browser, language):
                    + '<div id="game-root"></div></body></html>')
     pg.add_style_tag(path=str(APP / "static/basra/basra.css"))
     pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in ("basra_board.js", "basra_log.js", "basra_cave.js", "basra.js"):
-        pg.add_script_tag(path=str(APP / "static/basra" / script))
+    for script in game_page_scripts("basra"):
+        pg.add_script_tag(path=str(APP / "static" / script))
     pg.add_script_tag(content=HARNESS)
     pg.errors = errors
     return context, pg

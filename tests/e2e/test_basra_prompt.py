@@ -13,6 +13,7 @@ from django.utils import translation
 
 from basra.engine import apply, default_data, legal_actions, new_game, result, to_act, view
 from gamekit import driver
+from tests.e2e.helpers import game_page_scripts
 
 pytestmark = pytest.mark.e2e
 
@@ -50,6 +51,7 @@ def i18n_block():
         return Template("{% load i18n %}" + block).render(Context({}))
 
 
+
 HARNESS = """
 window.__sent = [];
 window.__mount = function (frame) {
@@ -81,8 +83,8 @@ def page(browser):
     pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + data + i18n_block()
                    + '<div id="game-root"></div></body></html>')
     pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in ("basra_board.js", "basra_log.js", "basra.js"):
-        pg.add_script_tag(path=str(APP / "static/basra" / script))
+    for script in game_page_scripts("basra"):
+        pg.add_script_tag(path=str(APP / "static" / script))
     pg.add_script_tag(content=HARNESS)
     pg.errors = errors
     yield pg
