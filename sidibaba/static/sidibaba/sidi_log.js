@@ -6,7 +6,7 @@
 
   var h = window.MatchUI.h;
   var S = window.SidiUI;
-  var KEEP = 40;
+  var KEEP = 100;
 
   function LogRenderer() {
     var root = null, api = null, list = null, log = [];
