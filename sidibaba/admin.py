@@ -10,10 +10,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from matches.admin_forms import GameDataForm, PrettyJSONField
+from matches.admin_forms import GameDataForm, PrettyJSONField, game_data_form
 from sidibaba import engine
 from sidibaba.gamedata import split_maze
-from sidibaba.models import Maze, maze_errors
+from sidibaba.models import EventSet, Maze, TokenMix, maze_errors
 
 
 class MazeEditorWidget(forms.Textarea):
@@ -96,3 +96,41 @@ class MazeAdmin(admin.ModelAdmin):
             except ValueError:
                 answer["sight_error"] = gettext("No such square or facing in this maze.")
         return JsonResponse(answer)
+
+
+@admin.register(TokenMix)
+class TokenMixAdmin(admin.ModelAdmin):
+    """The bag's counts per token kind; the engine refuses unknown kinds, bad counts and too few jewels."""
+
+    form = game_data_form(TokenMix)
+    fields = ["key", "name", "data"]
+    list_display = ["key", "name", "token_count", "updated_at"]
+
+    def get_changeform_initial_data(self, request):
+        initial = super().get_changeform_initial_data(request)
+        initial.setdefault("data", engine.default_token_mix())
+        return initial
+
+    @admin.display(description=_("tokens"))
+    def token_count(self, obj):
+        bag = obj.data.get("bag") if isinstance(obj.data, dict) else None
+        return sum(v for v in bag.values() if isinstance(v, int)) if isinstance(bag, dict) else "-"
+
+
+@admin.register(EventSet)
+class EventSetAdmin(admin.ModelAdmin):
+    """The Leader's deck; the engine refuses unknown kinds and steps outside 1-3."""
+
+    form = game_data_form(EventSet)
+    fields = ["key", "name", "data"]
+    list_display = ["key", "name", "event_count", "updated_at"]
+
+    def get_changeform_initial_data(self, request):
+        initial = super().get_changeform_initial_data(request)
+        initial.setdefault("data", engine.default_event_set())
+        return initial
+
+    @admin.display(description=_("events"))
+    def event_count(self, obj):
+        events = obj.data.get("events") if isinstance(obj.data, dict) else None
+        return len(events) if isinstance(events, list) else "-"

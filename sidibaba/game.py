@@ -43,6 +43,15 @@ ENGINE_MESSAGES = [
     gettext_noop("Sidi Baba is played by 3 to 7 players."),
     gettext_noop("A lamp lasts 60 to 300 seconds."),
     gettext_noop("Unknown maze."),
+    gettext_noop("The token mix needs a bag: an object of token kinds and counts."),
+    gettext_noop("The bag may only count the known token kinds."),
+    gettext_noop("Each token count is a whole number from 0 to 40."),
+    gettext_noop("The bag needs at least 10 jewels."),
+    gettext_noop("The bag holds 20 to 150 tokens."),
+    gettext_noop("The event set is a list of 1 to 40 events."),
+    gettext_noop("Each event is one of the known kinds."),
+    gettext_noop("Movement, Illusion, both locks, Teleportation and Landslide move 1 to 3 steps."),
+    gettext_noop("The Bandit, Scheherazade and the Merchant take no steps."),
 ]
 ROLE_LABELS = {"leader": "Leader of the Thieves", "adventurer": "Adventurer"}
 
@@ -70,9 +79,30 @@ def table_options():
     return options
 
 
+def played_supplies() -> dict:
+    """The token mix and event set a new match plays, from the database (the rows keyed "standard").
+
+    Left out when a row is missing (or there is no database) or holds the shipped data: the engine
+    then uses its own JSON, and the match's options stay small."""
+    from sidibaba.models import PLAYED_KEY, EventSet, TokenMix
+
+    supplies = {}
+    for option, model, default in (("token_mix", TokenMix, engine.default_token_mix()),
+                                   ("event_set", EventSet, engine.default_event_set())):
+        try:
+            row = model.objects.filter(key=PLAYED_KEY).first()
+        except DatabaseError:
+            row = None
+        if row is not None and row.data != default:
+            supplies[option] = copy.deepcopy(row.data)
+    return supplies
+
+
 def resolve_options(options: dict) -> dict:
-    """The host's choices -> engine options: the chosen maze's JSON, or every saved maze for the Leader."""
+    """The host's choices -> engine options: the chosen maze's JSON, or every saved maze for the Leader,
+    and the token mix and event set saved in the admin."""
     resolved = dict(options)
+    resolved.update(played_supplies())
     mazes = saved_mazes()
     key = resolved.get("maze") or LEADER_CHOOSES
     if key == LEADER_CHOOSES:

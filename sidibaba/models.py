@@ -61,3 +61,59 @@ class Maze(models.Model):
         if not isinstance(self.data, dict):
             return "-"
         return f"{self.data.get('rows')}x{self.data.get('cols')}"
+
+
+# The row of each kind a new match plays (the shipped one, seeded from the engine's JSON and
+# editable in the admin); other rows are kept as drafts or alternatives.
+PLAYED_KEY = "standard"
+
+
+class _Supplies(models.Model):
+    """One piece of the engine's game data as JSON, checked by the engine's own rules before saving."""
+
+    key = models.SlugField(_("key"), max_length=40, unique=True,
+                           help_text=_("A new match plays the row whose key is “standard”."))
+    name = models.CharField(_("name"), max_length=120)
+    data = models.JSONField(_("data"), default=dict)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["key"]
+
+    def __str__(self):
+        return f"{self.name} ({self.key})"
+
+    @staticmethod
+    def engine_errors(data) -> list[str]:
+        return []
+
+    def clean(self):
+        super().clean()
+        reasons = [gettext(reason) for reason in self.engine_errors(self.data)]
+        if reasons:
+            raise ValidationError({"data": reasons})
+
+
+class TokenMix(_Supplies):
+    """How many tokens of each kind the bag holds: {"bag": {"gold1": 14, ..., "curse": 5}}."""
+
+    class Meta(_Supplies.Meta):
+        verbose_name = _("token mix")
+        verbose_name_plural = _("token mixes")
+
+    @staticmethod
+    def engine_errors(data):
+        return engine.validate_token_mix(data)
+
+
+class EventSet(_Supplies):
+    """The Leader's deck of events: {"events": [{"kind": "movement", "steps": 1}, ..., {"kind": "merchant"}]}."""
+
+    class Meta(_Supplies.Meta):
+        verbose_name = _("event set")
+        verbose_name_plural = _("event sets")
+
+    @staticmethod
+    def engine_errors(data):
+        return engine.validate_event_set(data)

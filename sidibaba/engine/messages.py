@@ -19,4 +19,13 @@ MESSAGES = (
     "Sidi Baba is played by 3 to 7 players.",
     "A lamp lasts 60 to 300 seconds.",
     "Unknown maze.",
+    "The token mix needs a bag: an object of token kinds and counts.",
+    "The bag may only count the known token kinds.",
+    "Each token count is a whole number from 0 to 40.",
+    "The bag needs at least 10 jewels.",
+    "The bag holds 20 to 150 tokens.",
+    "The event set is a list of 1 to 40 events.",
+    "Each event is one of the known kinds.",
+    "Movement, Illusion, both locks, Teleportation and Landslide move 1 to 3 steps.",
+    "The Bandit, Scheherazade and the Merchant take no steps.",
 )

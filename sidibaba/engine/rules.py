@@ -11,6 +11,7 @@ from .core import LEADER, IllegalAction, adventurers, blocking, clone, rng
 from .data_files import default_mazes, game_data
 from .maze import validate as validate_maze
 from .phases import chest, dice, events as leader_events, explore, genie, setup
+from .supplies import bag_kinds, event_list, validate_event_set, validate_token_mix
 from .tokens import build_kinds, fortune
 
 GAME = "sidibaba"
@@ -52,6 +53,10 @@ def validate_options(players, options):
         keys = [m["key"] for m in _maze_choices(options)]
         if options.get("maze", "leader") not in keys + ["leader"]:
             errors.append("Unknown maze.")
+    if options.get("token_mix") is not None:
+        errors += validate_token_mix(options["token_mix"])
+    if options.get("event_set") is not None:
+        errors += validate_event_set(options["event_set"])
     return errors
 
 
@@ -69,15 +74,17 @@ def new_game(players, options, seed, now):
     line = list(range(1, players))
     for i in range(data["lamps"]):
         lamps[line[i % len(line)]] += 1
-    kinds = build_kinds(players, data)
-    bag_size = sum(data["bag"].values())
+    in_bag = bag_kinds(options)
+    kinds = build_kinds(players, data, in_bag)
+    bag_size = len(in_bag)
+    event_kinds = event_list(options)
     per = data["starting_jewels"]["count"]
     hands = [[]] + [list(range(bag_size + per * (s - 1), bag_size + per * s)) for s in range(1, players)]
     state = {
         "game": GAME, "players": players, "seed": seed, "counter": 0, "phase": "setup", "decision": 0,
         "segment_seconds": options.get("segment_seconds", 180), "window_seconds": data["window_seconds"],
         "pause_max_seconds": data["pause_max_seconds"],
-        "maze": maze, "mazes": mazes, "kinds": kinds, "event_kinds": data["events"],
+        "maze": maze, "mazes": mazes, "kinds": kinds, "event_kinds": event_kinds,
         "setup": {"deadline": now + data["setup_seconds"], "chests": data["chests"], "characters": data["characters"]},
         "characters": [None] * players, "line": line, "lamps": lamps, "lit": None, "leader_lamps": 0, "lamps_out": 0,
         "hands": hands, "bag": list(range(bag_size)), "keeps": [None] * players,
@@ -89,7 +96,7 @@ def new_game(players, options, seed, now):
         "votes": [None] * players, "line_vote": None, "window": None, "pending": [], "moves": 0, "trail": [],
         "winner": None, "end_reason": None, "last_answer": None,
     }
-    deck = list(range(len(data["events"])))
+    deck = list(range(len(event_kinds)))
     rng(state).shuffle(deck)
     state["event_deck"] = deck
     core.draw_leader_event(state, [])  # the Leader starts with one Event face up

@@ -4,9 +4,9 @@ from .data_files import game_data
 JEWEL, GENIE, CURSE = "jewel", "genie", "curse"
 
 
-def build_kinds(players, data):
-    """Token id -> kind: the bag's tokens first, then the starting jewels of each Adventurer."""
-    kinds = [kind for kind, count in data["bag"].items() for _ in range(count)]
+def build_kinds(players, data, bag_kinds):
+    """Token id -> kind: the bag's tokens (``bag_kinds``, from the token mix) first, then the starting jewels."""
+    kinds = list(bag_kinds)
     start = data["starting_jewels"]
     kinds += [start["kind"]] * (start["count"] * (players - 1))
     return kinds

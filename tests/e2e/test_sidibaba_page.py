@@ -10,7 +10,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from sidibaba import engine
-from tests.sidibaba.helpers import move, set_up
+from tests.sidibaba.helpers import edit, give_tokens, kind_ids, move, set_up
 
 pytestmark = pytest.mark.e2e
 
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "sidibaba"
 ARTIFACTS = ROOT / "test-artifacts"
 NAMES = ["Leader", "Ann", "Bob", "Cyd"]
-SCRIPTS = ("sidi_common.js", "sidi_view3d.js", "sidi_map.js", "sidi_controls.js")
+SCRIPTS = ("sidi_common.js", "sidi_view3d.js", "sidi_map.js", "sidi_controls.js", "sidi_log.js")
 
 
 def page_blocks():
@@ -217,3 +217,85 @@ def test_the_page_speaks_french():
     assert strings["moves"] == "Par où ?"
     assert strings["move_E"] == "E : avancer"
     assert strings["front_landslide"] != "A landslide blocks the way."  # its French comes from the engine messages
+
+
+def test_the_line_is_reordered_with_the_arrows_and_proposed(page):
+    state = move(set_up(players=4), "E")
+    page.evaluate("window.__mount(2)")
+    show(page, state, 2, 1)
+    assert [a for a in engine.legal_actions(state, 2) if a["type"] == "propose_line"]
+    assert page.is_disabled("[data-testid=propose-line]")  # the line as it is: nothing to propose
+    page.click("[data-testid=line-editor] summary")
+    page.click("[data-testid=line-down-1]")  # 1 2 3 -> 2 1 3
+    page.click("[data-testid=line-down-1]")  # -> 2 3 1
+    page.click("[data-testid=line-up-3]")    # -> 3 2 1
+    assert page.eval_on_selector_all("[data-testid^=reorder-]", "els => els.map(e => +e.dataset.seat)") == [3, 2, 1]
+    page.screenshot(path=str(ARTIFACTS / "sidibaba-page-line-editor.png"))
+    page.click("[data-testid=propose-line]")
+    sent = page.evaluate("window.__sent")
+    assert sent == [{"type": "propose_line", "line": [3, 2, 1]}]
+    engine.apply(state, 2, sent[0], 2.0)  # the engine takes it as sent
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_every_action_of_the_game_has_its_own_control(page, seat):
+    """No action falls back to the platform's generic inputs (live.js draws those for types no renderer lists)."""
+    from sidibaba.engine.rules import HANDLERS, SYSTEM_ACTIONS
+
+    page.evaluate(f"window.__mount({seat})")
+    covered = set(page.evaluate("window.__renderers.flatMap(r => r.actions === '*' ? [] : r.actions)"))
+    assert set(HANDLERS) - set(SYSTEM_ACTIONS) - {"lamp_expired"} - covered == set()
+
+
+def test_the_which_way_genie_offer_picks_my_jewels(page):
+    state = give_tokens(move(set_up(players=4), "E"), 1, ["way_treasure"])
+    genie = next(a for a in engine.legal_actions(state, 1) if a["type"] == "use_genie")
+    state, _ = engine.apply(state, 1, genie, 2.0)
+    page.evaluate("window.__mount(2)")
+    show(page, state, 2, 2)
+    jewels = next(a for a in engine.legal_actions(state, 2) if a["type"] == "offer")["tokens"]["subset_of"]
+    offered = page.eval_on_selector_all("[data-testid^=offer-token-]", "els => els.map(e => +e.dataset.testid.split('-')[2])")
+    assert offered == jewels  # exactly my jewels, no one else's
+    assert page.inner_text("[data-testid=offer-send]") == "Offer nothing"
+    page.click(f"[data-testid=offer-token-{jewels[0]}]")
+    page.click(f"[data-testid=offer-token-{jewels[2]}]")
+    page.click(f"[data-testid=offer-token-{jewels[0]}]")  # changed my mind about this one
+    assert page.get_attribute(f"[data-testid=offer-token-{jewels[2]}]", "aria-pressed") == "true"
+    page.screenshot(path=str(ARTIFACTS / "sidibaba-page-genie-offer.png"))
+    page.click("[data-testid=offer-send]")
+    sent = page.evaluate("window.__sent")
+    assert sent == [{"type": "offer", "tokens": [jewels[2]]}]
+    engine.apply(state, 2, sent[0], 3.0)
+
+
+def test_the_padlock_opener_hands_each_token_to_an_adventurer(page):
+    base = give_tokens(move(set_up(players=4), "E"), 1, ["gold1", "gold2"])
+    tokens = base["hands"][1][-2:]
+    hands = [h[:] for h in base["hands"]]
+    hands[1] = [t for t in hands[1] if t not in tokens]
+    state = edit(base, hands=hands, pending=[{"kind": "padlock_give", "opener": 1, "slots": tokens, "to": [2, 3], "started": True}])
+    page.evaluate("window.__mount(1)")
+    show(page, state, 1, 2)
+    legal = {(0 + a["slot"], a["to"]) for a in engine.legal_actions(state, 1) if a["type"] == "give_token"
+             for a in [{"slot": s, "to": t} for s in a["slot"]["one_of"] for t in a["to"]["one_of"]]}
+    buttons = page.eval_on_selector_all("[data-testid^=give-token-]", "els => els.map(e => e.dataset.testid.split('-').slice(2).map(Number))")
+    assert {tuple(b) for b in buttons} == legal
+    page.screenshot(path=str(ARTIFACTS / "sidibaba-page-padlock.png"))
+    page.click("[data-testid=give-token-1-3]")
+    sent = page.evaluate("window.__sent")
+    assert sent == [{"type": "give_token", "slot": 1, "to": 3}]
+    engine.apply(state, 1, sent[0], 3.0)
+
+
+def test_the_event_log_words_every_event_it_receives(page):
+    state = set_up(players=4, seconds=60, now=0.0)
+    at, expiry = engine.deadline(state)
+    expired, events = engine.apply(state, None, expiry, at)
+    voted, more = engine.apply(expired, 1, {"type": "vote_move", "move": "E"}, at + 1)
+    page.evaluate("window.__mount(1)")
+    shown = [dict(e, version=1) for e in events] + [dict(e, version=2) for e in more]
+    show(page, voted, 1, 2, [e for e in shown if e["visible_to"] == "all" or 1 in e["visible_to"]])
+    lines = page.eval_on_selector_all("[data-testid=event-log] li", "els => els.map(e => e.textContent)")
+    assert "Lamp 1 has gone out." in lines
+    assert "Ann (you) votes E: step ahead." in lines
+    assert not [line for line in lines if re.search(r"[a-z]+_[a-z]+", line)]  # no raw codes

@@ -167,6 +167,100 @@
       return found ? found.kind : "genie";
     }
 
+    /* The line in the order I would propose: moved with up/down buttons or by dragging, then proposed. */
+    var draftLine = null;
+    function lineEditor(view, legal) {
+      var propose = legal.filter(function (a) { return a.type === "propose_line"; })[0];
+      if (!propose || view.phase === "over") return null;
+      var line = view.line || [];
+      if (!draftLine || draftLine.length !== line.length || draftLine.some(function (s) { return line.indexOf(s) < 0; })) draftLine = line.slice();
+      var box = h("details", { className: "sidi-line-editor", "data-testid": "line-editor" });
+      if (draftLine.join() !== line.join()) box.open = true;
+      box.appendChild(h("summary", { text: S.t("reorder_line", "Propose another order for the line") }));
+      var list = h("ol", { className: "sidi-reorder" });
+      var dragged = null;
+      draftLine.forEach(function (seat, i) {
+        var item = h("li", { draggable: "true", "data-testid": "reorder-" + seat, "data-seat": String(seat) }, [
+          h("span", { className: "who", text: name(seat) }),
+          S.button("↑", "line-up-" + seat, function () { moveDraft(i, -1); }, { disabled: i === 0, title: S.t("move_up", "Move up") }),
+          S.button("↓", "line-down-" + seat, function () { moveDraft(i, 1); }, { disabled: i === draftLine.length - 1, title: S.t("move_down", "Move down") }),
+        ]);
+        item.addEventListener("dragstart", function (ev) { dragged = i; ev.dataTransfer.setData("text/plain", String(seat)); });
+        item.addEventListener("dragover", function (ev) { ev.preventDefault(); });
+        item.addEventListener("drop", function (ev) {
+          ev.preventDefault();
+          if (dragged === null || dragged === i) return;
+          var seatMoved = draftLine.splice(dragged, 1)[0];
+          draftLine.splice(i, 0, seatMoved);
+          dragged = null;
+          render();
+        });
+        list.appendChild(item);
+      });
+      box.appendChild(list);
+      box.appendChild(S.button(S.t("propose_line", "Propose this line"), "propose-line", function () {
+        send({ type: "propose_line", line: draftLine.slice() });
+      }, { disabled: draftLine.join() === line.join() }));
+      return box;
+    }
+    function moveDraft(i, by) {
+      var j = i + by;
+      if (j < 0 || j >= draftLine.length) return;
+      var tmp = draftLine[i]; draftLine[i] = draftLine[j]; draftLine[j] = tmp;
+      render();
+    }
+
+    /* Which Way: my jewels to offer the genie (three or more in value buys the two-move answer). */
+    var offerPick = null;
+    function offerBox(view, legal) {
+      var offer = legal.filter(function (a) { return a.type === "offer"; })[0];
+      var p = view.pending;
+      if (!offer || !p || p.kind !== "genie_offer") return null;
+      var jewels = (offer.tokens && offer.tokens.subset_of) || [];
+      var mine = p.my_offer || [];
+      if (!offerPick) offerPick = mine.slice();
+      offerPick = offerPick.filter(function (t) { return jewels.indexOf(t) >= 0; });
+      var box = h("div", { className: "sidi-offer", "data-testid": "genie-offer" }, [
+        h("p", { text: S.t("offer_prompt", "{name} asks {genie}. Offer jewels worth 3 or more for a two-move answer:",
+          { name: name(p.user), genie: S.kindName(p.genie) }) }),
+      ]);
+      var chips = h("div", { className: "sidi-table-slots" });
+      jewels.forEach(function (token) {
+        var picked = offerPick.indexOf(token) >= 0;
+        chips.appendChild(S.onPress(h("button", { type: "button", className: "slot" + (picked ? " picked" : ""),
+          "aria-pressed": picked ? "true" : "false", "data-testid": "offer-token-" + token }, [S.tokenChip(kindOf(view, token))]), function () {
+          var at = offerPick.indexOf(token);
+          if (at >= 0) offerPick.splice(at, 1); else offerPick.push(token);
+          render();
+        }));
+      });
+      box.appendChild(chips);
+      var offers = (p.offers || []).reduce(function (sum, n) { return sum + n; }, 0);
+      box.appendChild(h("p", { className: "muted", "data-testid": "offers-count", text: S.t("offers_count", "Jewels offered at the table: {n}", { n: offers }) }));
+      box.appendChild(S.button(offerPick.length ? S.t("offer_send", "Offer these jewels") : S.t("offer_none", "Offer nothing"), "offer-send", function () {
+        send({ type: "offer", tokens: offerPick.slice() });
+      }));
+      return box;
+    }
+
+    /* The small padlock's opener hands each token on the table to one Adventurer. */
+    function padlockBox(view, legal) {
+      var gives = S.concrete(legal, "give_token");
+      var p = view.pending;
+      if (!gives.length || !p || p.kind !== "padlock_give") return null;
+      var box = h("div", { className: "sidi-padlock", "data-testid": "padlock-give" }, [
+        h("p", { text: S.t("padlock_prompt", "Hand each token to an Adventurer who has none yet:") }),
+      ]);
+      (p.tokens || []).forEach(function (tk) {
+        var targets = gives.filter(function (a) { return a.slot === tk.slot; });
+        box.appendChild(h("div", { className: "sidi-choices", "data-testid": "padlock-slot-" + tk.slot }, [S.tokenChip(tk.kind), " → "]
+          .concat(targets.map(function (a) {
+            return S.button(name(a.to), "give-token-" + tk.slot + "-" + a.to, function () { send(a); });
+          }))));
+      });
+      return box;
+    }
+
     function lineVote(view, legal) {
       var lv = view.line_vote;
       var rows = [];
@@ -194,6 +288,8 @@
     function render() {
       var view = frame.view || {};
       var legal = frame.legal || [];
+      var p = view.pending;
+      if (!p || p.kind !== "genie_offer") offerPick = null;
       root.innerHTML = "";
       clockEl = h("div", { className: "sidi-hourglass", "data-testid": "hourglass" });
       var head = h("div", { className: "sidi-status" }, [clockEl]);
@@ -205,7 +301,8 @@
       }
       root.appendChild(head);
       [setupBox(view, legal), view.phase === "play" && view.role !== "leader" ? movePad(view, legal) : null,
-        genies(view, legal), pendingBox(view, legal), lineVote(view, legal), lineBox(view)]
+        genies(view, legal), pendingBox(view, legal), offerBox(view, legal), padlockBox(view, legal), lineVote(view, legal),
+        lineBox(view), lineEditor(view, legal)]
         .forEach(function (el) { if (el) root.appendChild(el); });
       if (!legal.length && view.phase !== "over" && api.seat !== null) root.appendChild(h("p", { className: "muted", text: S.t("waiting", "Waiting for the others…") }));
       tick();
@@ -213,7 +310,8 @@
 
     return {
       actions: ["vote_move", "call_move", "use_genie", "keep", "take", "roll", "discard_lamp", "call_discard",
-        "confirm", "give", "choose_character", "give_lamp", "open_sesame", "vote_line", "call_line_vote", "pause", "resume"],
+        "confirm", "give", "choose_character", "give_lamp", "open_sesame", "vote_line", "call_line_vote", "pause", "resume",
+        "propose_line", "offer", "give_token"],
       mount: function (el, a) {
         root = el; api = a;
         document.addEventListener("keydown", onKey);

@@ -1,0 +1,129 @@
+/* Sidi Baba: what happened, in words (the "log" renderer). Every event the server sent this seat is one
+ * sentence of the page's language (keys "e_<code>" in the page's strings); nothing here is inferred beyond
+ * the events themselves, so the log shows exactly what the seat may know. */
+(function () {
+  "use strict";
+
+  var h = window.MatchUI.h;
+  var S = window.SidiUI;
+  var KEEP = 100;
+
+  function LogRenderer() {
+    var root = null, api = null, list = null, log = [];
+
+    function name(seat) {
+      if (seat === null || seat === undefined) return "—";
+      return api.name(seat) + (seat === api.seat ? " (" + S.t("you", "you") + ")" : "");
+    }
+    function cap(text) { return text ? text.charAt(0).toUpperCase() + text.slice(1) : text; }
+    function kinds(tokens) { return (tokens || []).map(function (tk) { return S.kindName(tk.kind || tk); }).join(", "); }
+    function lineText(line) { return (line || []).map(name).join(" → "); }
+    function eventKind(kind, steps) {
+      if (kind === "movement") return steps ? S.t("ev_movement", "Movement {n}", { n: steps }) : S.t("ev_movement_plain", "Movement");
+      return S.t("ev_" + kind, kind);
+    }
+    function say(key, fallback, data) { return cap(S.t("e_" + key, fallback, data)); }
+
+    /* One event -> one sentence. */
+    function sentence(e) {
+      var d = { name: name(e.seat), to: name(e.to), segment: e.segment, n: e.count };
+      switch (e.code) {
+        case "character_chosen": return say("character_chosen", "{name} is {character}.", Object.assign(d, { character: S.characterName(e.character) }));
+        case "lamp_given": return say("lamp_given", "{name} gives a lamp to {to}.", d);
+        case "open_sesame": return say("open_sesame", "{name} says “Open Sesame!”: the line enters the cave.", d);
+        case "setup_timeout": return say("setup_timeout", "Time for the setup ran out; what was left undone was done for the slow.", d);
+        case "segment_started": return say("segment_started", "Lamp {segment} begins.", d);
+        case "lamp_lit": return say("lamp_lit", "{name} lights lamp {segment}.", d);
+        case "lamp_expired": return say("lamp_expired", "Lamp {segment} has gone out.", d);
+        case "event_drawn": return say("event_drawn", "The Leader draws an Event (in hand: {n}).", { n: e.hand });
+        case "move_vote": return say("move_vote", "{name} votes {move}.", Object.assign(d, { move: S.t("move_" + e.move, e.move) }));
+        case "moved": return say("moved", "The line moves: {move}.", { move: S.t("move_" + e.move, e.move) });
+        case "window_opened": return say("window_opened", "The Leader may answer with an Event.", d);
+        case "window_passed": return say("window_passed", "The Leader plays no Event.", d);
+        case "event_played": return say("event_played", "The Leader plays {event}.", { event: eventKind(e.event) });
+        case "leader_met": return say("leader_met", "The line meets the Leader of the Thieves!", d);
+        case "stolen": return say("stolen", "The Leader steals a {group} from {name}.", Object.assign(d, { group: S.t("g_" + e.group, e.group) }));
+        case "line_proposed": return say("line_proposed", "{name} proposes the line {line}.", Object.assign(d, { line: lineText(e.line) }));
+        case "line_vote": return e.accept ? say("line_vote_yes", "{name} accepts the proposed line.", d) : say("line_vote_no", "{name} refuses the proposed line.", d);
+        case "line_vote_closed": return e.accepted ? say("line_vote_accepted", "The proposed line is accepted.", d) : say("line_vote_refused", "The proposed line is refused.", d);
+        case "line_changed": return say("line_changed", "The line is now {line}.", { line: lineText(e.line) });
+        case "chest_opened": return (e.treasure ? say("treasure_opened", "The Treasure is opened!", d) : say("chest_opened", "A chest is opened.", d)) +
+          (e.curses ? " " + say("curses", "Curses inside: {n}.", { n: e.curses }) : "");
+        case "token_taken": return say("token_taken", "{name} takes a token.", d);
+        case "treasure_shared": return say("treasure_shared", "The loot has been shared.", d);
+        case "discard_vote_opened": return say("discard_vote_opened", "A lamp must be discarded: the Adventurers vote.", d);
+        case "discard_vote": return say("discard_vote", "{name} votes to discard a lamp of {owner}.", Object.assign(d, { owner: name(e.owner) }));
+        case "lamp_discarded": return say("lamp_discarded", "A lamp of {name} is discarded.", d);
+        case "dice_started": return say("dice_started", "The dice come out.", d);
+        case "die_rolled": return say("die_rolled", "{name} rolls a {value}.", Object.assign(d, { value: e.value }));
+        case "lock_opened": return say("lock_opened", "{name} opens the lock.", d);
+        case "token_given": return say("token_given", "{name} gives a token to {to}.", d);
+        case "scheherazade_received": return say("scheherazade_received", "Scheherazade's tokens go to {name}.", d);
+        case "scheherazade_gave": return say("scheherazade_gave", "{name} hands out Scheherazade's tokens.", d);
+        case "scheherazade_left": return say("scheherazade_left", "Scheherazade's leftover tokens go back to the bag.", d);
+        case "merchant_table": return say("merchant_table", "The Merchant lays out his wares: {kinds}.", { kinds: kinds(e.table) });
+        case "genie_used": return say("genie_used", "{name} calls on {genie}.", Object.assign(d, { genie: S.kindName(e.genie) }));
+        case "lamps_returned": return say("lamps_returned", "Lamps given back to {name}: {n}.", d);
+        case "arrow_placed": return say("arrow_placed", "A {colour} arrow now points {direction}.", { colour: S.t("col_" + e.colour, e.colour), direction: S.t("dir_" + e.direction, e.direction) });
+        case "genie_offer": return say("genie_offer", "{name} offers the genie jewels worth {value}.", Object.assign(d, { value: e.value }));
+        case "genie_answer": return say("genie_answer", "The genie answers: {moves}.", { moves: (e.moves || []).join(" ") || "—" });
+        case "genie_draw": return say("genie_draw", "{name} draws for the genie (tokens drawn: {n}).", d);
+        case "genie_kept": return say("genie_kept", "{name} keeps one token.", d);
+        case "paused": return say("paused", "The Leader stops time.", d);
+        case "resumed": return say("resumed", "Time runs again.", d);
+        case "escaped": return say("escaped", "The Adventurers escape from the cave!", d);
+        case "leader_won": return e.reason === "dark" ? say("leader_won_dark", "The last lamp has gone out: the Leader of the Thieves wins.", d)
+          : say("leader_won", "The Leader of the Thieves wins.", d);
+        case "token_received": return say("token_received", "You receive: {kind}.", { kind: S.kindName(e.token && e.token.kind) });
+        case "token_lost": return say("token_lost", "You lose: {kind}.", { kind: S.kindName(e.token && e.token.kind) });
+        case "genie_draw_tokens": return say("genie_draw_tokens", "You draw: {kinds}.", { kinds: kinds(e.tokens) });
+        case "padlock_tokens": return say("padlock_tokens", "Behind the padlock: {kinds}.", { kinds: kinds(e.tokens) });
+        case "event_card": return say("event_card", "You draw the Event {event}.", { event: eventKind(e.kind, e.steps) });
+        case "position": return e.exit ? say("position_exit", "The line leaves the maze.", d) : say("position", "The line stands on square {cell}.", { cell: e.pos ? e.pos[0] : "?" });
+        case "leader_token": return e.leader_at === null || e.leader_at === undefined ? say("leader_token_gone", "Your token leaves the maze.", d)
+          : say("leader_token", "Your token stands on square {cell}.", { cell: e.leader_at });
+        case "teleported": return say("teleported", "Your token teleports.", d);
+        case "landslide_placed": return say("landslide_placed", "A landslide falls on square {cell}.", { cell: e.cell });
+        case "maze_chosen": return say("maze_chosen", "You choose the maze.", d);
+        case "treasure_placed": return say("treasure_placed", "You hide the Treasure on square {cell}.", { cell: e.cell });
+        case "chest_placed": return say("chest_placed", "You place a chest on square {cell}.", { cell: e.cell });
+        case "entrance_chosen": return say("entrance_chosen", "You choose entrance {n}.", { n: (e.opening || 0) + 1 });
+        default: return say("unknown", "Something happened.", d);
+      }
+    }
+
+    function draw() {
+      list.innerHTML = "";
+      log.slice().reverse().forEach(function (e) {
+        list.appendChild(h("li", { "data-code": e.code, "data-version": String(e.version) }, [sentence(e)]));
+      });
+      if (!log.length) list.appendChild(h("li", { className: "muted", text: S.t("nothing_yet", "Nothing has happened yet.") }));
+    }
+
+    return {
+      actions: [],
+      mount: function (el, a) {
+        root = el; api = a;
+        list = h("ol", { className: "sidi-log", "data-testid": "event-log", reversed: true });
+        root.appendChild(h("section", { className: "card" }, [h("h3", { text: S.t("log_title", "What happened") }), list]));
+      },
+      update: function (frame, previous, events) {
+        // an action's events arrive together: a version already logged (a resync, a replay jump) is skipped whole
+        log = log.filter(function (e) { return e.version <= frame.version; });
+        var logged = {};
+        log.forEach(function (e) { logged[e.version] = true; });
+        (events || []).forEach(function (e) {
+          var item = e.version !== undefined ? e : Object.assign({ version: frame.version }, e);
+          if (!logged[item.version]) log.push(item);
+        });
+        log.sort(function (a, b) { return a.version - b.version; });
+        log = log.slice(-KEEP);
+        draw();
+      },
+      destroy: function () { log = []; if (root) root.innerHTML = ""; },
+    };
+  }
+
+  window.SidiLog = { renderer: LogRenderer };
+  window.LiveMatch.registerRenderer("sidibaba", "log", LogRenderer());
+})();

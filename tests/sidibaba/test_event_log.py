@@ -1,0 +1,49 @@
+"""The page's event log words every event the engine can send, in English and French."""
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.template import Context, Template
+from django.utils import translation
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "sidibaba" / "engine"
+LOG_JS = ROOT / "sidibaba" / "static" / "sidibaba" / "sidi_log.js"
+
+
+def engine_event_codes():
+    source = "\n".join(p.read_text() for p in ENGINE.rglob("*.py"))
+    return set(re.findall(r'\bevent\("([a-z_]+)"', source))
+
+
+def logged_codes():
+    return set(re.findall(r'case "([a-z_]+)":', LOG_JS.read_text()))
+
+
+def sentence_keys():
+    return {"e_" + key for key in re.findall(r'say\("([a-z_]+)"', LOG_JS.read_text())}
+
+
+TEMPLATE = ROOT / "sidibaba" / "templates" / "sidibaba" / "match.html"
+
+
+def page_strings(language):
+    """The page's strings (the sidi-i18n block of the match template) rendered in this language."""
+    block = re.search(r'<script type="application/json" id="sidi-i18n">(.*?)</script>', TEMPLATE.read_text(), re.S).group(1)
+    with translation.override(language):
+        return json.loads(Template("{% load i18n %}" + block).render(Context({})))
+
+
+def test_every_event_the_engine_sends_has_a_sentence_in_the_log():
+    assert engine_event_codes() - logged_codes() == set()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_sentence_of_the_log_is_on_the_page_in_each_language(language):
+    strings = page_strings(language)
+    assert sentence_keys() - set(strings) == set()
+    if language == "fr":
+        english = page_strings("en")
+        untranslated = [key for key in sentence_keys() if strings[key] == english[key]]
+        assert untranslated == []
