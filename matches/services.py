@@ -317,7 +317,7 @@ def seat_frame(match: Match, seat, events=None) -> dict:
     """
     spec = get_game(match.game)
     finished = match.status != Match.Status.RUNNING
-    return {
+    frame = {
         "type": "view",
         "match": match.pk,
         "version": match.version,
@@ -329,6 +329,11 @@ def seat_frame(match: Match, seat, events=None) -> dict:
         "events": recent_events(match, seat) if events is None else events_for(events, seat, finished),
         "server_time": time.time(),
     }
+    if finished:
+        from matches.endscreen import end_summary
+
+        frame["end"] = end_summary(match, seat)
+    return frame
 
 
 def _schedule_deadline(match: Match):
