@@ -533,6 +533,8 @@ def lobby_snapshot(user) -> dict:
                 "bot": s.bot or None,
                 "name": s.user.username if s.user_id else bot_seat_name(t.game, s.bot, s.seat) if s.bot else None,
                 "title": bot_kind(t.game, s.bot) if s.bot else "",
+                # an empty seat a rematch keeps for a player of the last match
+                "kept": s.kept_from(None),
             }
             if roles is not None:
                 seat["role_label"] = roles[s.seat]
