@@ -277,9 +277,12 @@ def rematch_offer(host, match_id) -> Table:
             raise LobbyError(_("This match was not played at a table: there is nothing to play again."))
         if original.host_id != host.pk:
             raise LobbyError(_("Only the host can offer a rematch."))
-        existing = Table.objects.filter(rematch_of=match).first()
-        if existing is not None:
+        existing = Table.objects.select_for_update().filter(rematch_of=match).first()
+        if existing is not None and existing.status != Table.Status.CLOSED:
             return existing
+        if existing is not None:  # the host closed the last offer: a new one replaces it
+            existing.rematch_of = None
+            existing.save(update_fields=["rematch_of"])
         table = create_table(host, original.game, original.seat_count, original.options, is_private=original.is_private,
                              rated=original.rated, abandon_grace=original.abandon_grace)
         table.rematch_of = match
@@ -353,7 +356,7 @@ def rematch_summary(match, user_id) -> dict | None:
     if original is None:
         return None
     summary = {"host": original.host.username, "is_host": user_id == original.host_id, "table": None}
-    table = Table.objects.filter(rematch_of=match).first()
+    table = Table.objects.filter(rematch_of=match).exclude(status=Table.Status.CLOSED).first()
     if table is None:
         return summary
     seats = []

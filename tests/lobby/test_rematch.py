@@ -127,3 +127,13 @@ def test_an_unrated_match_says_so_and_shared_places_are_marked():
     summary = end_summary(match, 0)
     assert {p["rating"]["state"] for p in summary["players"]} == {"unrated"}
     assert all(p["shared"] for p in summary["players"])
+
+
+def test_a_rematch_the_host_closed_can_be_offered_again():
+    host, guest = UserFactory(), UserFactory()
+    _table, match = finished_table_match([host, guest])
+    first = services.rematch_offer(host, match.pk)
+    services.leave_table(host, first.pk)  # the host leaves: the table closes
+    assert end_summary(match, 1)["rematch"]["table"] is None
+    second = services.rematch_offer(host, match.pk)
+    assert second.pk != first.pk and end_summary(match, 1)["rematch"]["mine"] == "invited"
