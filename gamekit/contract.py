@@ -55,7 +55,10 @@ REQUIRED = (
     "IllegalAction", "OPTIONS", "validate_options", "new_game", "legal_actions", "to_act",
     "decision_key", "apply", "deadline", "view", "result", "replay", "hidden_leaks",
 )
-OPTIONAL = ("roles",)  # roles(players, options) -> list[str]: a role key per seat
+# roles(players, options) -> list[str]: a role key per seat.
+# turn_key(state) and default_action(state, seat): together they let the platform play the rest of a
+# timed-out turn on defaults at once (docs/engine-contract.md, "Time"); a game without them never does.
+OPTIONAL = ("roles", "turn_key", "default_action")
 
 
 def missing(module) -> list[str]:

@@ -29,6 +29,8 @@ class Table(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     match = models.OneToOneField("matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="table")
     from_quick_match = models.BooleanField(default=False)
+    # The finished match this table plays again (its host's rematch): same game, seats and options.
+    rematch_of = models.OneToOneField("matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_table")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -43,6 +45,9 @@ class TableSeat(models.Model):
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="table_seats")
     bot = models.CharField(max_length=40, blank=True)
+    # A rematch keeps each person's seat for them until they accept it (they sit) or decline it.
+    reserved_for = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    declined = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["table", "seat"]
@@ -54,6 +59,10 @@ class TableSeat(models.Model):
     @property
     def is_empty(self):
         return self.user_id is None and not self.bot
+
+    def kept_from(self, user) -> bool:
+        """An empty seat a rematch still keeps for someone other than ``user``."""
+        return self.reserved_for_id is not None and not self.declined and self.reserved_for_id != getattr(user, "pk", None)
 
 
 class QuickMatchEntry(models.Model):

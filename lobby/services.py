@@ -132,6 +132,9 @@ def join_table(user, table_id, seat=None) -> Table:
         if any(s.user_id == user.pk for s in seats):
             raise LobbyError(_("You already sit at this table."))
         empty = [s for s in seats if s.is_empty and (wanted is None or s.seat == wanted)]
+        if wanted is not None and empty and empty[0].kept_from(user):
+            raise LobbyError(_("That seat is kept for a player of the last match."))
+        empty = [s for s in empty if not s.kept_from(user)]
         if not empty:
             raise LobbyError(_("That seat is taken.") if wanted is not None else _("This table is full."))
         empty[0].user = user
@@ -171,7 +174,8 @@ def add_bot(host, table_id, seat, bot_name) -> Table:
         if not seat_row.is_empty:
             raise LobbyError(_("That seat is taken."))
         seat_row.bot = bot_name
-        seat_row.save(update_fields=["bot"])
+        seat_row.reserved_for = None
+        seat_row.save(update_fields=["bot", "reserved_for"])
         notify_lobby()
     return table
 
@@ -243,6 +247,144 @@ def start_table(host, table_id, *, force=False) -> Table:
         QuickMatchEntry.objects.filter(user__in=[s.user for s in seated if s.user_id]).delete()
         notify_lobby()
     return table
+
+
+def _notify_match_pages(match_id) -> None:
+    """The finished match's pages redraw their end screen (the rematch's state is in their frames)."""
+    from matches import broadcast
+    from matches.models import Match
+
+    def send():
+        match = Match.objects.filter(pk=match_id).first()
+        if match is not None:
+            broadcast.send_views(match, [])
+
+    transaction.on_commit(send)
+
+
+def rematch_offer(host, match_id) -> Table:
+    """The host of a finished match's table opens its rematch: a new table with the same game, options
+    and seats, the host and the computer players seated where they sat, every other person's seat kept
+    for them to accept or decline. Offering twice gives the same table."""
+    from matches.models import Match
+
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.status == Match.Status.RUNNING:
+            raise LobbyError(_("A rematch is offered once the match is over."))
+        original = Table.objects.filter(match=match).first()
+        if original is None:
+            raise LobbyError(_("This match was not played at a table: there is nothing to play again."))
+        if original.host_id != host.pk:
+            raise LobbyError(_("Only the host can offer a rematch."))
+        existing = Table.objects.select_for_update().filter(rematch_of=match).first()
+        if existing is not None and existing.status != Table.Status.CLOSED:
+            return existing
+        if existing is not None:  # the host closed the last offer: a new one replaces it
+            existing.rematch_of = None
+            existing.save(update_fields=["rematch_of"])
+        table = create_table(host, original.game, original.seat_count, original.options, is_private=original.is_private,
+                             rated=original.rated, abandon_grace=original.abandon_grace)
+        table.rematch_of = match
+        table.save(update_fields=["rematch_of"])
+        played = {s.seat: s for s in match.seats.all()}
+        table.seats.update(user=None)  # create_table sat the host in seat 0; they go back to their own seat
+        for seat_row in table.seats.select_for_update():
+            before = played.get(seat_row.seat)
+            if before is None:
+                continue
+            if before.user_id == host.pk:
+                seat_row.user = host
+            elif before.user_id:  # a person, even one a computer player stood in for at the end
+                seat_row.reserved_for_id = before.user_id
+            elif before.bot:
+                seat_row.bot = before.bot
+            seat_row.save(update_fields=["user", "bot", "reserved_for"])
+        notify_lobby()
+        _notify_match_pages(match.pk)
+    return table
+
+
+def _kept_seat(user, match_id):
+    table = Table.objects.select_for_update().filter(rematch_of_id=match_id).first()
+    if table is None:
+        raise LobbyError(_("Nobody offered a rematch of this match."))
+    if table.status != Table.Status.OPEN:
+        raise LobbyError(_("That table has already started or closed."))
+    seat_row = table.seats.filter(reserved_for=user).first()
+    if seat_row is None:
+        raise LobbyError(_("There is no seat kept for you at this rematch."))
+    return table, seat_row
+
+
+def rematch_accept(user, match_id) -> Table:
+    """The person takes the seat the rematch keeps for them; once every seat is taken the match starts."""
+    with transaction.atomic():
+        table, seat_row = _kept_seat(user, match_id)
+        if seat_row.user_id != user.pk:
+            join_table(user, table.pk, seat_row.seat)
+        if seat_row.declined:
+            table.seats.filter(pk=seat_row.pk).update(declined=False)
+        if not table.seats.filter(user__isnull=True, bot="").exists():
+            try:
+                table = start_table(table.host, table.pk)
+            except LobbyError:
+                pass  # e.g. a quota: the host starts it from the table page once it allows
+        _notify_match_pages(match_id)
+    table.refresh_from_db()
+    return table
+
+
+def rematch_decline(user, match_id) -> Table:
+    """The person declines the rematch: their seat is no longer kept (the host may fill it)."""
+    with transaction.atomic():
+        table, seat_row = _kept_seat(user, match_id)
+        if seat_row.user_id == user.pk:
+            seat_row.user = None
+        seat_row.declined = True
+        seat_row.save(update_fields=["user", "declined"])
+        notify_lobby()
+        _notify_match_pages(match_id)
+    return table
+
+
+def rematch_summary(match, user_id) -> dict | None:
+    """The rematch as the end screen of ``match`` shows it to the person ``user_id`` (None: a spectator)."""
+    from django.urls import reverse
+
+    original = Table.objects.filter(match=match).select_related("host").first()
+    if original is None:
+        return None
+    summary = {"host": original.host.username, "is_host": user_id == original.host_id, "table": None}
+    table = Table.objects.filter(rematch_of=match).exclude(status=Table.Status.CLOSED).first()
+    if table is None:
+        return summary
+    seats = []
+    mine = None
+    for s in table.seats.select_related("user", "reserved_for"):
+        if s.bot:
+            state, name = "bot", bot_seat_name(table.game, s.bot, s.seat)
+        elif s.user_id and (s.reserved_for_id or s.user_id == table.host_id):
+            state, name = "accepted", s.user.username
+        elif s.user_id:
+            state, name = "joined", s.user.username
+        elif s.reserved_for_id:
+            state, name = ("declined" if s.declined else "invited"), s.reserved_for.username
+        else:
+            state, name = "open", ""
+        if user_id is not None and user_id in (s.user_id, s.reserved_for_id):
+            mine = state
+        seats.append({"seat": s.seat, "name": name, "state": state})
+    summary.update(
+        table=table.pk,
+        table_url=reverse("lobby:table", args=[table.pk]),
+        status=table.status,
+        match=table.match_id,
+        match_url=reverse("matches:match", args=[table.match_id]) if table.match_id else None,
+        seats=seats,
+        mine=mine,
+    )
+    return summary
 
 
 def join_quick_match(user, game_key, players) -> Table | None:
@@ -394,6 +536,8 @@ def lobby_snapshot(user) -> dict:
                 "bot": s.bot or None,
                 "name": s.user.username if s.user_id else bot_seat_name(t.game, s.bot, s.seat) if s.bot else None,
                 "title": bot_kind(t.game, s.bot) if s.bot else "",
+                # an empty seat a rematch keeps for a player of the last match
+                "kept": s.kept_from(None),
             }
             if roles is not None:
                 seat["role_label"] = roles[s.seat]

@@ -13,6 +13,9 @@ urlpatterns = [
     path("tables/<int:table_id>/clear/", views.clear_seat, name="clear_seat"),
     path("tables/<int:table_id>/move/", views.move_seat, name="move_seat"),
     path("tables/<int:table_id>/start/", views.start, name="start"),
+    path("rematch/<int:match_id>/", views.rematch_offer, name="rematch_offer"),
+    path("rematch/<int:match_id>/accept/", views.rematch_accept, name="rematch_accept"),
+    path("rematch/<int:match_id>/decline/", views.rematch_decline, name="rematch_decline"),
     path("quick-match/", views.quick_match, name="quick_match"),
     path("quick-match/leave/", views.leave_quick_match, name="leave_quick_match"),
 ]

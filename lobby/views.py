@@ -112,7 +112,7 @@ def table_detail(request, table_id):
         {
             "table": table,
             "seats": seats,
-            "seating": [{"seat": s.seat, "user": s.user.username if s.user_id else None, "bot": s.bot or None} for s in seats],
+            "seating": [{"seat": s.seat, "user": s.user.username if s.user_id else None, "bot": s.bot or None, "kept": s.kept_from(None)} for s in seats],
             "spec": spec,
             "seated": seated,
             "is_host": request.user.is_authenticated and table.host_id == request.user.pk,
@@ -203,3 +203,40 @@ def quick_match(request):
 def leave_quick_match(request):
     services.leave_quick_match(request.user)
     return redirect("lobby:home")
+
+
+def _back_to_match(request, match_id, exc):
+    messages.error(request, exc.message)
+    return redirect("matches:match", match_id=match_id)
+
+
+@login_required
+@require_POST
+def rematch_offer(request, match_id):
+    try:
+        table = services.rematch_offer(request.user, match_id)
+    except services.LobbyError as exc:
+        return _back_to_match(request, match_id, exc)
+    return _go_back(table.pk)
+
+
+@login_required
+@require_POST
+def rematch_accept(request, match_id):
+    try:
+        table = services.rematch_accept(request.user, match_id)
+    except services.LobbyError as exc:
+        return _back_to_match(request, match_id, exc)
+    if table.match_id:
+        return redirect("matches:match", match_id=table.match_id)
+    return _go_back(table.pk)
+
+
+@login_required
+@require_POST
+def rematch_decline(request, match_id):
+    try:
+        services.rematch_decline(request.user, match_id)
+    except services.LobbyError as exc:
+        return _back_to_match(request, match_id, exc)
+    return redirect("matches:match", match_id=match_id)

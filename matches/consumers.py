@@ -159,7 +159,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def match_frame(self, event):
         frame = event["frame"]
         await self.send_frame(frame)
-        if frame.get("type") == "notice" and frame.get("code") == "seat_taken_over" and frame.get("seat") == self.seat:
+        if frame.get("type") == "notice" and frame.get("code") in ("seat_taken_over", "seat_resigned") and frame.get("seat") == self.seat:
             # This socket's person was replaced: from now on it watches, and sees the seat no more.
             for group in self.groups_joined:
                 await self.channel_layer.group_discard(group, self.channel_name)

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import DateTimeField, Exists, ExpressionWrapper, F, OuterRef, Q, Value
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext as _
 
 from matches import broadcast, registry
 from matches.models import Match, MatchSeat, SeatPresence
@@ -72,21 +73,43 @@ def take_over_abandoned_seats(now: float | None = None, grace: float | None = No
 
 
 def _take_over(match_id: int, seat: int, now: float, grace: float | None) -> bool:
-    from matches import services
-
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         # Checked again under the lock: the person may have come back, or another sweep got here first.
         if not abandoned_seats(now, grace).filter(match_id=match_id, seat=seat).exists():
             return False
-        spec = registry.get_game(match.game)
-        bot = next(iter(spec.bots))
-        MatchSeat.objects.filter(match=match, seat=seat).update(bot=bot, abandoned_at=_at(now))
-        match.bot_seats = sorted(match.bot_seats + [[seat, bot]])
-        match.save(update_fields=["bot_seats", "updated_at"])
-        notice = {"type": "notice", "code": "seat_taken_over", "seat": seat, "bot": bot}
-        transaction.on_commit(lambda: (broadcast.send_notice(match, notice), services.schedule_next(match)))
+        _hand_to_computer(match, seat, now, "seat_taken_over")
     return True
+
+
+def _hand_to_computer(match: Match, seat: int, now: float, code: str) -> None:
+    """The game's first computer player takes the seat for the rest of the match (under the match's row lock)."""
+    from matches import services
+
+    spec = registry.get_game(match.game)
+    bot = next(iter(spec.bots))
+    MatchSeat.objects.filter(match=match, seat=seat).update(bot=bot, abandoned_at=_at(now))
+    match.bot_seats = sorted(match.bot_seats + [[seat, bot]])
+    match.save(update_fields=["bot_seats", "updated_at"])
+    notice = {"type": "notice", "code": code, "seat": seat, "bot": bot}
+    transaction.on_commit(lambda: (broadcast.send_notice(match, notice), services.schedule_next(match)))
+
+
+def resign_seat(match_id: int, user, now: float | None = None) -> int:
+    """The person resigns their seat: it is left for good at once, as an abandoned seat is after its
+    grace period (a computer player finishes it; ratings rank the seat last). Returns the seat."""
+    from matches import services
+
+    now = time.time() if now is None else now
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.status != Match.Status.RUNNING:
+            raise services.MatchNotRunning(_("This match is over."))
+        seat_row = MatchSeat.objects.filter(match=match, user=user, abandoned_at__isnull=True).first()
+        if seat_row is None:
+            raise services.MatchError(_("You do not play in this match."), "not_seated")
+        _hand_to_computer(match, seat_row.seat, now, "seat_resigned")
+    return seat_row.seat
 
 
 def end_deserted_matches(now: float | None = None, limit: float | None = None) -> int:

@@ -13,6 +13,7 @@ from django.db.models import F
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
+from matches import broadcast
 from matches.models import Match, MatchSeat, Rating
 
 MODEL = PlackettLuce()
@@ -205,6 +206,8 @@ def record_match_ratings(match_id: int) -> bool:
         # Taken after the rating rows' locks: matches sharing a player are stamped in the order they were applied.
         match.rated_at = timezone.now()
         match.save(update_fields=["rated_at"])
+        # The end screens show the rating changes as soon as they exist.
+        transaction.on_commit(lambda: broadcast.send_views(match, []))
     return True
 
 

@@ -151,8 +151,39 @@ def _apply_due_expiries(spec, match, state, now, new_events):
         if dl is None or dl[0] > now or spec.engine.result(state) is not None:
             break
         at, system_action = dl
+        timed_out = set(spec.engine.to_act(state))
+        turn = _turn_key(spec.engine, state)
         # The expiry happened at the deadline, not when we noticed it.
         state = _apply_one(spec, match, state, None, system_action, at, new_events)
+        state = _play_absent_turn(spec, match, state, timed_out, turn, at, new_events)
+    return state
+
+
+def _turn_key(engine, state):
+    return engine.turn_key(state) if hasattr(engine, "turn_key") and hasattr(engine, "default_action") else None
+
+
+def _play_absent_turn(spec, match, state, timed_out, turn, at, new_events):
+    """Play the rest of a timed-out turn on defaults at once.
+
+    A seat whose clock ran out is not there: when the timeout opens another
+    prompt of the same turn (the engine's ``turn_key``) for it alone (every
+    seat waited for timed out), its default (``default_action``) is applied
+    at the moment of the expiry instead of opening a fresh clock for nobody.
+    """
+    engine = spec.engine
+    if turn is None or not timed_out:
+        return state
+    for _ in range(MAX_EXPIRIES_PER_CALL):
+        if engine.result(state) is not None or engine.turn_key(state) != turn:
+            break
+        waiting = engine.to_act(state)
+        if not waiting or not set(waiting) <= timed_out:
+            break
+        action = engine.default_action(state, waiting[0])
+        if action is None:
+            break
+        state = _apply_one(spec, match, state, waiting[0], action, at, new_events)
     return state
 
 
@@ -286,7 +317,7 @@ def seat_frame(match: Match, seat, events=None) -> dict:
     """
     spec = get_game(match.game)
     finished = match.status != Match.Status.RUNNING
-    return {
+    frame = {
         "type": "view",
         "match": match.pk,
         "version": match.version,
@@ -298,6 +329,11 @@ def seat_frame(match: Match, seat, events=None) -> dict:
         "events": recent_events(match, seat) if events is None else events_for(events, seat, finished),
         "server_time": time.time(),
     }
+    if finished:
+        from matches.endscreen import end_summary
+
+        frame["end"] = end_summary(match, seat)
+    return frame
 
 
 def _schedule_deadline(match: Match):

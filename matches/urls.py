@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.history, name="history"),
     path("leaderboards/", RedirectView.as_view(pattern_name="leaderboards:index", permanent=True)),
     path("<int:match_id>/", views.match_page, name="match"),
+    path("<int:match_id>/resign/", views.resign, name="resign"),
     path("<int:match_id>/replay/", views.replay_page, name="replay"),
     path("<int:match_id>/replay.json", views.replay_data, name="replay_data"),
     path("<int:match_id>/replay-events.json", views.replay_events, name="replay_events"),

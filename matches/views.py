@@ -1,12 +1,15 @@
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponseBadRequest, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from chat import selectors as chat_selectors
-from matches import replays, selectors
+from matches import presence, replays, selectors, services
 from matches.forms import HistoryFilterForm
 from matches.models import Match
 from matches.registry import all_games, get_game
@@ -33,6 +36,18 @@ def match_page(request, match_id):
         spec.template,
         {"match": match, "spec": spec, "seat": seat, "seats": seats, "ws_path": f"/ws/match/{match.pk}/"},
     )
+
+
+@login_required
+@require_POST
+def resign(request, match_id):
+    try:
+        presence.resign_seat(match_id, request.user)
+    except services.MatchError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.info(request, _("You resigned: a computer player finishes the match in your seat."))
+    return redirect("matches:match", match_id=match_id)
 
 
 def history(request):

@@ -16,7 +16,7 @@ from .rules import (
     validate_tileset,
 )
 from .views import view
-from .waiting import decision_key, to_act
+from .waiting import decision_key, default_action, to_act, turn_key
 from .oracle import hidden_leaks
 from .data_files import default_layouts, default_tiles, game_rules
 
@@ -33,5 +33,5 @@ def validate_layout(layout, tiles=None):
 __all__ = [
     "OPTIONS", "VARIANTS", "IllegalAction", "apply", "deadline", "legal_actions", "new_game",
     "replay", "result", "validate_options", "validate_layout", "validate_tileset", "view",
-    "default_layouts", "default_tiles", "game_rules", "to_act", "decision_key", "hidden_leaks",
+    "default_layouts", "default_tiles", "game_rules", "to_act", "decision_key", "hidden_leaks", "turn_key", "default_action",
 ]

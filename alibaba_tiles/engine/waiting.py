@@ -1,5 +1,5 @@
 """Who the game waits for, and when a new decision opens (the engine contract)."""
-from .rules import owes
+from .rules import legal_actions, owes
 
 
 def to_act(state):
@@ -10,3 +10,15 @@ def to_act(state):
 def decision_key(state):
     """Moves with every new prompt; not when one seat of the yellow window shows its tile."""
     return state["step"]
+
+
+def turn_key(state):
+    """The turn being played: the same through a turn's take, lamp, effect and yellow prompts."""
+    return state["turn"]
+
+
+def default_action(state, seat):
+    """What the clock does for ``seat`` now: the first takeable tile, keep the lamp, skip the effect,
+    the first tile in hand or on show (the first legal action of every prompt, as ``_timeout`` does)."""
+    legal = legal_actions(state, seat)
+    return legal[0] if legal else None

@@ -51,3 +51,19 @@ async def test_a_replaced_person_comes_back_as_a_spectator():
     assert (await communicator.receive_json_from(timeout=5))["code"] == "not_seated"
     await communicator.disconnect()
     await keeper.disconnect()
+
+
+async def test_a_resigning_persons_open_socket_turns_into_a_spectators():
+    match, users = await make_match()
+    communicator, _, _ = await connect(match.pk, users[1])
+    assert (await communicator.receive_json_from(timeout=5))["seat"] == 1
+    await sync_to_async(presence.resign_seat)(match.pk, users[1])
+    frames = [await communicator.receive_json_from(timeout=5) for _ in range(2)]
+    notice = next(f for f in frames if f["type"] == "notice")
+    assert notice["code"] == "seat_resigned" and notice["seat"] == 1
+    while frames[-1]["type"] != "view" or frames[-1]["seat"] is not None:
+        frames.append(await communicator.receive_json_from(timeout=5))
+    assert frames[-1]["legal"] == []
+    await communicator.send_to(text_data=json.dumps({"type": "action", "version": frames[-1]["version"], "action": {"type": "cheer"}}))
+    assert (await communicator.receive_json_from(timeout=5))["code"] == "not_seated"
+    await communicator.disconnect()

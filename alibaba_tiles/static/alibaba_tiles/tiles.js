@@ -596,6 +596,7 @@
 
   window.LiveMatch.registerRenderer("alibaba_tiles", "main", {
     actions: ["take", "lamp", "effect", "show", "choose"],
+    endRanking: true,  // the end table below ranks the seats; the shared end panel (endscreen.js) keeps to links and rematch
     mount: function (el, liveApi) {
       root = el;
       api = liveApi;

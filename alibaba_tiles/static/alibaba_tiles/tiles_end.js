@@ -38,6 +38,9 @@
   function renderEnd(view, api) {
     var f = view.final;
     if (!f) return null;
+    // Each seat's rating change (matches/endscreen.js), on the live page once the match is over.
+    var frame = api.frame ? api.frame() : null;
+    var end = frame && frame.end && window.MatchEnd ? frame.end : null;
     var order = [];
     for (var i = 0; i < f.totals.length; i++) order.push(i);
     order.sort(function (a, b) { return f.ranks[a] - f.ranks[b] || a - b; });
@@ -47,6 +50,7 @@
         h("th", { text: t("sets", "Sets") }), h("th", { text: t("set_points", "Set points") }),
         h("th", { text: t("effect_points_h", "Effect points") }), h("th", { text: t("total", "Total") }),
         h("th", { text: t("tiles_h", "Tiles") }),
+        end ? h("th", { text: t("rating_h", "Rating") }) : null,
       ])]),
     ]);
     var body = h("tbody");
@@ -63,6 +67,7 @@
         h("td", { text: String(f.effect_points[i]) }),
         h("td", { className: "total", text: String(f.totals[i]) }),
         h("td", { text: String(f.tile_counts[i]) }),
+        end ? window.MatchEnd.ratingCell(end, i) : null,
       ]));
     });
     table.appendChild(body);

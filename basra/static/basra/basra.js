@@ -259,13 +259,17 @@
     var rank = function (i) { return ranks[i]; };
     var shared = function (i) { return ranks.filter(function (r) { return r === ranks[i]; }).length > 1; };
     var winners = order.filter(function (i) { return rank(i) === 1; }).map(seatName);
+    // Each seat's rating change (matches/endscreen.js), on the live page once the match is over.
+    var frame = api && api.frame ? api.frame() : null;
+    var end = frame && frame.end && window.MatchEnd ? frame.end : null;
     return h("section", { className: "card end", "data-testid": "final-ranking" }, [
       h("h2", { text: winners.length > 1 ? fmt(t("winners", "{names} share the victory!"), { names: winners.join(" & ") }) : fmt(t("winner", "{name} wins!"), { name: winners[0] }) }),
-      h("table", {}, [h("tr", {}, [h("th", { text: t("rank", "Rank") }), h("th", { text: t("player", "Player") }), h("th", { text: t("piastres", "Piastres") }), h("th", { text: t("bandits", "Bandit cards") })])]
+      h("table", {}, [h("tr", {}, [h("th", { text: t("rank", "Rank") }), h("th", { text: t("player", "Player") }), h("th", { text: t("piastres", "Piastres") }), h("th", { text: t("bandits", "Bandit cards") }), end ? h("th", { text: t("rating_h", "Rating") }) : null])]
         .concat(order.map(function (i) {
           return h("tr", { "data-testid": "rank-row-" + i, "data-rank": rank(i), className: shared(i) ? "tie" : "" }, [
             h("td", { className: "rank", text: String(rank(i)) + (shared(i) ? "= (" + t("shared", "shared") + ")" : "") }), h("td", { text: seatName(i) }),
-            h("td", { text: String(view.cash[i]) }), h("td", { text: String((view.bandits[i] || []).length) })]);
+            h("td", { text: String(view.cash[i]) }), h("td", { text: String((view.bandits[i] || []).length) }),
+            end ? window.MatchEnd.ratingCell(end, i) : null]);
         }))),
     ]);
   }
@@ -354,6 +358,7 @@
 
   window.LiveMatch.registerRenderer("basra", "main", {
     actions: "*",
+    endRanking: true,  // the final ranking below ranks the seats; the shared end panel keeps to links and rematch
     mount: function (el, liveApi) { root = el; api = liveApi; shell = null; B.read(); log.clear(); },
     update: function (frame, previous, events) {
       log.remember(frame, events);

@@ -204,8 +204,8 @@
       document.body.dataset.status = frame.status;
       render(frame, previous, newEvents(frame));
     } else if (frame.type === "notice") {
-      if (frame.code === "seat_taken_over") {
-        toast(t("seat_taken_over", "{name} left: a computer player takes the seat.").replace("{name}", api.name(frame.seat)));
+      if (frame.code === "seat_taken_over" || frame.code === "seat_resigned") {
+        toast(t(frame.code, "{name} left: a computer player takes the seat.").replace("{name}", api.name(frame.seat)));
         if (frame.seat === seat) document.body.dataset.replaced = "1";
       }
     } else if (frame.type === "error") {

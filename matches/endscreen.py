@@ -1,0 +1,48 @@
+"""What the end screen of a finished match shows each viewer: places (shared ones marked), each seat's
+rating change, the replay, the lobby and the rematch (lobby/services.py). It rides in the view frames
+of a finished match, so a page learns of new ratings or a rematch from the frames sent after them."""
+from django.urls import reverse
+
+from matches.models import Match
+
+
+def _rating(match: Match, seat_row) -> dict:
+    if not match.rated:
+        return {"state": "unrated"}
+    if match.rated_at is None:
+        return {"state": "pending"}
+    if seat_row.rating_before is None or seat_row.rating_after is None:
+        return {"state": "none"}  # a match that rates nobody (a person in two seats, an unknown player)
+    return {"state": "rated", "before": round(seat_row.rating_before, 2), "after": round(seat_row.rating_after, 2),
+            "change": round(seat_row.rating_after - seat_row.rating_before, 2)}
+
+
+def end_summary(match: Match, seat) -> dict:
+    """The end screen for ``seat`` (None: a spectator)."""
+    from lobby.services import rematch_summary  # the lobby builds on matches, not the other way round
+
+    seats = list(match.seats.select_related("user"))
+    places = [s.rank for s in seats if s.rank is not None]
+    players = [
+        {
+            "seat": s.seat,
+            "name": s.display_name,
+            "title": s.display_title,
+            "bot": bool(s.bot) and not s.abandoned_at,
+            "left": bool(s.abandoned_at),
+            "place": s.rank,
+            "shared": s.rank is not None and places.count(s.rank) > 1,
+            "score": s.score,
+            "rating": _rating(match, s),
+        }
+        for s in sorted(seats, key=lambda s: (s.rank is None, s.rank or 0, s.seat))
+    ]
+    user_id = next((s.user_id for s in seats if s.seat == seat and not s.abandoned_at), None) if seat is not None else None
+    return {
+        "status": match.status,
+        "rated": match.rated,
+        "players": players,
+        "replay_url": reverse("matches:replay", args=[match.pk]) if match.status == Match.Status.FINISHED else None,
+        "lobby_url": reverse("lobby:home"),
+        "rematch": rematch_summary(match, user_id),
+    }

@@ -1,0 +1,161 @@
+"""The end screen leads on: places with rating changes, the replay, the lobby and a rematch; resigning."""
+import re
+import uuid
+
+import pytest
+
+from tests.e2e.conftest import manage
+from tests.e2e.helpers import signup
+
+pytestmark = pytest.mark.e2e
+
+# Plays every person's decisions of a running match through the service (the computer players are the
+# worker's) until the match is over: the end screen, not the game, is what these tests look at.
+PLAY_TO_THE_END = """
+import random, time
+from gamekit import driver
+from matches import services
+from matches.models import Match
+from matches.registry import get_game
+match = Match.objects.get(pk={match_id})
+spec = get_game(match.game)
+people = [s.seat for s in match.seats.all() if s.user_id]
+deadline = time.time() + 240
+while match.status == "running" and time.time() < deadline:
+    waiting = [seat for seat in spec.engine.to_act(match.state) if seat in people]
+    for seat in waiting[:1]:
+        action = driver.bot_action(spec.engine, match.state, seat, spec.bots["random"], random.Random(match.version))
+        try:
+            services.match_apply_action(match.pk, seat, action, client_version=match.version)
+        except services.MatchError:
+            pass
+    if not waiting:
+        time.sleep(0.05)
+    match.refresh_from_db()
+print(match.status)
+"""
+
+
+def table_with_guest_and_bot(live_server_url, host, guest, guest_name):
+    """The host opens a 3-seat treasure-cave table without a clock; the guest sits in seat 2, a computer player in seat 3."""
+    host.goto(live_server_url + "/")
+    host.select_option("select[name=game]", "alibaba_tiles")
+    host.fill("input[name=seats]", "3")
+    host.fill("input[name=clock]", "0")
+    host.click("[data-testid=create-table]")
+    host.wait_for_url(re.compile(r"/tables/\d+/$"))
+    guest.goto(host.url)
+    guest.click("[data-testid=join-seat] >> nth=0")
+    host.wait_for_selector(f"text={guest_name}")
+    host.click("[data-testid=add-bot]")
+    host.wait_for_selector("[data-testid=seat-bot]")
+    host.click("[data-testid=start]")
+    host.wait_for_url(re.compile(r"/matches/\d+/$"))
+    guest.wait_for_url(re.compile(r"/matches/\d+/$"))
+    return int(host.url.rstrip("/").split("/")[-1])
+
+
+def test_the_end_screen_shows_rating_changes_and_links_and_a_rematch_starts_with_the_same_seats(live_server_url, e2e_env, new_page):
+    suffix = uuid.uuid4().hex[:6]
+    host_name, guest_name = f"host{suffix}", f"guest{suffix}"
+    host = signup(new_page(), live_server_url, host_name)
+    guest = signup(new_page(), live_server_url, guest_name)
+    match_id = table_with_guest_and_bot(live_server_url, host, guest, guest_name)
+    for page in (host, guest):
+        page.wait_for_function("window.__lastFrame && window.__lastFrame.status === 'running'")
+
+    assert manage(e2e_env, "shell", "-c", PLAY_TO_THE_END.format(match_id=match_id)).stdout.split()[-1] == "finished"
+
+    for page in (host, guest):
+        page.wait_for_selector("[data-testid=end-panel]:not([hidden])", timeout=60_000)
+        page.wait_for_selector("[data-testid=end-screen]")  # the treasure cave's own table of points
+        # Every seat's rating change, the computer player's too, once the worker recorded them.
+        for seat in range(3):
+            page.wait_for_function(
+                "(s) => { const c = document.querySelector(`[data-testid=rating-change-${s}]`); return c && c.textContent.includes('→'); }",
+                arg=seat, timeout=60_000)  # a task on the busy worker
+        assert page.get_attribute("[data-testid=end-replay]", "href") == f"/matches/{match_id}/replay/"
+        assert page.get_attribute("[data-testid=end-lobby]", "href") == "/"
+        # The game's own end table ranks the seats: the shared panel does not rank them a second time.
+        assert page.locator("[data-testid=end-ranking]").count() == 0
+    # Only the host may offer the rematch; the resign button is gone.
+    assert host.locator("[data-testid=rematch-offer]").is_visible()
+    assert guest.locator("[data-testid=rematch-offer]").count() == 0
+    assert not host.locator("[data-testid=resign]").is_visible()
+
+    host.click("[data-testid=rematch-offer]")
+    host.wait_for_url(re.compile(r"/tables/\d+/$"))
+    # The guest's end screen turns into an invitation, without reloading.
+    guest.wait_for_selector("[data-testid=rematch-invitation]")
+    assert host_name in guest.inner_text("[data-testid=rematch-invitation]")
+    assert guest.get_attribute("[data-testid=rematch-seat-1]", "data-state") == "invited"
+    guest.click("[data-testid=rematch-accept]")
+
+    # Every person accepted: the rematch starts, and both land on it.
+    guest.wait_for_url(re.compile(r"/matches/\d+/$"))
+    host.wait_for_url(re.compile(r"/matches/\d+/$"))
+    assert host.url == guest.url and not host.url.endswith(f"/matches/{match_id}/")
+    host.wait_for_function("window.__lastFrame && window.__lastFrame.seat === 0")
+    guest.wait_for_function("window.__lastFrame && window.__lastFrame.seat === 1")
+    assert host_name in host.inner_text("[data-testid=player-0]")
+    assert guest_name in host.inner_text("[data-testid=player-1]")
+    assert host.locator("[data-testid=player-2] .badge.bot").count() == 1
+
+    # The lobby link leads back to the lobby.
+    guest.goto(f"{live_server_url}/matches/{match_id}/")
+    guest.wait_for_selector("[data-testid=rematch-go]")
+    guest.click("[data-testid=end-lobby]")
+    guest.wait_for_url(live_server_url + "/")
+
+
+def test_a_player_resigns_after_confirming_and_then_watches_with_a_leave_link(live_server_url, new_page):
+    suffix = uuid.uuid4().hex[:6]
+    page = signup(new_page(), live_server_url, f"quitter{suffix}")
+    page.goto(live_server_url + "/")
+    page.select_option("select[name=game]", "alibaba_tiles")
+    page.fill("input[name=seats]", "2")
+    page.fill("input[name=clock]", "0")
+    page.click("[data-testid=create-table]")
+    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    page.click("[data-testid=add-bot]")
+    page.click("[data-testid=start]")
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    page.wait_for_function("window.__lastFrame && window.__lastFrame.seat === 0")
+    assert page.locator("[data-testid=leave]").count() == 0
+
+    # The button asks first; cancelling keeps the seat.
+    page.click("[data-testid=resign-open]")
+    assert page.locator("[data-testid=resign-confirm]").is_visible()
+    page.click("[data-testid=resign-cancel]")
+    assert not page.locator("[data-testid=resign-confirm]").is_visible()
+    assert page.locator("[data-testid=spectating]").count() == 0
+
+    page.click("[data-testid=resign-open]")
+    page.click("[data-testid=resign-confirm]")
+    page.wait_for_selector("[data-testid=spectating]")
+    assert page.locator("[data-testid=resign]").count() == 0
+    page.wait_for_function("window.__lastFrame && window.__lastFrame.seat === null")
+    # The computer player finishes the match in the seat; the person only watches and may leave.
+    page.wait_for_selector("[data-testid=end-panel]:not([hidden])", timeout=120_000)
+    page.click("[data-testid=end-lobby]")
+    page.wait_for_url(live_server_url + "/")
+
+
+def test_a_spectator_leaves_for_the_lobby(live_server_url, new_page):
+    suffix = uuid.uuid4().hex[:6]
+    player = signup(new_page(), live_server_url, f"player{suffix}")
+    player.goto(live_server_url + "/")
+    player.select_option("select[name=game]", "alibaba_tiles")
+    player.fill("input[name=seats]", "2")
+    player.fill("input[name=clock]", "60")
+    player.click("[data-testid=create-table]")
+    player.wait_for_url(re.compile(r"/tables/\d+/$"))
+    player.click("[data-testid=add-bot]")
+    player.click("[data-testid=start]")
+    player.wait_for_url(re.compile(r"/matches/\d+/$"))
+    watcher = signup(new_page(), live_server_url, f"watcher{suffix}")
+    watcher.goto(player.url)
+    watcher.wait_for_selector("[data-testid=spectating]")
+    assert watcher.locator("[data-testid=resign]").count() == 0
+    watcher.click("[data-testid=leave]")
+    watcher.wait_for_url(live_server_url + "/")

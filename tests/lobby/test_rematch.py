@@ -1,0 +1,139 @@
+"""The rematch: the host reopens a finished match's table with the same seats and options; the others accept or decline."""
+import pytest
+
+from lobby import services
+from lobby.models import Table
+from matches import ratings, scheduling
+from matches import services as match_services
+from matches.endscreen import end_summary
+from matches.models import Match
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def finished_table_match(seat_people, rounds=1, rated=True, host=None):
+    """A countdown table seated as ``seat_people`` (a User, or a bot's name), started and played to the end.
+
+    The host (by default the first User) may sit in any seat."""
+    host = host or next(p for p in seat_people if not isinstance(p, str))
+    table = services.create_table(host, "countdown", len(seat_people), {"clock": 0, "rounds": rounds}, rated=rated)
+    table.seats.update(user=None)
+    for seat, who in enumerate(seat_people):
+        if isinstance(who, str):
+            table.seats.filter(seat=seat).update(bot=who)
+        else:
+            table.seats.filter(seat=seat).update(user=who)
+    with scheduling.suspended():
+        table = services.start_table(host, table.pk)
+        match = table.match
+        for seat in range(len(seat_people) * rounds):
+            match = match_services.match_apply_action(match.pk, seat % len(seat_people), {"type": "add", "n": 1 + seat % 3})
+            for bidder in range(len(seat_people)):
+                match = match_services.match_apply_action(match.pk, bidder, {"type": "bid", "n": 0})
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    return table, match
+
+
+def seating(table):
+    return [(s.seat, s.user_id, s.bot, s.reserved_for_id) for s in table.seats.order_by("seat")]
+
+
+def test_the_host_offers_a_rematch_with_the_same_seats_options_and_bots():
+    guest, host = UserFactory(), UserFactory()
+    original, match = finished_table_match([guest, host, "first"], host=host)
+    rematch = services.rematch_offer(host, match.pk)
+    assert rematch.rematch_of_id == match.pk and rematch.host_id == host.pk
+    assert (rematch.game, rematch.options, rematch.rated, rematch.seat_count) == (original.game, original.options, original.rated, 3)
+    # The host sits where they sat, the computer player too; the guest's seat is kept for them.
+    assert seating(rematch) == [(0, None, "", guest.pk), (1, host.pk, "", None), (2, None, "first", None)]
+    # A second click gives the same table.
+    assert services.rematch_offer(host, match.pk).pk == rematch.pk
+
+
+def test_only_the_host_offers_and_only_once_the_match_is_over():
+    host, guest = UserFactory(), UserFactory()
+    _table, match = finished_table_match([host, guest])
+    with pytest.raises(services.LobbyError, match="Only the host"):
+        services.rematch_offer(guest, match.pk)
+    running = services.create_table(host, "countdown", 2, {"clock": 0, "rounds": 1})
+    services.add_bot(host, running.pk, 1, "first")
+    with scheduling.suspended():
+        running = services.start_table(host, running.pk)
+    with pytest.raises(services.LobbyError, match="once the match is over"):
+        services.rematch_offer(host, running.match_id)
+
+
+def test_when_every_person_accepted_the_rematch_starts_with_the_same_seats():
+    host, guest, third = UserFactory(), UserFactory(), UserFactory()
+    _table, match = finished_table_match([host, "first", guest, third])
+    services.rematch_offer(host, match.pk)
+    with scheduling.suspended():
+        waiting = services.rematch_accept(guest, match.pk)
+        assert waiting.status == Table.Status.OPEN
+        started = services.rematch_accept(third, match.pk)
+    assert started.status == Table.Status.STARTED
+    new_match = started.match
+    assert new_match.pk != match.pk and new_match.status == Match.Status.RUNNING
+    assert [(s.seat, s.user_id, s.bot) for s in new_match.seats.order_by("seat")] == [
+        (0, host.pk, ""), (1, None, "first"), (2, guest.pk, ""), (3, third.pk, "")
+    ]
+
+
+def test_a_kept_seat_is_not_given_to_anyone_else_until_its_player_declines():
+    host, guest, stranger = UserFactory(), UserFactory(), UserFactory()
+    _table, match = finished_table_match([host, guest])
+    rematch = services.rematch_offer(host, match.pk)
+    with pytest.raises(services.LobbyError, match="full"):
+        services.join_table(stranger, rematch.pk)
+    with pytest.raises(services.LobbyError, match="kept for a player"):
+        services.join_table(stranger, rematch.pk, 1)
+    with pytest.raises(services.LobbyError, match="no seat kept for you"):
+        services.rematch_accept(stranger, match.pk)
+    services.rematch_decline(guest, match.pk)
+    assert end_summary(match, 0)["rematch"]["seats"][1]["state"] == "declined"
+    services.join_table(stranger, rematch.pk, 1)
+    assert seating(rematch)[1][1] == stranger.pk
+
+
+def test_the_end_summary_shows_places_rating_changes_and_the_invitation():
+    host, guest = UserFactory(), UserFactory()
+    _table, match = finished_table_match([host, guest, "first"])
+    assert end_summary(match, 1)["players"][0]["rating"] == {"state": "pending"}
+    ratings.record_match_ratings(match.pk)  # the task the finish scheduled (held back here)
+    match.refresh_from_db()
+    summary = end_summary(match, 1)
+    assert summary["replay_url"] == f"/matches/{match.pk}/replay/" and summary["lobby_url"] == "/"
+    assert [p["place"] for p in summary["players"]] == sorted(p["place"] for p in summary["players"])
+    # A change for every seat, the computer player's too.
+    assert all(p["rating"]["state"] == "rated" for p in summary["players"])
+    for p in summary["players"]:
+        assert p["rating"]["change"] == pytest.approx(p["rating"]["after"] - p["rating"]["before"], abs=0.02)
+    assert summary["rematch"] == {"host": host.username, "is_host": False, "table": None}
+    assert end_summary(match, 0)["rematch"]["is_host"] is True
+    services.rematch_offer(host, match.pk)
+    assert end_summary(match, 1)["rematch"]["mine"] == "invited"
+    assert end_summary(match, 0)["rematch"]["mine"] == "accepted"
+    # A spectator sees the offer, not an invitation.
+    assert end_summary(match, None)["rematch"]["mine"] is None
+
+
+def test_an_unrated_match_says_so_and_shared_places_are_marked():
+    host, guest = UserFactory(), UserFactory()
+    _table, match = finished_table_match([host, guest], rated=False)
+    Match.objects.filter(pk=match.pk).update(result={"ranks": [1, 1]})
+    match.seats.update(rank=1)
+    summary = end_summary(match, 0)
+    assert {p["rating"]["state"] for p in summary["players"]} == {"unrated"}
+    assert all(p["shared"] for p in summary["players"])
+
+
+def test_a_rematch_the_host_closed_can_be_offered_again():
+    host, guest = UserFactory(), UserFactory()
+    _table, match = finished_table_match([host, guest])
+    first = services.rematch_offer(host, match.pk)
+    services.leave_table(host, first.pk)  # the host leaves: the table closes
+    assert end_summary(match, 1)["rematch"]["table"] is None
+    second = services.rematch_offer(host, match.pk)
+    assert second.pk != first.pk and end_summary(match, 1)["rematch"]["mine"] == "invited"

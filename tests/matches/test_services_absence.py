@@ -1,0 +1,78 @@
+"""Absence: a seat whose clock ran out plays the rest of that turn on defaults at once (no fresh clock)."""
+import time
+
+import pytest
+
+from alibaba_tiles import engine as tiles
+from lobby.services import engine_options
+from matches import scheduling, services
+from matches.models import ActionLog
+from matches.services import SeatSpec
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CLOCK = 30
+
+
+def _options():
+    return dict(engine_options("alibaba_tiles", {"clock": CLOCK, "variant": "standard", "layout": "standard"}), started_at=0.0)
+
+
+def _seed_whose_first_timeout_opens_a_prompt_for_the_same_seat():
+    """A deal where the tile the clock takes for seat 0 asks seat 0 something more (a lamp or an effect)."""
+    for seed in range(1, 400):
+        state = tiles.new_game(2, _options(), seed, 0.0)
+        at, action = tiles.deadline(state)
+        after, _events = tiles.apply(state, None, action, at)
+        if tiles.to_act(after) == [0] and tiles.turn_key(after) == tiles.turn_key(state):
+            return seed
+    pytest.skip("no deal with a follow-up prompt found")
+
+
+def test_a_timed_out_turn_is_finished_on_defaults_at_once_without_a_fresh_clock():
+    seed = _seed_whose_first_timeout_opens_a_prompt_for_the_same_seat()
+    start = time.time() - CLOCK - 5
+    with scheduling.suspended():
+        match = services.create_match(
+            "alibaba_tiles", [SeatSpec(user=UserFactory()), SeatSpec(user=UserFactory())],
+            dict(_options(), started_at=start), seed=seed, now=start,
+        )
+        assert services.match_apply_deadline(match.pk, 0) is True
+    match.refresh_from_db()
+    log = list(ActionLog.objects.filter(match=match).order_by("seq"))
+    # The clock's timeout, then seat 0's defaults for the rest of its turn, all at the moment of the expiry.
+    assert log[0].seat is None and len(log) >= 2
+    assert {entry.seat for entry in log[1:]} == {0}
+    assert [entry.server_time for entry in log] == pytest.approx([start + CLOCK] * len(log))
+    # The turn passed: seat 1 is on its own fresh clock, not seat 0 on a second one.
+    assert tiles.to_act(match.state) == [1]
+    assert match.next_deadline.timestamp() == pytest.approx(start + 2 * CLOCK)
+
+
+def test_a_seat_that_answers_in_time_gets_its_follow_up_prompt_on_its_own_clock():
+    seed = _seed_whose_first_timeout_opens_a_prompt_for_the_same_seat()
+    now = time.time()
+    with scheduling.suspended():
+        match = services.create_match(
+            "alibaba_tiles", [SeatSpec(user=UserFactory()), SeatSpec(user=UserFactory())],
+            dict(_options(), started_at=now), seed=seed, now=now,
+        )
+        take = tiles.default_action(match.state, 0)
+        match = services.match_apply_action(match.pk, 0, take, client_version=0, now=now + 1)
+    assert tiles.to_act(match.state) == [0]
+    assert match.next_deadline.timestamp() == pytest.approx(now + 1 + CLOCK)
+
+
+def test_the_replay_of_a_defaulted_turn_equals_the_live_state():
+    seed = _seed_whose_first_timeout_opens_a_prompt_for_the_same_seat()
+    start = time.time() - CLOCK - 5
+    with scheduling.suspended():
+        match = services.create_match(
+            "alibaba_tiles", [SeatSpec(user=UserFactory()), SeatSpec(user=UserFactory())],
+            dict(_options(), started_at=start), seed=seed, now=start,
+        )
+        services.match_apply_deadline(match.pk, 0)
+    match.refresh_from_db()
+    log = [(e.seat, e.action, e.server_time) for e in ActionLog.objects.filter(match=match).order_by("seq")]
+    assert tiles.replay(2, match.options, seed, log, start) == match.state
