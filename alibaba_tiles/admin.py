@@ -63,7 +63,7 @@ class PyramidEditorWidget(JSONEditorWidget):
 
     class Media:
         css = {"all": ["alibaba_tiles_admin/pyramid_editor.css"]}
-        js = ["alibaba_tiles_admin/pyramid_editor.js"]
+        js = ["matches/admin_editor.js", "alibaba_tiles_admin/pyramid_editor.js"]
 
 
 def _layout_summary(data):

@@ -17,7 +17,7 @@ class MazeEditorWidget(JSONEditorWidget):
 
     class Media:
         css = {"all": ["sidibaba_admin/maze_editor.css"]}
-        js = ["sidibaba_admin/maze_editor.js"]
+        js = ["matches/admin_editor.js", "sidibaba_admin/maze_editor.js"]
 
 
 @admin.register(Maze)
