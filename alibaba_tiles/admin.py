@@ -1,21 +1,15 @@
 """The treasure cave's data in the admin; pyramids are drawn and edited in a visual editor
 over the engine's JSON, checked by the engine as you edit (like Sidi Baba's maze editor)."""
-import json
 
-from django import forms
 from django.contrib import admin
-from django.core.exceptions import PermissionDenied
-from django.http import JsonResponse
-from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_POST
 
 from alibaba_tiles import engine
 from alibaba_tiles.gamedata import DEFAULT_LAYOUT, DEFAULT_TILESET
-from matches.admin_forms import GameDataForm, PrettyJSONField, game_data_form
+from matches.game_data_admin import GameDataAdmin, GameDataEditorAdmin, JSONEditorWidget
 from alibaba_tiles.models import PyramidLayout, TileSet, layout_errors
 
 
@@ -61,31 +55,15 @@ def layers_svg(data):
     )
 
 
-class PyramidEditorWidget(forms.Textarea):
-    """The JSON textarea (kept for experts, folded away) under the layers drawn from it; both stay in sync."""
+class PyramidEditorWidget(JSONEditorWidget):
+    """The JSON textarea (kept for experts, folded away) under the layers drawn from it."""
 
     template_name = "alibaba_tiles_admin/pyramid_editor_widget.html"
+    textarea_class = "pyramid-json"
 
     class Media:
         css = {"all": ["alibaba_tiles_admin/pyramid_editor.css"]}
-        js = ["alibaba_tiles_admin/pyramid_editor.js"]
-
-    def __init__(self, check_url="", attrs=None):
-        super().__init__(attrs={"rows": 24, "cols": 80, "class": "pyramid-json", **(attrs or {})})
-        self.check_url = check_url
-
-    def get_context(self, name, value, attrs):
-        context = super().get_context(name, value, attrs)
-        context["widget"]["check_url"] = self.check_url
-        return context
-
-
-class PyramidLayoutForm(GameDataForm):
-    data = PrettyJSONField(label=_("data"))
-
-    class Meta:
-        model = PyramidLayout
-        fields = ["key", "name", "data"]
+        js = ["matches/admin_editor.js", "alibaba_tiles_admin/pyramid_editor.js"]
 
 
 def _layout_summary(data):
@@ -109,24 +87,15 @@ def _layout_summary(data):
 
 
 @admin.register(PyramidLayout)
-class PyramidLayoutAdmin(admin.ModelAdmin):
-    form = PyramidLayoutForm
+class PyramidLayoutAdmin(GameDataEditorAdmin):
+    editor_widget = PyramidEditorWidget
     list_display = ["key", "name", "layer_sizes", "tile_count", "updated_at"]
     search_fields = ["key", "name"]
-    fields = ["key", "name", "data"]
 
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        form = super().get_form(request, obj, change=change, **kwargs)
-        form.base_fields["data"].widget = PyramidEditorWidget(
-            check_url=reverse("admin:alibaba_tiles_pyramidlayout_check"))
-        return form
-
-    def get_changeform_initial_data(self, request):
+    def new_row_data(self):
         """A new layout starts as a copy of the standard pyramid, which the engine accepts (never null)."""
-        initial = super().get_changeform_initial_data(request)
         layout = next(L for L in engine.default_layouts() if L["key"] == DEFAULT_LAYOUT)
-        initial.setdefault("data", {k: v for k, v in layout.items() if k not in ("key", "name")})
-        return initial
+        return {k: v for k, v in layout.items() if k not in ("key", "name")}
 
     @admin.display(description=_("layers"))
     def layer_sizes(self, obj):
@@ -143,23 +112,10 @@ class PyramidLayoutAdmin(admin.ModelAdmin):
             return _("Save to see a preview.")
         return layers_svg(obj.data) or "-"
 
-    def get_urls(self):
-        check = path("check/", self.admin_site.admin_view(self.check_view), name="alibaba_tiles_pyramidlayout_check")
-        return [check, *super().get_urls()]
-
-    def check_view(self, request):
-        return require_POST(self._check)(request)
-
-    def _check(self, request):
+    def check_answer(self, body):
         """{"layout": {...}} -> the engine's reasons, the preview, and (when playable) what it holds."""
-        if not (self.has_add_permission(request) or self.has_change_permission(request)):
-            raise PermissionDenied
-        try:
-            body = json.loads(request.body)
-        except (ValueError, UnicodeDecodeError):
-            return JsonResponse({"errors": [gettext("The request is not JSON.")]}, status=400)
-        if not isinstance(body, dict) or "layout" not in body:
-            return JsonResponse({"errors": [gettext("The request is not JSON.")]}, status=400)
+        if "layout" not in body:
+            return None
         layout = body["layout"]
         if isinstance(layout, dict):
             # the key and name are the form's fields, checked there
@@ -168,12 +124,11 @@ class PyramidLayoutAdmin(admin.ModelAdmin):
         answer = {"errors": errors, "preview": str(layers_svg(layout)) if isinstance(layout, dict) else ""}
         if not errors:
             answer.update(_layout_summary(layout))
-        return JsonResponse(answer)
+        return answer
 
 
 @admin.register(TileSet)
-class TileSetAdmin(admin.ModelAdmin):
-    form = game_data_form(TileSet)
+class TileSetAdmin(GameDataAdmin):
     list_display = ["key", "name", "tile_count", "updated_at"]
     search_fields = ["key", "name"]
     readonly_fields = ["preview"]

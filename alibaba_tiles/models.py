@@ -3,12 +3,11 @@
 The engine reads plain JSON; these rows hold exactly that JSON. The shipped
 defaults live in ``engine/data/`` and are upserted by ``gamedata.load_default_data``.
 """
-from django.core.exceptions import ValidationError
-from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from alibaba_tiles import engine
+from matches.game_data import GameData
 
 
 def layout_errors(data) -> list[str]:
@@ -22,59 +21,31 @@ def layout_errors(data) -> list[str]:
     return [translate_layout_error(reason) for reason in engine.validate_layout(data)]
 
 
-class _GameData(models.Model):
-    key = models.SlugField(_("key"), max_length=40, unique=True)
-    name = models.CharField(_("name"), max_length=120)
-    data = models.JSONField(_("data"), default=dict)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
-
-    class Meta:
-        abstract = True
-        ordering = ["key"]
-
-    def __str__(self):
-        return f"{self.name} ({self.key})"
-
-    def engine_data(self) -> dict:
-        """The JSON the engine reads: the data with this row's key and name."""
-        data = dict(self.data) if isinstance(self.data, dict) else {}
-        data["key"] = self.key
-        data["name"] = self.name
-        return data
-
-
-class TileSet(_GameData):
+class TileSet(GameData):
     """A set of treasure tiles: {"kinds": [...], "colours": [...], "tiles": [{"id", "kind", "colour"}]}."""
 
-    class Meta(_GameData.Meta):
+    not_an_object = _("The tile set must be a JSON object.")
+
+    class Meta(GameData.Meta):
         verbose_name = _("tile set")
         verbose_name_plural = _("tile sets")
 
-    def clean(self):
-        super().clean()
-        if not isinstance(self.data, dict):
-            raise ValidationError({"data": _("The tile set must be a JSON object.")})
-        errors = engine.validate_tileset(self.engine_data())
-        if errors:
-            raise ValidationError({"data": errors})
+    def data_errors(self):
+        return engine.validate_tileset(self.engine_data())
 
 
-class PyramidLayout(_GameData):
+class PyramidLayout(GameData):
     """A pyramid: {"layers": [{"rows", "cols"}...], "covers": {"L:R:C": ["L:R:C", ...]}}."""
 
-    class Meta(_GameData.Meta):
+    not_an_object = _("The layout must be a JSON object.")
+
+    class Meta(GameData.Meta):
         verbose_name = _("pyramid layout")
         verbose_name_plural = _("pyramid layouts")
 
-    def clean(self):
-        super().clean()
-        data = self.engine_data() if isinstance(self.data, dict) else self.data
-        if isinstance(data, dict):
-            # a missing key or name is the form fields' to report, not the layout's
-            data["key"], data["name"] = self.key or "-", self.name or "-"
-        errors = layout_errors(data)
-        if errors:
-            raise ValidationError({"data": errors})
+    def data_errors(self):
+        # a missing key or name is the form fields' to report, not the layout's
+        return layout_errors(dict(self.engine_data(), key=self.key or "-", name=self.name or "-"))
 
     @property
     def tile_count(self):

@@ -4,16 +4,15 @@ from django.contrib import admin
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from matches.admin_forms import game_data_form
+from matches.game_data_admin import GameDataAdmin
 from basra.board_svg import board_svg
 from basra.models import Board, CardSet, PriceTable
 
 
 @admin.register(Board)
-class BoardAdmin(admin.ModelAdmin):
+class BoardAdmin(GameDataAdmin):
     """Boards are checked by the engine's own rules (every route 52 steps from Start back to Start) on save."""
 
-    form = game_data_form(Board)
     list_display = ["key", "name", "space_count", "junction_count", "updated_at"]
 
     class Media:
@@ -40,8 +39,7 @@ class BoardAdmin(admin.ModelAdmin):
 
 
 @admin.register(PriceTable)
-class PriceTableAdmin(admin.ModelAdmin):
-    form = game_data_form(PriceTable)
+class PriceTableAdmin(GameDataAdmin):
     list_display = ["key", "name", "updated_at"]
     readonly_fields = ["preview"]
     fields = ["key", "name", "preview", "data"]
@@ -56,8 +54,7 @@ class PriceTableAdmin(admin.ModelAdmin):
 
 
 @admin.register(CardSet)
-class CardSetAdmin(admin.ModelAdmin):
-    form = game_data_form(CardSet)
+class CardSetAdmin(GameDataAdmin):
     list_display = ["key", "name", "card_count", "updated_at"]
     readonly_fields = ["preview"]
     fields = ["key", "name", "preview", "data"]

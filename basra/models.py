@@ -4,54 +4,18 @@ Each row holds exactly the JSON the engine reads (``basra/engine/data/``) and
 is checked by the engine's own rules before it is saved. The shipped defaults
 are upserted by ``gamedata.load_default_data``.
 """
-from django.core.exceptions import ValidationError
-from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from basra.engine import board as board_rules
+from matches.game_data import GameData
 
 
-class _GameData(models.Model):
-    key = models.SlugField(_("key"), max_length=40, unique=True)
-    name = models.CharField(_("name"), max_length=120)
-    data = models.JSONField(_("data"), default=dict)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
-
-    class Meta:
-        abstract = True
-        ordering = ["key"]
-
-    def __str__(self):
-        return f"{self.name} ({self.key})"
-
-    def engine_data(self) -> dict:
-        """The JSON the engine reads."""
-        return dict(self.data) if isinstance(self.data, dict) else {}
-
-    def data_errors(self) -> list[str]:
-        """The engine's reasons this data cannot be played; each kind of row asks its own checks."""
-        return []
-
-    def clean(self):
-        super().clean()
-        if not isinstance(self.data, dict):
-            raise ValidationError({"data": _("The data must be a JSON object.")})
-        errors = self.data_errors()
-        if errors:
-            raise ValidationError({"data": errors})
-
-
-class Board(_GameData):
+class Board(GameData):
     """The board of Basra: {"start", "route": [...], "branches": [{"from", "spaces", "to"}], "spaces": [...]}."""
 
-    class Meta(_GameData.Meta):
+    class Meta(GameData.Meta):
         verbose_name = _("board")
         verbose_name_plural = _("boards")
-
-    def engine_data(self):
-        data = super().engine_data()
-        data["key"], data["name"] = self.key, self.name
-        return data
 
     def data_errors(self):
         try:
@@ -66,10 +30,12 @@ def _gang_keys():
     return [g["key"] for g in load("cards")["gangs"]]
 
 
-class PriceTable(_GameData):
+class PriceTable(GameData):
     """The quarter prices: {"quarters": {"1": {"swindlers": 40, ...}, ... "4": {...}}}."""
 
-    class Meta(_GameData.Meta):
+    engine_reads_key_and_name = False
+
+    class Meta(GameData.Meta):
         verbose_name = _("price table")
         verbose_name_plural = _("price tables")
 
@@ -89,10 +55,12 @@ class PriceTable(_GameData):
         return errors
 
 
-class CardSet(_GameData):
+class CardSet(GameData):
     """The bandit cards and the Destiny Table: {"gangs": [...], "cards": [...], "destiny_table": 6x6}."""
 
-    class Meta(_GameData.Meta):
+    engine_reads_key_and_name = False
+
+    class Meta(GameData.Meta):
         verbose_name = _("card set")
         verbose_name_plural = _("card sets")
 

@@ -1,65 +1,35 @@
 """The mazes in the admin: a visual editor over the engine's JSON, checked by the engine as you edit."""
-import json
-
-from django import forms
 from django.contrib import admin
-from django.core.exceptions import PermissionDenied
-from django.http import JsonResponse
-from django.urls import path, reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_POST
 
-from matches.admin_forms import GameDataForm, PrettyJSONField, game_data_form
+from matches.game_data_admin import GameDataAdmin, GameDataEditorAdmin, JSONEditorWidget
 from sidibaba import engine
 from sidibaba.gamedata import split_maze
 from sidibaba.models import EventSet, Maze, TokenMix, maze_errors
 
 
-class MazeEditorWidget(forms.Textarea):
-    """The JSON textarea (kept for experts) under a grid drawn from it; both stay in sync."""
+class MazeEditorWidget(JSONEditorWidget):
+    """The JSON textarea (kept for experts) under a grid drawn from it."""
 
     template_name = "sidibaba_admin/maze_editor_widget.html"
+    textarea_class = "maze-json"
 
     class Media:
         css = {"all": ["sidibaba_admin/maze_editor.css"]}
-        js = ["sidibaba_admin/maze_editor.js"]
-
-    def __init__(self, check_url="", attrs=None):
-        super().__init__(attrs={"rows": 24, "cols": 80, "class": "maze-json", **(attrs or {})})
-        self.check_url = check_url
-
-    def get_context(self, name, value, attrs):
-        context = super().get_context(name, value, attrs)
-        context["widget"]["check_url"] = self.check_url
-        return context
-
-
-class MazeForm(GameDataForm):
-    data = PrettyJSONField(label=_("data"))
-
-    class Meta:
-        model = Maze
-        fields = ["key", "name", "data"]
+        js = ["matches/admin_editor.js", "sidibaba_admin/maze_editor.js"]
 
 
 @admin.register(Maze)
-class MazeAdmin(admin.ModelAdmin):
-    form = MazeForm
+class MazeAdmin(GameDataEditorAdmin):
+    editor_widget = MazeEditorWidget
     list_display = ["key", "name", "size", "opening_count", "updated_at"]
     search_fields = ["key", "name"]
 
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        form = super().get_form(request, obj, change=change, **kwargs)
-        form.base_fields["data"].widget = MazeEditorWidget(check_url=reverse("admin:sidibaba_maze_check"))
-        return form
-
-    def get_changeform_initial_data(self, request):
+    def new_row_data(self):
         """A new maze starts as a copy of the first shipped maze, so the editor has something to draw."""
-        initial = super().get_changeform_initial_data(request)
         _key, _name, body = split_maze(engine.default_mazes()[0])
-        initial.setdefault("data", body)
-        return initial
+        return body
 
     @admin.display(description=_("size"))
     def size(self, obj):
@@ -70,23 +40,8 @@ class MazeAdmin(admin.ModelAdmin):
         openings = obj.data.get("openings") if isinstance(obj.data, dict) else None
         return len(openings) if isinstance(openings, list) else "-"
 
-    def get_urls(self):
-        check = path("check/", self.admin_site.admin_view(self.check_view), name="sidibaba_maze_check")
-        return [check, *super().get_urls()]
-
-    def check_view(self, request):
-        return require_POST(self._check)(request)
-
-    def _check(self, request):
+    def check_answer(self, body):
         """{"maze": {...}, "cell": n, "facing": 0..3} -> the engine's reasons and, when playable, the view from there."""
-        if not (self.has_add_permission(request) or self.has_change_permission(request)):
-            raise PermissionDenied
-        try:
-            body = json.loads(request.body)
-        except (ValueError, UnicodeDecodeError):
-            return JsonResponse({"errors": [gettext("The request is not JSON.")]}, status=400)
-        if not isinstance(body, dict):
-            return JsonResponse({"errors": [gettext("The request is not JSON.")]}, status=400)
         maze = body.get("maze")
         errors = maze_errors(maze)
         answer = {"errors": errors, "sight": None}
@@ -95,21 +50,17 @@ class MazeAdmin(admin.ModelAdmin):
                 answer["sight"] = engine.sight_in(maze, body.get("cell"), body.get("facing"))
             except ValueError:
                 answer["sight_error"] = gettext("No such square or facing in this maze.")
-        return JsonResponse(answer)
+        return answer
 
 
 @admin.register(TokenMix)
-class TokenMixAdmin(admin.ModelAdmin):
+class TokenMixAdmin(GameDataAdmin):
     """The bag's counts per token kind; the engine refuses unknown kinds, bad counts and too few jewels."""
 
-    form = game_data_form(TokenMix)
-    fields = ["key", "name", "data"]
     list_display = ["key", "name", "token_count", "updated_at"]
 
-    def get_changeform_initial_data(self, request):
-        initial = super().get_changeform_initial_data(request)
-        initial.setdefault("data", engine.default_token_mix())
-        return initial
+    def new_row_data(self):
+        return engine.default_token_mix()
 
     @admin.display(description=_("tokens"))
     def token_count(self, obj):
@@ -118,17 +69,13 @@ class TokenMixAdmin(admin.ModelAdmin):
 
 
 @admin.register(EventSet)
-class EventSetAdmin(admin.ModelAdmin):
+class EventSetAdmin(GameDataAdmin):
     """The Leader's deck; the engine refuses unknown kinds and steps outside 1-3."""
 
-    form = game_data_form(EventSet)
-    fields = ["key", "name", "data"]
     list_display = ["key", "name", "event_count", "updated_at"]
 
-    def get_changeform_initial_data(self, request):
-        initial = super().get_changeform_initial_data(request)
-        initial.setdefault("data", engine.default_event_set())
-        return initial
+    def new_row_data(self):
+        return engine.default_event_set()
 
     @admin.display(description=_("events"))
     def event_count(self, obj):

@@ -4,11 +4,11 @@ A row holds exactly the engine's JSON (rows, cols, cells, openings); its key and
 columns. The shipped mazes live in ``engine/data/mazes.json`` and are upserted by
 ``gamedata.load_default_data``. The engine's own validation decides what may be saved.
 """
-from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from matches.game_data import GameData
 from sidibaba import engine
 
 # The maze option's value that leaves the choice to the Leader; no maze may take it as key.
@@ -24,37 +24,22 @@ def maze_errors(data) -> list[str]:
     return [translate_maze_error(reason) for reason in engine.validate_maze(data)]
 
 
-class Maze(models.Model):
-    key = models.SlugField(_("key"), max_length=40, unique=True)
-    name = models.CharField(_("name"), max_length=120)
-    data = models.JSONField(_("data"), default=dict)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+class Maze(GameData):
+    not_an_object = _("The maze must be a JSON object.")
 
-    class Meta:
-        ordering = ["key"]
+    class Meta(GameData.Meta):
         verbose_name = _("maze")
         verbose_name_plural = _("mazes")
 
-    def __str__(self):
-        return f"{self.name} ({self.key})"
-
-    def engine_data(self) -> dict:
-        """The JSON the engine reads: the data with this row's key and name."""
-        data = dict(self.data) if isinstance(self.data, dict) else {}
-        data["key"] = self.key
-        data["name"] = self.name
-        return data
-
-    def clean(self):
-        super().clean()
+    def errors_by_field(self):
         errors = {}
         if self.key == LEADER_CHOOSES:
             errors["key"] = [_("This key is kept for “the Leader chooses”.")]
-        reasons = maze_errors(self.engine_data() if isinstance(self.data, dict) else self.data)
-        if reasons:
-            errors["data"] = reasons
-        if errors:
-            raise ValidationError(errors)
+        errors.update(super().errors_by_field())
+        return errors
+
+    def data_errors(self):
+        return maze_errors(self.engine_data())
 
     @property
     def size(self) -> str:
@@ -68,31 +53,23 @@ class Maze(models.Model):
 PLAYED_KEY = "standard"
 
 
-class _Supplies(models.Model):
+class _Supplies(GameData):
     """One piece of the engine's game data as JSON, checked by the engine's own rules before saving."""
 
     key = models.SlugField(_("key"), max_length=40, unique=True,
                            help_text=_("A new match plays the row whose key is “standard”."))
-    name = models.CharField(_("name"), max_length=120)
-    data = models.JSONField(_("data"), default=dict)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
-    class Meta:
+    not_an_object = None  # the engine's checks say what the data needs
+
+    class Meta(GameData.Meta):
         abstract = True
-        ordering = ["key"]
-
-    def __str__(self):
-        return f"{self.name} ({self.key})"
 
     @staticmethod
     def engine_errors(data) -> list[str]:
         return []
 
-    def clean(self):
-        super().clean()
-        reasons = [gettext(reason) for reason in self.engine_errors(self.data)]
-        if reasons:
-            raise ValidationError({"data": reasons})
+    def data_errors(self):
+        return [gettext(reason) for reason in self.engine_errors(self.data)]
 
 
 class TokenMix(_Supplies):

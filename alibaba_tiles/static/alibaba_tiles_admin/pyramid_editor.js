@@ -5,17 +5,11 @@
 (function () {
   "use strict";
 
-  const SVG = "http://www.w3.org/2000/svg";
+  const { svgElement, askEngine, showStatus, startEditors } = window.AdminEditor; // matches/admin_editor.js
   const CELL = 30;
   const PAD = 3;
   const MAX_SIZE = 10;
   const MAX_LAYERS = 6;
-
-  function svgElement(name, attrs) {
-    const el = document.createElementNS(SVG, name);
-    for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
-    return el;
-  }
 
   function isSize(n) {
     return Number.isInteger(n) && n >= 1 && n <= 50;
@@ -433,16 +427,9 @@
       if (this.layout === null) return;
       const number = ++this.request;
       this.showStatus([{ text: this.text.textChecking, kind: "checking" }]);
-      const token = document.querySelector("input[name=csrfmiddlewaretoken]");
       let answer;
       try {
-        const response = await fetch(this.root.dataset.checkUrl, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "X-CSRFToken": token ? token.value : "" },
-          body: JSON.stringify({ layout: this.layout }),
-          credentials: "same-origin",
-        });
-        answer = await response.json();
+        answer = await askEngine(this.root, { layout: this.layout });
       } catch (err) {
         if (number === this.request) this.showErrors([String(err)]);
         return;
@@ -466,23 +453,9 @@
     }
 
     showStatus(items) {
-      this.status.replaceChildren(...items.map(({ text, kind }) => {
-        const li = document.createElement("li");
-        li.className = kind;
-        li.textContent = text;
-        return li;
-      }));
-      this.root.dataset.valid = items.length === 1 && items[0].kind === "ok" ? "yes"
-        : items.some((i) => i.kind === "error") ? "no" : "";
+      showStatus(this.root, this.status, items);
     }
   }
 
-  function start() {
-    document.querySelectorAll(".pyramid-editor").forEach((root) => {
-      if (!root.editor) root.editor = new PyramidEditor(root);
-    });
-  }
-
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  startEditors(".pyramid-editor", PyramidEditor);
 })();

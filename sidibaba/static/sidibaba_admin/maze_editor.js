@@ -4,6 +4,7 @@
 (function () {
   "use strict";
 
+  const { svgElement, askEngine, showStatus, startEditors } = window.AdminEditor; // matches/admin_editor.js
   const DIRS = "NESW";
   const DR = [-1, 0, 1, 0];
   const DC = [0, 1, 0, -1];
@@ -11,13 +12,6 @@
   const PAD = 14;
   const MIN_SIZE = 5;
   const MAX_SIZE = 12;
-  const SVG = "http://www.w3.org/2000/svg";
-
-  function svgElement(name, attrs) {
-    const el = document.createElementNS(SVG, name);
-    for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
-    return el;
-  }
 
   function isSize(n) {
     return Number.isInteger(n) && n >= 1 && n <= 20;
@@ -289,16 +283,9 @@
       const number = ++this.request;
       this.showStatus([{ text: this.text.textChecking, kind: "checking" }]);
       const cell = this.selected ? this.selected.r * this.maze.cols + this.selected.c : null;
-      const token = document.querySelector("input[name=csrfmiddlewaretoken]");
       let answer;
       try {
-        const response = await fetch(this.root.dataset.checkUrl, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "X-CSRFToken": token ? token.value : "" },
-          body: JSON.stringify({ maze: this.maze, cell, facing: this.facing }),
-          credentials: "same-origin",
-        });
-        answer = await response.json();
+        answer = await askEngine(this.root, { maze: this.maze, cell, facing: this.facing });
       } catch (err) {
         if (number === this.request) this.showErrors([String(err)]);
         return;
@@ -315,14 +302,7 @@
     }
 
     showStatus(items) {
-      this.status.replaceChildren(...items.map(({ text, kind }) => {
-        const li = document.createElement("li");
-        li.className = kind;
-        li.textContent = text;
-        return li;
-      }));
-      this.root.dataset.valid = items.length === 1 && items[0].kind === "ok" ? "yes"
-        : items.some((i) => i.kind === "error") ? "no" : "";
+      showStatus(this.root, this.status, items);
     }
 
     drawView(answer) {
@@ -382,12 +362,5 @@
     }
   }
 
-  function start() {
-    document.querySelectorAll(".maze-editor").forEach((root) => {
-      if (!root.editor) root.editor = new MazeEditor(root);
-    });
-  }
-
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  startEditors(".maze-editor", MazeEditor);
 })();
