@@ -154,7 +154,7 @@
         role: take || green ? "button" : null,
         "aria-label": label + " (" + fmt(t("layer_n", "layer {n}"), { n: b.layer + 1 }) + ")",
       });
-      grp.appendChild(s("title", {}, [document.createTextNode(label + " · " + b.pos)]));
+      grp.appendChild(s("title", {}, [document.createTextNode(C.tileTitle(b, { take: take, green: green, forbidden: forbidden[b.pos] }, topLayer + 1))]));
       grp.appendChild(s("rect", {
         class: "tile-body", width: TILE, height: TILE, rx: 7,
         fill: b.tile && b.face_up ? COLOURS[b.tile.colour] || "#ddd" : (b.tile ? COLOURS[b.tile.colour] || "#ddd" : "url(#tile-back)"),
@@ -509,6 +509,7 @@
     ]);
     var side = h("aside", { className: "side-col" }, [
       renderPrompt(view, legal, raw, api, send),
+      C.renderGuide(view, legal, raw, api),
       renderBazaar(view),
       renderPlayers(view, api),
       renderShown(view, api),
@@ -526,6 +527,9 @@
     root.dataset.finished = view.finished ? "1" : "0";
     stopCountdown = startCountdown(root, view.finished ? null : view.deadline, api);
   }
+
+  /* The rules page draws its pictures with the same board renderer. */
+  window.TilesBoard = { render: renderBoard, groupLegal: groupLegal };
 
   window.LiveMatch.registerRenderer("alibaba_tiles", "main", {
     actions: ["take", "lamp", "effect", "show", "choose"],
