@@ -370,8 +370,8 @@
       bar.appendChild(h("span", { className: "countdown", "data-countdown": "1", "data-testid": "countdown", title: t("time_left", "time left for this decision") }));
     }
     var facts = [];
-    facts.push(fmt(t("face_down_n", "{n} face down"), { n: view.face_down !== undefined ? view.face_down : "?" }));
-    if (view.final_round) facts.push(fmt(t("final_round", "Last round: {n} turns left"), { n: view.turns_left }));
+    facts.push(fmt(C.plural("face_down_count", view.face_down, "{n} face down", "{n} face down"), { n: view.face_down !== undefined ? view.face_down : "?" }));
+    if (view.final_round) facts.push(fmt(C.plural("final_round_count", view.turns_left, "Last round: {n} turn left", "Last round: {n} turns left"), { n: view.turns_left }));
     bar.appendChild(h("span", { className: "facts muted", text: facts.join(" · ") }));
     return bar;
   }
@@ -408,7 +408,7 @@
           i === api.seat ? h("span", { className: "badge you", text: t("you_short", "you") }) : null,
         ]),
         h("span", { className: "seat-stats" }, [
-          h("span", { title: t("tiles", "tiles"), "data-testid": "tile-count-" + i }, [String(view.tile_counts[i]), " ", t("tiles", "tiles")]),
+          h("span", { title: t("tiles", "tiles"), "data-testid": "tile-count-" + i }, [fmt(C.plural("tiles_count", view.tile_counts[i], "{n} tile", "{n} tiles"), { n: view.tile_counts[i] })]),
           h("span", { className: "score", title: t("effect_points", "effect points"), "data-testid": "score-" + i }, ["★ ", String(view.scores[i])]),
         ]),
         pend && !view.finished ? h("span", { className: "pending muted", text: t("dec_" + pend.decision, pend.decision) }) : null,
@@ -432,7 +432,7 @@
       setRows(me.tiles).forEach(function (r) { sec.appendChild(r); });
     }
     sec.appendChild(h("p", { className: "points", "data-testid": "my-points" }, [
-      fmt(t("points_line", "Sets {sets} + effects {effects} = {total} points"), {
+      fmt(C.plural("points_line_count", me.set_points + me.effect_points, "Sets {sets} + effects {effects} = {total} point", "Sets {sets} + effects {effects} = {total} points"), {
         sets: me.set_points, effects: me.effect_points, total: me.set_points + me.effect_points,
       }),
     ]));

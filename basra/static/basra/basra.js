@@ -47,8 +47,8 @@
       case "accept": return t("accept", "Accept") + " #" + a.offer;
       case "decline": return t("decline", "Decline") + " #" + a.offer;
       case "give": return t("give", "Give") + " " + B.cardName(a.card);
-      case "steal": return fmt(t("steal", "Steal {n} turns"), { n: a.turns });
-      case "announce": return fmt(t("announce", "Turn {n} cards"), { n: a.count });
+      case "steal": return fmt(t("steal", "Steal {n} turns", a.turns), { n: a.turns });
+      case "announce": return fmt(t("announce", "Turn {n} cards", a.count), { n: a.count });
       case "claim": return t("claim", "Claim") + " " + B.cardName(a.card);
       case "choose_start": return fmt(t("choose_start", "{name} starts round two"), { name: seatName(a.seat) });
       default: return a.type;
@@ -175,7 +175,7 @@
         return h("div", { className: "pack", "data-testid": "pack-" + g.key }, [
           h("strong", { text: B.gangName(g.key) + " " }),
           pack.top !== undefined && pack.top !== null ? cardChip(pack.top) : h("span", { className: "muted", text: t("face_down", "face down") }),
-          h("span", { className: "muted", text: " " + fmt(t("left", "{n} left"), { n: pack.count }) }),
+          h("span", { className: "muted", text: " " + fmt(t("left", "{n} left", pack.count), { n: pack.count }) }),
         ]);
       })));
   }
@@ -186,7 +186,7 @@
       var cards = view.bandits[i] || [];
       list.appendChild(h("li", { className: "seat-row" + (i === view.current ? " current" : "") + (i === api.seat ? " me" : ""), "data-testid": "seat-" + i }, [
         h("strong", { text: seatName(i) }), " ",
-        h("span", { className: "cash", "data-testid": "cash-" + i, text: fmt(t("cash", "{n} Piastres"), { n: view.cash[i] }) }), " ",
+        h("span", { className: "cash", "data-testid": "cash-" + i, text: fmt(t("cash", "{n} Piastres", view.cash[i]), { n: view.cash[i] }) }), " ",
         h("span", { className: "muted", text: fmt(t("movement", "movement cards: {n}"), { n: view.hand_counts[i] }) }),
         h("div", { className: "bandits" }, cards.length ? cards.map(cardChip) : [h("span", { className: "muted", text: t("no_cards", "no cards") })]),
       ]));
