@@ -96,3 +96,24 @@ def test_the_lobby_the_table_and_the_match_lead_to_the_rules_and_the_match_teach
     frame = page.evaluate("window.__lastFrame")
     if frame["legal"] and frame["legal"][0]["type"] == "effect":
         assert hint.inner_text() and "glowing tile" not in hint.inner_text()
+
+
+@pytest.mark.parametrize("game, seats", [("basra", 2), ("sidibaba", 3)])
+def test_basra_and_sidi_baba_link_their_rules_and_say_what_each_prompt_asks(live_server_url, new_page, game, seats):
+    page = signup(new_page(), live_server_url, f"hint{uuid.uuid4().hex[:6]}")
+    page.goto(live_server_url + "/")
+    form = page.locator("[data-testid=create-table-form]")
+    form.locator("select[name=game]").select_option(game)
+    form.locator("input[name=seats]").fill(str(seats))
+    form.locator("[data-testid=create-table]").click()
+    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    for _ in range(seats - 1):
+        page.locator("[data-testid=add-bot]").first.click()
+        page.wait_for_load_state()
+    page.click("[data-testid=start]")
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    assert page.locator("[data-testid=rules-link]").get_attribute("href") == f"/rules/{game}/"
+    page.wait_for_function("window.__lastFrame && window.__lastFrame.seat === 0 && window.__lastFrame.legal.length > 0", timeout=30_000)
+    hint = page.locator("[data-testid=prompt-hint]")
+    hint.wait_for()
+    assert len(hint.inner_text()) > 10

@@ -100,6 +100,8 @@
       }
     });
     box.insertBefore(buttons, box.children[1] || null);
+    var hint = B.promptHint && B.promptHint(view, legal);
+    if (hint) box.insertBefore(hint, box.children[1] || null);
     return box;
   }
 

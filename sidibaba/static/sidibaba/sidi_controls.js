@@ -204,7 +204,7 @@
         head.appendChild(h("strong", { "data-testid": "game-over", text: view.winner === "leader" ? S.t("over_leader", "The Leader of the Thieves wins.") : S.t("over_escaped", "The Adventurers escaped!") }));
       }
       root.appendChild(head);
-      [setupBox(view, legal), view.phase === "play" && view.role !== "leader" ? movePad(view, legal) : null,
+      [S.promptHint ? S.promptHint(view, legal) : null, setupBox(view, legal), view.phase === "play" && view.role !== "leader" ? movePad(view, legal) : null,
         genies(view, legal), pendingBox(view, legal), lineVote(view, legal), lineBox(view)]
         .forEach(function (el) { if (el) root.appendChild(el); });
       if (!legal.length && view.phase !== "over" && api.seat !== null) root.appendChild(h("p", { className: "muted", text: S.t("waiting", "Waiting for the others…") }));
