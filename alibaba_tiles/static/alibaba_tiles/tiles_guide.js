@@ -49,11 +49,7 @@
 
   function promptHint(view, legal, raw, api) {
     if (view.finished) return "";
-    if (!raw.length) {
-      var pend = (view.pending || [])[0];
-      if (!pend) return "";
-      return fmt(g("hint_wait", "Nothing to do for you now: {name} is playing."), { name: api.name(pend.seat) });
-    }
+    if (!raw.length) return "";  // the waiting prompt already says whom the table waits for
     if (Object.keys(legal.take).length) return g("hint_take", "Pick a glowing tile: it goes behind your screen, then its colour's effect is offered.");
     if (legal.lamp.length) return g("hint_lamp", "Keep the lamp, or swap it for a bazaar tile: the tile you keep decides the effect.");
     if (legal.effect.length) {
@@ -87,7 +83,10 @@
   var legendOpen = null;
   function renderGuide(view, legal, raw, api) {
     if (legendOpen === null) {
-      try { legendOpen = window.localStorage.getItem("tiles-legend") !== "closed"; } catch (e) { legendOpen = true; }
+      // open at first on a wide screen; on a phone it would push the cave far down
+      var saved = null;
+      try { saved = window.localStorage.getItem("tiles-legend"); } catch (e) { /* private mode */ }
+      legendOpen = saved ? saved === "open" : window.innerWidth > 900;
     }
     var hint = promptHint(view, legal, raw, api);
     var details = h("details", { className: "legend", "data-testid": "legend", open: legendOpen }, [
