@@ -10,7 +10,6 @@ the game's own renderer, so the pictures are the pieces as the match page draws 
 from functools import lru_cache
 from pathlib import Path
 
-import markdown
 from django.conf import settings
 
 RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
@@ -38,6 +37,9 @@ def how_to_play_markdown(text: str) -> str:
 
 @lru_cache(maxsize=32)
 def _render(path: str, mtime: float) -> str:
+    # imported here, so that a machine whose environment predates the dependency still serves every other page
+    import markdown
+
     text = Path(path).read_text(encoding="utf-8")
     return markdown.markdown(how_to_play_markdown(text), extensions=["tables", "sane_lists"], output_format="html")
 
