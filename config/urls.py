@@ -1,11 +1,14 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from matches.rules_views import rules_page
+
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("matches/", include("matches.urls")),
+    path("rules/<str:game>/", rules_page, name="rules"),
     path("leaderboards/", include("matches.leaderboard_urls")),
     path("", include("lobby.urls")),
 ]

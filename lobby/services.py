@@ -8,6 +8,7 @@ from channels.layers import get_channel_layer
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from gamekit import contract
 from lobby import quotas
@@ -57,7 +58,7 @@ def engine_options(game_key: str, table_options: dict) -> dict:
 def _check_options(game_key, seat_count, raw_options):
     spec = get_game(game_key)
     if not spec.min_players <= seat_count <= spec.max_players:
-        raise LobbyError(_("%(game)s is for %(min)d to %(max)d players.") % {"game": spec.name, "min": spec.min_players, "max": spec.max_players})
+        raise LobbyError(ngettext("%(game)s is for %(min)d to %(max)d player.", "%(game)s is for %(min)d to %(max)d players.", spec.max_players) % {"game": spec.name, "min": spec.min_players, "max": spec.max_players})
     try:
         options = clean_table_options(spec, raw_options)
     except ValueError as exc:
@@ -91,7 +92,7 @@ def create_table(host, game_key, seat_count, raw_options, *, is_private=False, r
         raise LobbyError(_("The grace period must be a whole number of seconds.")) from None
     low, high = ABANDON_GRACE_RANGE
     if not low <= abandon_grace <= high:
-        raise LobbyError(_("The grace period is %(low)d to %(high)d seconds.") % {"low": low, "high": high})
+        raise LobbyError(ngettext("The grace period is %(low)d to %(high)d second.", "The grace period is %(low)d to %(high)d seconds.", high) % {"low": low, "high": high})
     with transaction.atomic(), _quota_errors():
         quotas.check_open_tables(host)
         table = Table.objects.create(game=game_key, host=host, seat_count=seat_count, options=options, is_private=is_private, rated=rated,
@@ -222,7 +223,7 @@ def start_table(host, table_id, *, force=False) -> Table:
         seated = [s for s in table.seats.select_for_update() if not s.is_empty]
         spec = get_game(table.game)
         if not spec.min_players <= len(seated) <= spec.max_players:
-            raise LobbyError(_("%(game)s needs %(min)d to %(max)d players; fill the seats with people or computer players.") % {"game": spec.name, "min": spec.min_players, "max": spec.max_players})
+            raise LobbyError(ngettext("%(game)s needs %(min)d to %(max)d player; fill the seats with people or computer players.", "%(game)s needs %(min)d to %(max)d players; fill the seats with people or computer players.", spec.max_players) % {"game": spec.name, "min": spec.min_players, "max": spec.max_players})
         if len(seated) != table.seat_count:
             raise LobbyError(_("Every seat must be taken (add computer players to empty seats)."))
         if not table.from_quick_match:  # the queue checked its players when they joined it
@@ -395,7 +396,7 @@ def join_quick_match(user, game_key, players) -> Table | None:
     except (LookupError, TypeError, ValueError):
         raise LobbyError(_("Unknown game or player count.")) from None
     if not spec.min_players <= players <= spec.max_players:
-        raise LobbyError(_("%(game)s is for %(min)d to %(max)d players.") % {"game": spec.name, "min": spec.min_players, "max": spec.max_players})
+        raise LobbyError(ngettext("%(game)s is for %(min)d to %(max)d player.", "%(game)s is for %(min)d to %(max)d players.", spec.max_players) % {"game": spec.name, "min": spec.min_players, "max": spec.max_players})
     with transaction.atomic(), _quota_errors():
         quotas.check_running_matches([user])
         QuickMatchEntry.objects.filter(user=user).delete()

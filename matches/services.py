@@ -15,6 +15,7 @@ from datetime import datetime, timedelta, timezone
 from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy
 
 from gamekit import domains, driver
@@ -80,7 +81,7 @@ def create_match(game_key, seats, options, *, seed=None, is_private=False, rated
     spec = get_game(game_key)
     players = len(seats)
     if not spec.min_players <= players <= spec.max_players:
-        raise MatchError(_("%(game)s is for %(min)d to %(max)d players.") % {"game": spec.name, "min": spec.min_players, "max": spec.max_players}, "bad_seats")
+        raise MatchError(ngettext("%(game)s is for %(min)d to %(max)d player.", "%(game)s is for %(min)d to %(max)d players.", spec.max_players) % {"game": spec.name, "min": spec.min_players, "max": spec.max_players}, "bad_seats")
     now = time.time() if now is None else now
     seed = secrets.randbits(48) if seed is None else seed
     engine_options = dict(options, started_at=now)

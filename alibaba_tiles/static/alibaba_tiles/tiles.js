@@ -154,7 +154,7 @@
         role: take || green ? "button" : null,
         "aria-label": label + " (" + fmt(t("layer_n", "layer {n}"), { n: b.layer + 1 }) + ")",
       });
-      grp.appendChild(s("title", {}, [document.createTextNode(label + " · " + b.pos)]));
+      grp.appendChild(s("title", {}, [document.createTextNode(C.tileTitle(b, { take: take, green: green, forbidden: forbidden[b.pos] }, topLayer + 1))]));
       grp.appendChild(s("rect", {
         class: "tile-body", width: TILE, height: TILE, rx: 7,
         fill: b.tile && b.face_up ? COLOURS[b.tile.colour] || "#ddd" : (b.tile ? COLOURS[b.tile.colour] || "#ddd" : "url(#tile-back)"),
@@ -407,8 +407,8 @@
       bar.appendChild(h("span", { className: "countdown", "data-countdown": "1", "data-testid": "countdown", title: t("time_left", "time left for this decision") }));
     }
     var facts = [];
-    facts.push(fmt(t("face_down_n", "{n} face down"), { n: view.face_down !== undefined ? view.face_down : "?" }));
-    if (view.final_round) facts.push(fmt(t("final_round", "Last round: {n} turns left"), { n: view.turns_left }));
+    facts.push(fmt(C.plural("face_down_count", view.face_down, "{n} face down", "{n} face down"), { n: view.face_down !== undefined ? view.face_down : "?" }));
+    if (view.final_round) facts.push(fmt(C.plural("final_round_count", view.turns_left, "Last round: {n} turn left", "Last round: {n} turns left"), { n: view.turns_left }));
     bar.appendChild(h("span", { className: "facts muted", text: facts.join(" · ") }));
     return bar;
   }
@@ -445,7 +445,7 @@
           i === api.seat ? h("span", { className: "badge you", text: t("you_short", "you") }) : null,
         ]),
         h("span", { className: "seat-stats" }, [
-          h("span", { title: t("tiles", "tiles"), "data-testid": "tile-count-" + i }, [String(view.tile_counts[i]), " ", t("tiles", "tiles")]),
+          h("span", { title: t("tiles", "tiles"), "data-testid": "tile-count-" + i }, [fmt(C.plural("tiles_count", view.tile_counts[i], "{n} tile", "{n} tiles"), { n: view.tile_counts[i] })]),
           h("span", { className: "score", title: t("effect_points", "effect points"), "data-testid": "score-" + i }, ["★ ", String(view.scores[i])]),
         ]),
         pend && !view.finished ? h("span", { className: "pending muted", text: t("dec_" + pend.decision, pend.decision) }) : null,
@@ -469,7 +469,7 @@
       setRows(me.tiles).forEach(function (r) { sec.appendChild(r); });
     }
     sec.appendChild(h("p", { className: "points", "data-testid": "my-points" }, [
-      fmt(t("points_line", "Sets {sets} + effects {effects} = {total} points"), {
+      fmt(C.plural("points_line_count", me.set_points + me.effect_points, "Sets {sets} + effects {effects} = {total} point", "Sets {sets} + effects {effects} = {total} points"), {
         sets: me.set_points, effects: me.effect_points, total: me.set_points + me.effect_points,
       }),
     ]));
@@ -581,6 +581,7 @@
     }
     while (shell.prompt.nextSibling) shell.side.removeChild(shell.prompt.nextSibling);
     [
+      C.renderGuide(view, legal, raw, api),
       renderBazaar(view),
       renderPlayers(view, api),
       renderShown(view, api),
@@ -593,6 +594,9 @@
     root.dataset.finished = view.finished ? "1" : "0";
     stopCountdown = startCountdown(root, view.finished ? null : view.deadline, api);
   }
+
+  /* The rules page draws its pictures with the same board renderer. */
+  window.TilesBoard = { render: renderBoard, groupLegal: groupLegal };
 
   window.LiveMatch.registerRenderer("alibaba_tiles", "main", {
     actions: ["take", "lamp", "effect", "show", "choose"],

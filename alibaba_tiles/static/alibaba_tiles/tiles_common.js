@@ -19,6 +19,9 @@
     var el = document.getElementById("tiles-i18n");
     if (!el) return;
     try { T = JSON.parse(el.textContent); } catch (e) { T = {}; }
+    // the guide's strings (tiles_guide.js) and the counted ones ("{n} tiles") come from guide_i18n.html
+    var extra = document.getElementById("tiles-guide-i18n");
+    if (extra) { try { Object.assign(T, JSON.parse(extra.textContent)); } catch (e) { /* keep the page's */ } }
   }
   function t(key, fallback) { return (T && T[key]) || fallback || key; }
   function kindName(k) { return (T.kinds && T.kinds[k]) || k; }

@@ -124,6 +124,8 @@
       }
     });
     box.insertBefore(buttons, box.children[1] || null);
+    var hint = B.promptHint && B.promptHint(view, legal);
+    if (hint) box.insertBefore(hint, box.children[1] || null);
     return box;
   }
 
@@ -206,7 +208,7 @@
         return h("div", { className: "pack", "data-testid": "pack-" + g.key }, [
           h("strong", { text: B.gangName(g.key) + " " }),
           pack.top !== undefined && pack.top !== null ? cardChip(pack.top) : h("span", { className: "muted", text: t("face_down", "face down") }),
-          h("span", { className: "muted", text: " " + fmt(t("left", "{n} left"), { n: pack.count }) }),
+          h("span", { className: "muted", text: " " + fmt(t("left", "{n} left", pack.count), { n: pack.count }) }),
         ]);
       })));
   }

@@ -12,7 +12,11 @@
     try { T = JSON.parse(document.getElementById("basra-i18n").textContent); } catch (e) { T = {}; }
     try { DATA = JSON.parse(document.getElementById("basra-data").textContent); } catch (e) { /* keep the empty data */ }
   }
-  function t(key, fallback) { return (T && T[key]) || fallback || key; }
+  /* A string of the page; a counted one ("{n} steps") is the list of its forms for 0, 1 and 2 or more. */
+  function t(key, fallback, n) {
+    var s = (T && T[key]) || fallback || key;
+    return Array.isArray(s) ? s[n === 0 ? 0 : n === 1 ? 1 : 2] : s;
+  }
   function gangName(g) { return (T.gangs && T.gangs[g]) || g; }
   function card(id) { return (DATA.cards.cards || [])[id] || null; }
   function cardName(id) {

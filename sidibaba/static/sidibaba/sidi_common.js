@@ -13,7 +13,13 @@
     try { T = el ? JSON.parse(el.textContent) : {}; } catch (e) { T = {}; }
     return T;
   }
-  function t(key, fallback, data) { return fmt(strings()[key] || fallback || key, data || {}); }
+  /* A string of the page with its data; a counted one ("{n} lamps") is the list of its forms for 0, 1 and 2 or
+   * more, chosen by data.n. */
+  function t(key, fallback, data) {
+    var s = strings()[key] || fallback || key;
+    if (Array.isArray(s)) { var n = (data || {}).n; s = s[n === 0 ? 0 : n === 1 ? 1 : 2]; }
+    return fmt(s, data || {});
+  }
   function kindName(kind) { return t("k_" + kind, kind); }
   function characterName(c) { return c ? t("c_" + c, c) : ""; }
   function eventName(card) {

@@ -300,7 +300,7 @@
         head.appendChild(h("strong", { "data-testid": "game-over", text: view.winner === "leader" ? S.t("over_leader", "The Leader of the Thieves wins.") : S.t("over_escaped", "The Adventurers escaped!") }));
       }
       root.appendChild(head);
-      [setupBox(view, legal), view.phase === "play" && view.role !== "leader" ? movePad(view, legal) : null,
+      [S.promptHint ? S.promptHint(view, legal) : null, setupBox(view, legal), view.phase === "play" && view.role !== "leader" ? movePad(view, legal) : null,
         genies(view, legal), pendingBox(view, legal), offerBox(view, legal), padlockBox(view, legal), lineVote(view, legal),
         lineBox(view), lineEditor(view, legal)]
         .forEach(function (el) { if (el) root.appendChild(el); });

@@ -1,0 +1,83 @@
+"""Every page fits a phone: at 390 px wide nothing scrolls sideways."""
+import re
+import uuid
+
+import pytest
+
+from tests.e2e.conftest import manage
+from tests.e2e.helpers import signup
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 390, "height": 844}
+
+
+# the elements sticking out on the right, to say what to fix
+WIDEST = """() => [...document.querySelectorAll('body *')]
+  .filter(el => el.getBoundingClientRect().right > 391)
+  .slice(0, 6).map(el => el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined ? '.' + el.className : '')
+    + ' ' + Math.round(el.getBoundingClientRect().right))"""
+
+
+def _fits(page, what, overflowing):
+    page.wait_for_load_state("networkidle")
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    if width > PHONE["width"]:
+        overflowing.append(f"{what}: {width} px wide ({page.evaluate(WIDEST)})")
+
+
+def _start_match(page, base_url, game, seats, bots):
+    page.goto(base_url + "/")
+    form = page.locator("[data-testid=create-table-form]")
+    form.locator("select[name=game]").select_option(game)
+    form.locator("input[name=seats]").fill(str(seats))
+    form.locator("[data-testid=create-table]").click()
+    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    table = page.url
+    for _ in range(bots):
+        page.click("[data-testid=add-bot]")
+        page.wait_for_load_state()
+    return table
+
+
+def test_every_page_fits_a_phone(live_server_url, e2e_env, browser):
+    manage(e2e_env, "simulate", "alibaba_tiles", "--matches", "1", "--players", "3", "--seed", "7", "--verbosity", "0")
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    overflowing = []
+    try:
+        name = f"phone{uuid.uuid4().hex[:6]}"
+        signup(page, live_server_url, name)
+        for path in ["/", "/matches/", "/leaderboards/", f"/accounts/u/{name}/", "/accounts/u/alice/",
+                     "/rules/alibaba_tiles/", "/rules/basra/", "/rules/sidibaba/"]:
+            page.goto(live_server_url + path)
+            _fits(page, path, overflowing)
+
+        # a finished match: its end screen (the Total column in view) and its replay
+        page.goto(live_server_url + "/matches/")
+        _fits(page, "history", overflowing)
+        page.click("text=Replay >> nth=0")
+        page.wait_for_url(re.compile(r"/matches/\d+/replay/$"))
+        page.wait_for_function("window.__lastFrame && window.__lastFrame.version === 0")
+        _fits(page, "replay", overflowing)
+        last = int(page.get_attribute("#replay-slider", "max"))
+        page.fill("#replay-slider", str(last))
+        page.wait_for_selector("[data-testid=end-screen]")
+        _fits(page, "end screen", overflowing)
+        total = page.locator("[data-testid=end-screen] th", has_text="Total").first
+        box = total.bounding_box()
+        assert box and box["x"] + box["width"] <= PHONE["width"]
+
+        # the table page and a live match of each game
+        for game, seats in (("alibaba_tiles", 2), ("basra", 2), ("sidibaba", 3)):
+            table = _start_match(page, live_server_url, game, seats, seats - 1)
+            _fits(page, f"{game} table", overflowing)
+            page.goto(table)
+            page.click("[data-testid=start]")
+            page.wait_for_url(re.compile(r"/matches/\d+/$"))
+            page.wait_for_function("window.__lastFrame && window.__lastFrame.seat === 0")
+            _fits(page, f"{game} match", overflowing)
+        assert not overflowing, "\n".join(overflowing)
+    finally:
+        context.close()
