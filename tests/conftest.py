@@ -56,6 +56,17 @@ def clear_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the site's default language: one that switched to French does not leak into the next."""
+    from django.conf import settings
+    from django.utils import translation
+
+    if settings.configured:
+        translation.activate(settings.LANGUAGE_CODE)
+    yield
+
+
 @pytest.fixture(autouse=True, scope="session")
 def close_stray_connections(django_db_setup, django_db_blocker):
     """Connections left open by worker threads (sockets, Celery) would block dropping the test database."""
