@@ -28,6 +28,7 @@ machine plays every user; see LOAD_SERVER_ENV), DEBUG off, and
 LOAD_ECHO_ROUTE=1. WEB_PROCESSES sets how many daphne processes share the port.
 """
 import argparse
+import functools
 import asyncio
 import json
 import os
@@ -39,6 +40,7 @@ import sys
 import time
 from pathlib import Path
 
+print = functools.partial(print, flush=True)  # noqa: A001 - progress shows when the output is a file
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/alibaba_perf")
@@ -66,6 +68,8 @@ LOAD_SERVER_ENV = {
 os.environ.update(LOAD_SERVER_ENV)
 
 MOVE_TIMEOUT = 10.0
+# A seat whose socket connects late under overload is not handed to a computer player.
+ABANDON_GRACE = 3600
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
@@ -146,10 +150,12 @@ class Tables:
         self.seed += 1
         # With clocks the deadlines must be scheduled (Celery); untimed matches schedule nothing.
         if self.clock:
-            match = services.create_match(self.game, [services.SeatSpec(user=u) for u, _c in users], self.options, seed=self.seed)
+            match = services.create_match(self.game, [services.SeatSpec(user=u) for u, _c in users], self.options,
+                                          seed=self.seed, abandon_grace=ABANDON_GRACE)
         else:
             with scheduling.suspended():
-                match = services.create_match(self.game, [services.SeatSpec(user=u) for u, _c in users], self.options, seed=self.seed)
+                match = services.create_match(self.game, [services.SeatSpec(user=u) for u, _c in users], self.options,
+                                              seed=self.seed, abandon_grace=ABANDON_GRACE)
         return match.pk
 
 
@@ -458,6 +464,10 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
     sockets = sum(len(t.socks) for t in tables)
     asked = sum(len(users) + len(spect) for users, spect, _m in plan)
     rss_connected = web_rss(processes)
+    s = run.stats
+    print(f"[{label}] {len(plan)} tables x {seats} seats + {len(plan[0][1]) if plan else 0} spectators each: "
+          f"{sockets}/{asked} sockets connected in {connect_took:.1f} s"
+          + (f" (connect p50 {pct(s.connect_seconds, .5):.0f} ms, p99 {pct(s.connect_seconds, .99):.0f} ms, max {max(s.connect_seconds or [0]) * 1000:.0f} ms)" if burst else ""))
     cpu0 = {pid: cpu_seconds(pid) for pid in processes}
     own0 = os.times()
     elapsed = await play(run, tables, [(u, s) for u, s, _m in plan], rate, seconds, make_match)
@@ -466,11 +476,7 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
     rss_after = web_rss(processes)
     for t in tables:
         await t.close()
-    s = run.stats
     moves = len(s.every)
-    print(f"[{label}] {len(plan)} tables x {seats} seats + {len(plan[0][1]) if plan else 0} spectators each: "
-          f"{sockets}/{asked} sockets connected in {connect_took:.1f} s"
-          + (f" (connect p50 {pct(s.connect_seconds, .5):.0f} ms, p99 {pct(s.connect_seconds, .99):.0f} ms, max {max(s.connect_seconds or [0]) * 1000:.0f} ms)" if burst else ""))
     if rate:
         print(f"[{label}] {moves / seconds:.1f} moves/s of {rate:g} asked ({moves} in {seconds:g} s); {describe(s)}")
     print(f"[{label}] errors {len(s.errors)}, timeouts {s.timeouts}, stale {s.stale}, matches finished {s.finished}"
