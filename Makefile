@@ -7,7 +7,7 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/alibaba
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 
-.PHONY: run test services chromium bench simulate check-deploy messages lock chaos
+.PHONY: run test services chromium bench load simulate check-deploy messages lock chaos
 
 # Every dependency, with the test extras, pinned with hashes in requirements.lock
 # (`make lock` remakes it from pyproject.toml); the project itself on top, without deps.
@@ -50,8 +50,18 @@ simulate: $(STAMP)
 chaos: $(STAMP) services
 	$(PY) tests/chaos/run_chaos.py
 
+# Every registered game's engine: apply + a view for every seat per second, one core.
+BENCH_SECONDS ?= 3
 bench: $(STAMP)
-	$(PY) bench/bench_tiles_engine.py
+	$(PY) bench/bench_tiles_engine.py --seconds $(BENCH_SECONDS)
+	$(PY) bench/bench_basra_engine.py --seconds $(BENCH_SECONDS)
+	$(PY) bench/bench_sidibaba_engine.py --seconds $(BENCH_SECONDS)
+
+# The live path under load beside its floor (bench/load.py; docs/performance.md). Starts the
+# site as `make run` does on a free port 8100-8199, on DATABASE_URL's database (recreated).
+LOAD_ARGS ?= --tables 200 --seats 4 --rate 100 --seconds 30
+load: $(STAMP) services
+	$(PY) bench/load.py $(LOAD_ARGS)
 
 check-deploy: $(STAMP)
 	DEBUG=0 SECRET_KEY=$$(openssl rand -hex 40) ALLOWED_HOSTS=example.org $(PY) manage.py check --deploy --fail-level WARNING

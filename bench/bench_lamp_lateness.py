@@ -12,7 +12,7 @@ applies the expiries; the ActionLog row of each `lamp_expired` holds the deadlin
 segments expired more than once (must be 0: every deadline task is also sent a
 second time, and beat's sweep runs beside them).
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/alibaba_x REDIS_URL=redis://127.0.0.1:6380/4 \\
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/alibaba_x REDIS_URL=redis://127.0.0.1:6379/4 \\
         .venv/bin/python bench/bench_lamp_lateness.py --expiries 200
 
 The matches it made are deleted at the end. Goal: p99 <= 250 ms.

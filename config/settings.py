@@ -212,6 +212,8 @@ UNTIMED_BOT_MATCHES_PER_USER = int(os.environ.get("UNTIMED_BOT_MATCHES_PER_USER"
 LOBBY_SNAPSHOT_INTERVAL = float(os.environ.get("LOBBY_SNAPSHOT_INTERVAL", "1.0"))
 
 # Largest WebSocket frame the live consumer reads, in bytes, and deepest nesting it accepts.
+# bench/load.py's floor: an echo socket route (config/load_echo.py). Never on in production.
+LOAD_ECHO_ROUTE = env_bool("LOAD_ECHO_ROUTE", False)
 MAX_FRAME_BYTES = int(os.environ.get("MAX_FRAME_BYTES", "4096"))
 MAX_FRAME_DEPTH = int(os.environ.get("MAX_FRAME_DEPTH", "16"))
 # Socket limits (config/socket_guard.py, docs/operations.md): frames per connection

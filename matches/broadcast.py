@@ -1,9 +1,13 @@
 """Sends each seat (and the spectators) its own view after a change is committed."""
 import asyncio
+import collections
+import logging
 import threading
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+logger = logging.getLogger(__name__)
 
 
 def seat_group(match_id, seat) -> str:
@@ -37,13 +41,6 @@ class _SenderLoop:
 _sender = _SenderLoop()
 
 
-def _in_async_context() -> bool:
-    """True inside an event loop's sync worker thread (daphne's), where async_to_sync hops to that loop cheaply."""
-    from asgiref.sync import SyncToAsync
-
-    return getattr(SyncToAsync.threadlocal, "main_event_loop", None) is not None
-
-
 def send_views(match, new_events) -> None:
     """Each seat's frame with the (version, event) pairs it may see."""
     from matches.services import seat_frame
@@ -65,16 +62,70 @@ def send_notice(match, notice: dict) -> None:
     _send(layer, [(group, notice) for group in groups])
 
 
-def _send(layer, messages) -> None:
-    async def send_all():
-        for group, frame in messages:
-            await layer.group_send(group, {"type": "match.frame", "frame": frame})
+class _LoopSender:
+    """Sends from a web process's sync threads, handed to its event loop without waiting.
 
-    # The in-memory layer lives on its own loop only; anything else may use the sender loop.
-    if isinstance(layer, InMemoryChannelLayer) or _in_async_context():
-        async_to_sync(send_all)()
+    Measured under load (docs/performance.md): the threads that apply moves spent
+    most of their time blocked in async_to_sync until the busy loop had published
+    every seat's frame. Here a thread queues the frames and goes on; one task per
+    loop publishes them in the order they were queued (a match's versions in
+    order), the frames of one change at once.
+    """
+
+    def __init__(self):
+        self._queues = {}  # loop -> (deque of (layer, events), wake-up event); touched on that loop only
+
+    def submit(self, loop, layer, events):
+        loop.call_soon_threadsafe(self._put, loop, layer, events)
+
+    def _put(self, loop, layer, events):
+        if loop not in self._queues:
+            self._queues[loop] = (collections.deque(), asyncio.Event())
+            loop.create_task(self._drain(*self._queues[loop]))
+        queue, wakeup = self._queues[loop]
+        queue.append((layer, events))
+        wakeup.set()
+
+    async def _drain(self, queue, wakeup):
+        while True:
+            await wakeup.wait()
+            wakeup.clear()
+            while queue:
+                layer, events = queue.popleft()
+                try:
+                    await asyncio.gather(*(layer.group_send(group, event) for group, event in events))
+                except Exception:  # noqa: BLE001 - a lost frame is repaired by the client's version check
+                    logger.exception("sending %d frames failed", len(events))
+
+
+_loop_sender = _LoopSender()
+
+
+def _main_loop():
+    from asgiref.sync import SyncToAsync
+
+    return getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+
+
+def _send(layer, messages) -> None:
+    _send_events(layer, [(group, {"type": "match.frame", "frame": frame}) for group, frame in messages])
+
+
+def _send_events(layer, events, wait=False) -> None:
+    """``wait``: return only once sent, so that what the caller's socket answers next comes after (chat)."""
+    loop = _main_loop()
+    if isinstance(layer, InMemoryChannelLayer) or (wait and loop is not None):
+        # The in-memory layer lives on its own loop only; from a web thread this hops to its loop.
+        async_to_sync(_send_in_order)(layer, events)
+    elif loop is not None and loop.is_running():
+        _loop_sender.submit(loop, layer, events)
     else:
-        _sender.run(send_all())
+        _sender.run(_send_in_order(layer, events))
+
+
+async def _send_in_order(layer, events):
+    for group, event in events:
+        await layer.group_send(group, event)
 
 
 def send_to_groups(messages) -> None:
@@ -83,11 +134,4 @@ def send_to_groups(messages) -> None:
     if layer is None:
         return
 
-    async def send_all():
-        for group, event in messages:
-            await layer.group_send(group, event)
-
-    if isinstance(layer, InMemoryChannelLayer) or _in_async_context():
-        async_to_sync(send_all)()
-    else:
-        _sender.run(send_all())
+    _send_events(layer, list(messages), wait=True)

@@ -24,7 +24,19 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 
 
-@database_sync_to_async
+def _db(func):
+    """database_sync_to_async on the event loop's thread pool, not on the one thread shared by the process.
+
+    Measured under load (docs/performance.md): every move and connect of every
+    socket queued through that one thread, which spent most of its time waiting
+    for PostgreSQL. Nothing here needs that thread: each call is its own
+    transaction on its own thread's connection, and the row lock of
+    match_apply_action orders the moves of one match.
+    """
+    return database_sync_to_async(func, thread_sensitive=False)
+
+
+@_db
 def _load_seat(match_id, user):
     """(found, seat or None, may_watch) for this user and match."""
     match = Match.objects.filter(pk=match_id).first()
@@ -36,22 +48,22 @@ def _load_seat(match_id, user):
     return True, seat, bool(seats) or not match.is_private
 
 
-@database_sync_to_async
+@_db
 def _current_frame(match_id, seat):
     return services.seat_frame(Match.objects.get(pk=match_id), seat)
 
 
-@database_sync_to_async
+@_db
 def _apply(match_id, seat, action, version):
     services.match_apply_action(match_id, seat, action, client_version=version)
 
 
-@database_sync_to_async
+@_db
 def _chat_connect(match_id, user, seat):
     return chat_frames.chat_connect(match_id, user, seat)
 
 
-@database_sync_to_async
+@_db
 def _chat_frame(match_id, user, frame):
     return chat_frames.chat_frame_apply(match_id, user, frame)
 
@@ -83,7 +95,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(name, self.channel_name)
             self.groups_joined.append(name)
         if seat is not None:
-            await database_sync_to_async(presence.seat_connected)(self.match_id, seat, self.channel_name)
+            await _db(presence.seat_connected)(self.match_id, seat, self.channel_name)
         await self.send_frame(await _current_frame(self.match_id, self.seat))
         if chat.history:
             await self.send_frame(chat.history)
@@ -92,7 +104,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         if getattr(self, "seat", None) is not None:
-            await database_sync_to_async(presence.seat_disconnected)(self.match_id, self.seat, self.channel_name)
+            await _db(presence.seat_disconnected)(self.match_id, self.seat, self.channel_name)
         await self.guard.give_slot()
 
     async def receive(self, text_data=None, bytes_data=None):
@@ -127,7 +139,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return await self.send_frame(await _current_frame(self.match_id, self.seat))
         if kind == "ping":
             if self.seat is not None:
-                await database_sync_to_async(presence.seat_seen)(self.match_id, self.seat, self.channel_name)
+                await _db(presence.seat_seen)(self.match_id, self.seat, self.channel_name)
             return await self.send(text_data=json.dumps({"type": "pong"}))
         if kind in chat_frames.FRAME_TYPES:
             return await self.receive_chat(frame)

@@ -31,12 +31,23 @@ if [ -n "${REDIS_URL:-}" ]; then
   echo "Using Redis at $REDIS_URL: starting a Celery worker and beat"
   supervise .venv/bin/celery -A config worker --loglevel=warning --concurrency=2 &
   pids+=($!)
-  supervise .venv/bin/celery -A config beat --loglevel=warning --schedule=/tmp/alibaba-celerybeat-schedule &
+  supervise .venv/bin/celery -A config beat --loglevel=warning --schedule="${BEAT_SCHEDULE:-/tmp/alibaba-celerybeat-schedule}" &
   pids+=($!)
 else
   echo "No REDIS_URL: one process, in-process channel layer and timers (SQLite unless DATABASE_URL is set)"
 fi
-echo "Serving on http://127.0.0.1:$PORT/"
-.venv/bin/daphne -b 127.0.0.1 -p "$PORT" config.asgi:application &
+# Web processes: with Redis (channel layer and timers span processes) one per core
+# by default, sharing the port (scripts/serve_web.py); without Redis exactly one.
+if [ -n "${REDIS_URL:-}" ]; then
+  WEB_PROCESSES="${WEB_PROCESSES:-$(nproc)}"
+else
+  WEB_PROCESSES=1
+fi
+echo "Serving on http://127.0.0.1:$PORT/ with $WEB_PROCESSES web process(es)"
+if [ "$WEB_PROCESSES" -gt 1 ]; then
+  $PY scripts/serve_web.py 127.0.0.1 "$PORT" "$WEB_PROCESSES" &
+else
+  .venv/bin/daphne -b 127.0.0.1 -p "$PORT" config.asgi:application &
+fi
 pids+=($!)
 wait -n "${pids[@]}"

@@ -8,7 +8,10 @@ seat's tiles, the leftover tiles or the seed.  After the end it shows everything
 The viewer "all" (replays) sees everything at any moment: the face-down tiles,
 every hand and every shown tile.
 """
-from .rules import _geo, _tiles, deadline, owes, takeable
+from .board import takeable
+from .core import geo as _geo, tiles as _tiles
+from .rules import owes
+from .timeout import deadline
 from .scoring import set_value
 
 

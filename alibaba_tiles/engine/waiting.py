@@ -19,6 +19,6 @@ def turn_key(state):
 
 def default_action(state, seat):
     """What the clock does for ``seat`` now: the first takeable tile, keep the lamp, skip the effect,
-    the first tile in hand or on show (the first legal action of every prompt, as ``_timeout`` does)."""
+    the first tile in hand or on show (the first legal action of every prompt, as each phase's ``timeout`` does)."""
     legal = legal_actions(state, seat)
     return legal[0] if legal else None

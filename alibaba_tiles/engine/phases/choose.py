@@ -1,0 +1,36 @@
+"""After the yellow window: the mover takes one of the shown tiles into their hand."""
+from ..core import IllegalAction, event, is_int, tiles
+from ..flow import end_turn
+
+EXPECTED = "Choose one of the shown tiles first."
+
+
+def legal(s, seat):
+    if seat != s["current"]:
+        return []
+    return [{"type": "choose", "tile": t} for t in s["shown"]]
+
+
+def apply(s, seat, action, now, events):
+    tid = action.get("tile")
+    if not is_int(tid) or tid not in s["shown"]:
+        raise IllegalAction("Choose one of the shown tiles.")
+    choose_tile(s, seat, tid, now, events)
+
+
+def timeout(s, now, events):
+    """The first tile shown."""
+    seat = s["current"]
+    event(s, events, "timed_out", seat=seat)
+    choose_tile(s, seat, s["shown"][0], now, events)
+
+
+def choose_tile(s, seat, tid, now, events):
+    owner = s["window"][s["shown"].index(tid)]
+    s["hands"][owner].remove(tid)
+    s["hands"][seat].append(tid)
+    tile = tiles(s)[tid]
+    event(s, events, "tile_chosen", seat=seat, owner=owner, tile=tile)
+    s["window"] = []
+    s["shown"] = []
+    end_turn(s, now, events)
