@@ -37,6 +37,33 @@ def decision_key(state):
     return state["decision"]
 
 
+def turn_key(state):
+    """The turn being played, for the platform's absence rule (docs/engine-contract.md, "Time").
+
+    The mover's turn (sell/play, junctions, buying, dice, "?", two cards in, Forty Thieves'
+    announce and claims) shares ``["turn", n]``. A window (throw-away, bazaar, giving, x10) is
+    nobody's turn: ``None``, so a seat that let its clock run out is never played for in a
+    window, and letting a window's clock (or an offer's) run out is never taken as absence.
+    The poorest player's choice of who starts round two is its own ``["start", round]``."""
+    if state["finished"]:
+        return None
+    name = state["phase"]["name"]
+    if name == "window":
+        return None
+    if name == "choose_start":
+        return ["start", state["round"]]
+    return ["turn", state["turn"]]
+
+
+def default_action(state, seat):
+    """What the clock does for ``seat`` now (each phase's ``default``, which its ``timeout`` applies),
+    or None when the game waits for nothing from that seat. In a window: that seat's share of the
+    window's timeout (decline an offer made to it; give the cheapest card, roll x10, or done)."""
+    if state["finished"] or seat not in to_act(state):
+        return None
+    return PHASES[state["phase"]["name"]].default(state, seat)
+
+
 def deadline(state):
     phase = state["phase"]
     if state["finished"]:
@@ -84,5 +111,5 @@ def replay(players, options, seed, log, now):
 __all__ = [
     "IllegalAction", "OPTIONS", "VARIANTS", "validate_options", "new_game", "legal_actions", "to_act",
     "decision_key", "apply", "deadline", "view", "result", "replay", "hidden_leaks", "validate_board",
-    "default_data",
+    "default_data", "turn_key", "default_action",
 ]

@@ -53,5 +53,11 @@ def apply(state, seat, action, now, events):
         flow.end_turn(state, now, events)
 
 
+def default(state, seat):
+    """What the clock does for the picker: take nothing more."""
+    return {"type": "stop"}
+
+
 def timeout(state, now, events):
-    apply(state, state["phase"]["seat"], {"type": "stop"}, now, events)
+    seat = state["phase"]["seat"]
+    apply(state, seat, default(state, seat), now, events)

@@ -63,7 +63,11 @@ def apply(state, seat, action, now, events):
     flow.end_turn(state, now, events)
 
 
+def default(state, seat):
+    """What the clock does for the mover: return the cheapest cards."""
+    return {"type": "return", "cards": cards.cheapest_cards(state, seat, return_count(state, seat))}
+
+
 def timeout(state, now, events):
     seat = state["phase"]["seat"]
-    cheapest = cards.cheapest_cards(state, seat, return_count(state, seat))
-    apply(state, seat, {"type": "return", "cards": cheapest}, now, events)
+    apply(state, seat, default(state, seat), now, events)

@@ -36,5 +36,11 @@ def apply(state, seat, action, now, events):
         chance.x50_rolled(state, seat, value, now, events)
 
 
+def default(state, seat):
+    """What the clock does: the server rolls for the player."""
+    return {"type": "roll"}
+
+
 def timeout(state, now, events):
-    apply(state, state["phase"]["seat"], {"type": "roll"}, now, events)
+    seat = state["phase"]["seat"]
+    apply(state, seat, default(state, seat), now, events)

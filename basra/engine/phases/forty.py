@@ -188,11 +188,15 @@ def apply(state, seat, action, now, events):
     next_claim(state, now, events)
 
 
+def default(state, seat):
+    """What the clock does: announce one card; claim the highest-valued claimable card."""
+    if state["phase"]["name"] == "announce":
+        return {"type": "announce", "count": 1}
+    game = core.data(state)
+    best = max(claimable(state, seat), key=lambda c: (game.card_value[c], -c))
+    return {"type": "claim", "card": best}
+
+
 def timeout(state, now, events):
-    phase = state["phase"]
-    if phase["name"] == "announce":
-        apply(state, phase["seat"], {"type": "announce", "count": 1}, now, events)
-    else:
-        game = core.data(state)
-        best = max(claimable(state, phase["seat"]), key=lambda c: (game.card_value[c], -c))
-        apply(state, phase["seat"], {"type": "claim", "card": best}, now, events)
+    seat = state["phase"]["seat"]
+    apply(state, seat, default(state, seat), now, events)

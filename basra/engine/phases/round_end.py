@@ -48,7 +48,11 @@ def apply(state, seat, action, now, events):
     flow.start_turn(state, now, events)
 
 
-def timeout(state, now, events):
+def default(state, seat):
     """Nobody chose: the poorest player starts themself."""
+    return {"type": "choose_start", "seat": seat}
+
+
+def timeout(state, now, events):
     seat = state["phase"]["seat"]
-    apply(state, seat, {"type": "choose_start", "seat": seat}, now, events)
+    apply(state, seat, default(state, seat), now, events)

@@ -34,12 +34,15 @@ def apply(state, seat, action, now, events):
     flow.gangs_found(state, [action["gang"]], now, events)
 
 
-def timeout(state, now, events):
-    """The default is what the mover would naturally choose: the gang they hold fewest of."""
-    seat = state["phase"]["seat"]
+def default(state, seat):
+    """What the mover would naturally choose: the gang they hold fewest of (first in gang order on ties)."""
     game = core.data(state)
     held = {gang: 0 for gang in game.gangs}
     for card in state["bandits"][seat]:
         held[game.card_gang[card]] += 1
-    gang = min(game.gangs, key=lambda g: held[g])
-    apply(state, seat, {"type": "choose", "gang": gang}, now, events)
+    return {"type": "choose", "gang": min(game.gangs, key=lambda g: held[g])}
+
+
+def timeout(state, now, events):
+    seat = state["phase"]["seat"]
+    apply(state, seat, default(state, seat), now, events)

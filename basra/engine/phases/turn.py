@@ -37,13 +37,16 @@ def apply(state, seat, action, now, events):
         move_on(state, now, events)
 
 
+def default(state, seat):
+    """What the clock does for the mover: the main route at a junction, else play the smallest card."""
+    if state["phase"]["name"] == "junction":
+        return {"type": "route", "to": core.data(state).successors[state["position"]][0]}
+    return {"type": "play", "card": min(state["hands"][seat])}
+
+
 def timeout(state, now, events):
-    phase = state["phase"]
-    if phase["name"] == "junction":
-        main = core.data(state).successors[state["position"]][0]
-        apply(state, phase["seat"], {"type": "route", "to": main}, now, events)
-    else:
-        play(state, phase["seat"], min(state["hands"][phase["seat"]]), now, events)
+    seat = state["phase"]["seat"]
+    apply(state, seat, default(state, seat), now, events)
 
 
 def sell(state, seat, sold, events):

@@ -214,6 +214,22 @@ def close(state, now, events):
     after(state, phase["kind"], now, events)
 
 
+def default(state, seat):
+    """One seat's share of the window's timeout: an offer to it is not accepted; then the giver's
+    cheapest card, the x10 roll, or nothing thrown."""
+    phase = state["phase"]
+    incoming = [o["id"] for o in phase["offers"] if o["to"] == seat]
+    if incoming:
+        return {"type": "decline", "offer": incoming[0]}
+    if seat in phase["done"]:
+        return None
+    if phase["kind"] == "give":
+        return {"type": "give", "card": cards.cheapest_cards(state, seat, 1)[0]}
+    if phase["kind"] == "x10":
+        return {"type": "roll"}
+    return {"type": "done"}
+
+
 def next_due(phase):
     times = [o["at"] for o in phase["offers"] if o["at"] is not None]
     return min(times + [phase["at"]])
