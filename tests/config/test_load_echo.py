@@ -1,9 +1,13 @@
 """config/load_echo.py: the floor of bench/load.py answers a move to every seat and the watchers."""
+import pytest
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.urls import path
 
 from config.load_echo import EchoConsumer
+
+# No query of its own, but channels closes stale database connections around each message.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 application = URLRouter([path("ws/echo/<int:table>/", EchoConsumer.as_asgi())])
 

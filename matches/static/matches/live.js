@@ -190,11 +190,26 @@
     return fresh;
   }
 
+  /* A finished match's ratings are recorded by a worker just after the last move. Its frame (same
+   * version) can arrive before the last move's own frame, sent by another process, which then
+   * overwrites it with "pending". While the end says a rating is pending, ask again now and then. */
+  var endSyncTimer = null;
+  var endSyncTries = 0;
+  function followPendingRatings(frame) {
+    clearTimeout(endSyncTimer);
+    endSyncTimer = null;
+    var players = (frame.status === "finished" && frame.end && frame.end.players) || [];
+    var pending = players.some(function (p) { return p.rating && p.rating.state === "pending"; });
+    if (!pending || endSyncTries >= 40) return;
+    endSyncTimer = setTimeout(function () { endSyncTries += 1; sendRaw({ type: "sync" }); }, 3000);
+  }
+
   function onFrame(frame, text) {
     if (frame.type === "view") {
       if (lastFrame && frame.version < lastFrame.version) return; // an older frame overtaken by a newer one
       delete document.body.dataset.sending;
       if (typeof frame.server_time === "number") clockOffset = frame.server_time - Date.now() / 1000;
+      followPendingRatings(frame);
       if (lastFrame && frame.version === lastFrame.version && text === lastText) return; // nothing new
       var previous = lastFrame;
       lastFrame = frame;
