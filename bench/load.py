@@ -31,6 +31,7 @@ LOAD_ECHO_ROUTE=1. WEB_PROCESSES sets how many daphne processes share the port.
 import argparse
 import functools
 import asyncio
+import gc
 import json
 import os
 import random
@@ -282,10 +283,30 @@ class Sock:
                 self.table.stats.errors.append(f"socket closed by the server: {self.ws.close_code}")
 
 
+class CollectorPauses:
+    """The load client's own garbage-collection pauses: a paused client reads every frame late."""
+
+    def __init__(self):
+        self.pauses = []  # (started at, seconds, generation)
+        self._started = None
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase, info):
+        if phase == "start":
+            self._started = time.perf_counter()
+        elif self._started is not None:
+            self.pauses.append((self._started, time.perf_counter() - self._started, info["generation"]))
+            self._started = None
+
+
+COLLECTOR = CollectorPauses()
+
+
 class Stats:
     def __init__(self):
         self.own, self.every, self.errors, self.timeouts, self.stale = [], [], [], 0, 0
         self.connect_failed, self.connect_seconds, self.finished = 0, [], 0
+        self.trace = []  # (sent at, move -> every view), for --trace
 
 
 class Table:
@@ -393,6 +414,7 @@ class Table:
         pending, self.pending = self.pending, None
         if finished_at is not None:
             self.stats.every.append(finished_at - sent)
+            self.stats.trace.append((sent, finished_at - sent))
             self.stats.own.append(pending["own"] - sent)
         return True
 
@@ -471,7 +493,16 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
           + (f" (connect p50 {pct(s.connect_seconds, .5):.0f} ms, p99 {pct(s.connect_seconds, .99):.0f} ms, max {max(s.connect_seconds or [0]) * 1000:.0f} ms)" if burst else ""))
     cpu0 = {pid: cpu_seconds(pid) for pid in processes}
     own0 = os.times()
-    elapsed = await play(run, tables, [(u, s) for u, s, _m in plan], rate, seconds, make_match)
+    # The client's own collector paused it for up to 130 ms (measured with --trace), and a
+    # paused client reads every frame late: it collects between phases, not during one.
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    try:
+        elapsed = await play(run, tables, [(u, s) for u, s, _m in plan], rate, seconds, make_match)
+    finally:
+        gc.enable()
+        gc.unfreeze()
     cpu = {pid: (cpu_seconds(pid) - cpu0[pid]) / elapsed * 100 for pid in processes}
     own1 = os.times()
     rss_after = web_rss(processes)
@@ -492,6 +523,16 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
         print(f"[{label}] web RSS {rss_before / 2**20:.0f} MB before, {rss_connected / 2**20:.0f} MB with the tables live, "
               f"{rss_after / 2**20:.0f} MB after: {(max(rss_connected, rss_after) - rss_before) / len(plan) / 2**20:.3f} MB per live table")
     return s
+
+
+def write_trace(path, trace):
+    start = min(sent for sent, _latency in trace)
+    with open(path, "w") as out:
+        out.write(f"# first move at {time.time() - (time.perf_counter() - start):.3f} (epoch seconds)\n")
+        out.writelines(f"{sent - start:.4f} {latency * 1000:.2f}\n" for sent, latency in sorted(trace))
+        out.writelines(f"# client gc {at - start:.4f} {took * 1000:.2f} ms gen {gen}\n"
+                       for at, took, gen in COLLECTOR.pauses if at >= start and took > 0.005)
+    print(f"trace of {len(trace)} moves (seconds since the first, ms) in {path}")
 
 
 def ratio(site, floor):
@@ -529,6 +570,7 @@ def main():
     parser.add_argument("--minutes", type=float, default=30.0, help="soak length")
     parser.add_argument("--web-processes", type=int, default=0, help="daphne processes (default: scripts/run.sh's WEB_PROCESSES)")
     parser.add_argument("--no-floor", action="store_true", help="skip the echo floor")
+    parser.add_argument("--trace", default="", help="write each site move's send time and move -> every view to this file (where the tail sits in time)")
     parser.add_argument("--port", type=int, default=0, help="target a site already running here (no server started, no fresh database)")
     args = parser.parse_args()
 
@@ -590,6 +632,8 @@ def main():
                                          make_match=tables.new_match, burst=args.scenario == "burst"))
             if floor is not None and rate:
                 ratio(site, floor)
+            if args.trace and site.trace:
+                write_trace(args.trace, site.trace)
             if processes:
                 print("server RSS: " + ", ".join(f"{label} {rss_bytes(pid) / 2**20:.0f} MB" for pid, label in processes.items()))
     finally:

@@ -1,4 +1,3 @@
-import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -11,6 +10,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.socket_auth import PooledAuthMiddlewareStack  # noqa: E402
 from config.socket_origin import PageOriginValidator  # noqa: E402
+from config.gc_tuning import tune_collector  # noqa: E402
 from matches import scheduling  # noqa: E402
 
 application = scheduling.wrap_asgi(ProtocolTypeRouter(
@@ -20,7 +20,4 @@ application = scheduling.wrap_asgi(ProtocolTypeRouter(
     }
 ))
 
-# The start-up heap (Django, the engines, their data) never becomes garbage:
-# moved out of the collector's sight, full collections stop walking it. Measured
-# under load, they took 80-200 ms every few seconds (docs/performance.md).
-gc.freeze()
+tune_collector()

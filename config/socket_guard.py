@@ -4,7 +4,7 @@
   once, refilled at SOCKET_FRAME_RATE per second).
 - Frames per user, over all their sockets in every process:
   SOCKET_USER_FRAMES_LIMIT per SOCKET_USER_FRAMES_WINDOW seconds, counted in
-  the cache (config.ratelimit).
+  process and shared through the cache once a second (config.frame_counts).
 A frame over either limit is not processed: the first one of a run gets a
 `rate_limited` error frame, the next ones nothing, and after
 SOCKET_FRAME_OVERFLOW of them the socket is closed with CLOSE_RATE_LIMITED.
@@ -25,10 +25,9 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.cache import cache
 
-from config import ratelimit
+from config import frame_counts
 
 CLOSE_RATE_LIMITED = 4429
-USER_FRAMES_SCOPE = "socket-frames-user"
 
 ACCEPT = "accept"
 REFUSE = "refuse"        # drop the frame, say why once
@@ -66,10 +65,6 @@ def scope_client_ip(scope) -> str:
             return entries[-1]
     client = scope.get("client") or ("",)
     return client[0] or ""
-
-
-def _user_frames_hit(identity) -> bool:
-    return ratelimit.hit(USER_FRAMES_SCOPE, identity, settings.SOCKET_USER_FRAMES_LIMIT, settings.SOCKET_USER_FRAMES_WINDOW).allowed
 
 
 def _socket_count_key(identity) -> str:
@@ -131,7 +126,7 @@ class SocketGuard:
     async def frame_verdict(self) -> str:
         allowed = self.budget.take()
         if allowed and self.identity is not None:
-            allowed = await sync_to_async(_user_frames_hit, thread_sensitive=False)(self.identity)
+            allowed = frame_counts.frame_counter.hit(self.identity, settings.SOCKET_USER_FRAMES_LIMIT, settings.SOCKET_USER_FRAMES_WINDOW)
         if allowed:
             self.refused_in_a_row = 0
             return ACCEPT

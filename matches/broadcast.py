@@ -7,6 +7,8 @@ import threading
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
+from matches.frame_text import frame_text
+
 logger = logging.getLogger(__name__)
 
 
@@ -50,7 +52,20 @@ def send_views(match, new_events) -> None:
         return
     messages = [(seat_group(match.pk, seat), seat_frame(match, seat, new_events)) for seat in range(match.players)]
     messages.append((spectator_group(match.pk), seat_frame(match, None, new_events)))
-    _send(layer, messages)
+    _send_events(layer, [(group, frame_event(frame)) for group, frame in messages])
+
+
+def frame_event(frame: dict, released_seat=None) -> dict:
+    """The channel-layer message that carries one frame, as the text the socket sends.
+
+    ``released_seat``: the seat whose person this frame replaces (a computer
+    player took over, or they resigned); that seat's sockets go on as spectators.
+    """
+    return {"type": "match.frame", "text": frame_text(frame), "released_seat": released_seat}
+
+
+# Notices after which the seat they name is no longer its person's.
+RELEASING_NOTICES = ("seat_taken_over", "seat_resigned")
 
 
 def send_notice(match, notice: dict) -> None:
@@ -59,7 +74,9 @@ def send_notice(match, notice: dict) -> None:
     if layer is None:
         return
     groups = [seat_group(match.pk, seat) for seat in range(match.players)] + [spectator_group(match.pk)]
-    _send(layer, [(group, notice) for group in groups])
+    released = notice.get("seat") if notice.get("code") in RELEASING_NOTICES else None
+    event = frame_event(notice, released)
+    _send_events(layer, [(group, event) for group in groups])
 
 
 class _LoopSender:
@@ -105,10 +122,6 @@ def _main_loop():
     from asgiref.sync import SyncToAsync
 
     return getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-
-
-def _send(layer, messages) -> None:
-    _send_events(layer, [(group, {"type": "match.frame", "frame": frame}) for group, frame in messages])
 
 
 def _send_events(layer, events, wait=False) -> None:

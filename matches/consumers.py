@@ -3,8 +3,6 @@
 The seat always comes from the session, never from the frame. Frames are
 documented in docs/protocol.md.
 """
-import json
-
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -16,12 +14,14 @@ from chat import frames as chat_frames
 from chat.services import ChatError
 from config import socket_guard
 from matches import broadcast, presence, services
+from matches.frame_text import frame_text
 from matches.models import Match
 from matches.socket_language import language_of
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+PONG = frame_text({"type": "pong"})
 
 
 def _db(func):
@@ -140,7 +140,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if kind == "ping":
             if self.seat is not None:
                 await _db(presence.seat_seen)(self.match_id, self.seat, self.channel_name)
-            return await self.send(text_data=json.dumps({"type": "pong"}))
+            return await self.send(text_data=PONG)
         if kind in chat_frames.FRAME_TYPES:
             return await self.receive_chat(frame)
         if kind != "action":
@@ -169,9 +169,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.send_frame(outcome.reply)
 
     async def match_frame(self, event):
-        frame = event["frame"]
-        await self.send_frame(frame)
-        if frame.get("type") == "notice" and frame.get("code") in ("seat_taken_over", "seat_resigned") and frame.get("seat") == self.seat:
+        # Encoded once where the change was made (matches/frame_text.py), sent as it is.
+        await self.send(text_data=event["text"])
+        if self.seat is not None and event.get("released_seat") == self.seat:
             # This socket's person was replaced: from now on it watches, and sees the seat no more.
             for group in self.groups_joined:
                 await self.channel_layer.group_discard(group, self.channel_name)
@@ -191,7 +191,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.send_frame(event["frame"])
 
     async def send_frame(self, frame):
-        await self.send(text_data=json.dumps(frame))
+        await self.send(text_data=frame_text(frame))
 
     async def send_error(self, code, message):
-        await self.send(text_data=json.dumps({"type": "error", "code": code, "message": message}))
+        await self.send(text_data=frame_text({"type": "error", "code": code, "message": message}))

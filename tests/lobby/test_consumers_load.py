@@ -76,7 +76,11 @@ async def test_anonymous_sockets_per_address_are_capped(settings):
         assert connected
         sockets.append(communicator)
     outputs = [await communicator.receive_output(timeout=5) for communicator in sockets]
-    assert [o["type"] for o in outputs] == ["websocket.send", "websocket.send", "websocket.close", "websocket.send"]
-    assert outputs[2]["code"] == 4429
-    for communicator in (sockets[0], sockets[1], sockets[3]):
-        await communicator.disconnect()
+    # Each socket takes its slot after its handshake: which of the three same-address ones comes third may vary.
+    same_address = outputs[:3]
+    assert sorted(o["type"] for o in same_address) == ["websocket.close", "websocket.send", "websocket.send"]
+    assert [o["code"] for o in same_address if o["type"] == "websocket.close"] == [4429]
+    assert outputs[3]["type"] == "websocket.send"
+    for communicator, output in zip(sockets, outputs):
+        if output["type"] == "websocket.send":
+            await communicator.disconnect()
