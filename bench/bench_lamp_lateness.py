@@ -9,7 +9,7 @@ seconds ahead (spread over --spread seconds) and hands it to the platform's time
 applies the expiries; the ActionLog row of each `lamp_expired` holds the deadline
 (server_time: the engine applies time at the deadline) and when it was written
 (created_at). Prints p50/p99/max of created_at - deadline and the number of
-segments expired more than once (must be 0: every deadline task is also sent a
+segments expired more than once (must be 0: every deadline is also queued a
 second time, and beat's sweep runs beside them).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/alibaba_x REDIS_URL=redis://127.0.0.1:6379/4 \\
@@ -120,7 +120,8 @@ def main():
         step = args.spread / max(1, args.expiries - 1)
         for i, match in enumerate(matches):
             # The lamp's deadline moved close (segments last at least 60 s); the platform then schedules it
-            # as it does after every commit: a deadline task with an ETA, and beat's sweep as the fallback.
+            # as it does after every commit: into the deadline queue that beat's clock hands to the workers
+            # when due (matches/deadline_queue.py), and beat's sweep as the fallback.
             at = first + i * step
             match.state["ends_at"] = at
             match.next_deadline = _ts(at)

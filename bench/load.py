@@ -29,15 +29,9 @@ machine plays every user; see LOAD_SERVER_ENV), DEBUG off, and
 LOAD_ECHO_ROUTE=1. WEB_PROCESSES sets how many daphne processes share the port.
 """
 import argparse
-import functools
 import asyncio
-import gc
-import json
+import functools
 import os
-import random
-import signal
-import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -69,492 +63,8 @@ LOAD_SERVER_ENV = {
 }
 os.environ.update(LOAD_SERVER_ENV)
 
-MOVE_TIMEOUT = 10.0
-# A seat whose socket connects late under overload is not handed to a computer player.
-ABANDON_GRACE = 3600
-CLK_TCK = os.sysconf("SC_CLK_TCK")
-PAGE = os.sysconf("SC_PAGE_SIZE")
-
-
-# ---------------------------------------------------------------- preparing
-
-def recreate_database():
-    import psycopg
-    import redis
-
-    url = os.environ["DATABASE_URL"]
-    name = url.rsplit("/", 1)[1]
-    base = url.rsplit("/", 1)[0]
-    with psycopg.connect(f"{base}/postgres".replace("postgres://", "postgresql://"), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()
-
-
-def setup_django(fresh):
-    if fresh:
-        recreate_database()
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    if fresh:
-        call_command("migrate", verbosity=0)
-        call_command("load_game_data", verbosity=0)
-
-
-def session_cookie(user):
-    from importlib import import_module
-
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-
-    store = import_module(settings.SESSION_ENGINE).SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.create()
-    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
-
-
-def table_options(game, clock):
-    from lobby.services import engine_options
-    from matches import registry
-
-    spec = registry.get_game(game)
-    options = registry.without_clocks(spec, registry.default_table_options(spec))
-    if clock:
-        for option in registry.contract.clock_options(registry.table_options(spec)):
-            options[option["name"]] = max(clock, option.get("min", 0))
-    return engine_options(game, options)
-
-
-class Tables:
-    """Users, sessions and matches of the run; new matches for a table whose match ended."""
-
-    def __init__(self, game, seats, clock, run_id):
-        self.game, self.seats, self.clock, self.run_id = game, seats, clock, run_id
-        self.options = table_options(game, clock)
-        self.seed = 0
-
-    def make_users(self, prefix, count):
-        from django.contrib.auth import get_user_model
-
-        User = get_user_model()
-        self.made = getattr(self, "made", 0) + count
-        users = User.objects.bulk_create([User(username=f"{prefix}{self.run_id}_{self.made - count + i}") for i in range(count)])
-        return [(u, session_cookie(u)) for u in users]
-
-    def new_match(self, users):
-        from matches import scheduling, services
-
-        self.seed += 1
-        # With clocks the deadlines must be scheduled (Celery); untimed matches schedule nothing.
-        if self.clock:
-            match = services.create_match(self.game, [services.SeatSpec(user=u) for u, _c in users], self.options,
-                                          seed=self.seed, abandon_grace=ABANDON_GRACE)
-        else:
-            with scheduling.suspended():
-                match = services.create_match(self.game, [services.SeatSpec(user=u) for u, _c in users], self.options,
-                                              seed=self.seed, abandon_grace=ABANDON_GRACE)
-        return match.pk
-
-
-# ---------------------------------------------------------------- the server
-
-def free_port(lo=8100, hi=8199):
-    for port in range(lo, hi + 1):
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-                return port
-            except OSError:
-                continue
-    raise SystemExit("no free port in 8100-8199")
-
-
-def start_server(port, web_processes):
-    env = dict(os.environ, PORT=str(port))
-    if web_processes:
-        env["WEB_PROCESSES"] = str(web_processes)
-    server = subprocess.Popen(["bash", "scripts/run.sh"], cwd=ROOT, env=env, start_new_session=True,
-                              stdout=subprocess.DEVNULL, stderr=open("/tmp/alibaba-load-server.log", "w"))
-    for _ in range(300):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        stop_server(server)
-        raise SystemExit("the server did not start: see /tmp/alibaba-load-server.log")
-    time.sleep(2.0)  # the other daphnes, the worker and beat
-    return server
-
-
-def stop_server(server):
-    try:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=15)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        try:
-            os.killpg(server.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-
-
-def _children():
-    kids = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
-                kids.setdefault(ppid, []).append(int(entry))
-            except (OSError, IndexError, ValueError):
-                pass
-    return kids
-
-
-def server_processes(root_pid):
-    """{pid: label} of the daphne, celery worker and beat processes under the run.sh process."""
-    kids, found, todo = _children(), {}, [root_pid]
-    while todo:
-        pid = todo.pop()
-        todo.extend(kids.get(pid, []))
-        try:
-            cmd = open(f"/proc/{pid}/cmdline", "rb").read().split(b"\0")
-        except OSError:
-            continue
-        text = b" ".join(cmd).decode(errors="replace")
-        if "daphne" in text:
-            found[pid] = "daphne"
-        elif "celery" in text and " worker" in text:
-            found[pid] = "celery worker"
-        elif "celery" in text and " beat" in text:
-            found[pid] = "celery beat"
-    return found
-
-
-def cpu_seconds(pid):
-    try:
-        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / CLK_TCK
-    except OSError:
-        return 0.0
-
-
-def rss_bytes(pid):
-    try:
-        return int(open(f"/proc/{pid}/statm").read().split()[1]) * PAGE
-    except OSError:
-        return 0
-
-
-def web_rss(processes):
-    return sum(rss_bytes(pid) for pid, label in processes.items() if label == "daphne")
-
-
-# ---------------------------------------------------------------- the client
-
-class Sock:
-    def __init__(self, table, seat, ws):
-        self.table, self.seat, self.ws = table, seat, ws
-        self.frame = None
-        self.ready = asyncio.Event()
-
-    async def read(self):
-        try:
-            async for raw in self.ws:
-                frame = json.loads(raw)
-                kind = frame.get("type")
-                if kind == "view":
-                    if self.frame is None or frame["version"] >= self.frame["version"]:
-                        self.frame = frame
-                    self.ready.set()
-                    self.table.seen(self, frame)
-                elif kind == "error":
-                    self.table.error(self, frame)
-        except Exception as exc:  # noqa: BLE001 - a dropped socket is an error of the run
-            self.table.stats.errors.append(f"socket closed: {type(exc).__name__}")
-        else:
-            if not self.table.closing:
-                self.table.stats.errors.append(f"socket closed by the server: {self.ws.close_code}")
-
-
-class CollectorPauses:
-    """The load client's own garbage-collection pauses: a paused client reads every frame late."""
-
-    def __init__(self):
-        self.pauses = []  # (started at, seconds, generation)
-        self._started = None
-        gc.callbacks.append(self._callback)
-
-    def _callback(self, phase, info):
-        if phase == "start":
-            self._started = time.perf_counter()
-        elif self._started is not None:
-            self.pauses.append((self._started, time.perf_counter() - self._started, info["generation"]))
-            self._started = None
-
-
-COLLECTOR = CollectorPauses()
-
-
-class Stats:
-    def __init__(self):
-        self.own, self.every, self.errors, self.timeouts, self.stale = [], [], [], 0, 0
-        self.connect_failed, self.connect_seconds, self.finished = 0, [], 0
-        self.trace = []  # (sent at, move -> every view), for --trace
-
-
-class Table:
-    def __init__(self, run, index, match_id):
-        self.run, self.index, self.match_id = run, index, match_id
-        self.stats = run.stats
-        self.socks, self.seat_socks = [], {}
-        self.pending = None
-        self.closing = False
-        self.rng = random.Random(index)
-
-    def url(self, seat):
-        if self.run.echo:
-            query = f"?seats={self.run.seats}" + (f"&seat={seat}" if seat is not None else "")
-            return f"ws://127.0.0.1:{self.run.port}/ws/echo/{self.index}/{query}"
-        return f"ws://127.0.0.1:{self.run.port}/ws/match/{self.match_id}/"
-
-    async def connect_one(self, seat, cookie):
-        import websockets
-
-        start = time.perf_counter()
-        try:
-            ws = await websockets.connect(
-                self.url(seat), additional_headers={"Cookie": cookie, "Origin": f"http://127.0.0.1:{self.run.port}"},
-                open_timeout=60, max_size=2**22, ping_interval=None, compression=None,
-            )
-        except Exception as exc:  # noqa: BLE001
-            self.stats.connect_failed += 1
-            self.stats.errors.append(f"connect: {type(exc).__name__}: {exc}"[:200])
-            return None
-        sock = Sock(self, seat, ws)
-        sock.reader = asyncio.create_task(sock.read())
-        try:
-            await asyncio.wait_for(sock.ready.wait(), 60)
-        except TimeoutError:
-            self.stats.connect_failed += 1
-            self.stats.errors.append("connect: no first view in 60 s")
-            return None
-        self.stats.connect_seconds.append(time.perf_counter() - start)
-        self.socks.append(sock)
-        if seat is not None:
-            self.seat_socks[seat] = sock
-        return sock
-
-    async def connect(self, seat_cookies, spectator_cookies):
-        await asyncio.gather(*(self.connect_one(seat, c) for seat, c in enumerate(seat_cookies)),
-                             *(self.connect_one(None, c) for c in spectator_cookies))
-
-    async def close(self):
-        self.closing = True
-        for sock in self.socks:
-            await sock.ws.close()
-        for sock in self.socks:
-            sock.reader.cancel()
-        self.socks, self.seat_socks = [], {}
-
-    def seen(self, sock, frame):
-        pending = self.pending
-        if pending is None or frame["version"] < pending["target"] or sock not in pending["left"]:
-            return
-        now = time.perf_counter()
-        pending["left"].discard(sock)
-        if sock is pending["mover"]:
-            pending["own"] = now
-        if not pending["left"]:
-            pending["done"].set_result(now)
-
-    def error(self, sock, frame):
-        if frame.get("code") == "stale":
-            self.stats.stale += 1
-        else:
-            self.stats.errors.append(f"{frame.get('code')}: {frame.get('message')}"[:200])
-        pending = self.pending
-        if pending is not None and sock is pending["mover"] and not pending["done"].done():
-            pending["done"].set_result(None)
-
-    async def move(self):
-        """One move by the seat the frames say is to act; False when the match is over."""
-        frames = [s.frame for s in self.seat_socks.values() if s.frame]
-        if not frames:
-            return True
-        latest = max(frames, key=lambda f: f["version"])
-        if latest["status"] != "running":
-            return False
-        to_act = [s for s in latest.get("to_act") or [] if s in self.seat_socks]
-        if not to_act:
-            return True  # time is to act (a clock), not a person
-        mover = self.seat_socks[self.rng.choice(to_act)]
-        if not mover.frame["legal"] or mover.frame["version"] != latest["version"]:
-            return True
-        from gamekit import domains
-
-        action = domains.sample(self.rng.choice(mover.frame["legal"]), self.rng)
-        version = mover.frame["version"]
-        done = asyncio.get_running_loop().create_future()
-        self.pending = {"target": version + 1, "left": set(self.socks), "mover": mover, "own": None, "done": done}
-        sent = time.perf_counter()
-        await mover.ws.send(json.dumps({"type": "action", "version": version, "action": action}))
-        try:
-            finished_at = await asyncio.wait_for(done, MOVE_TIMEOUT)
-        except TimeoutError:
-            self.stats.timeouts += 1
-            finished_at = None
-            await mover.ws.send(json.dumps({"type": "sync"}))
-        pending, self.pending = self.pending, None
-        if finished_at is not None:
-            self.stats.every.append(finished_at - sent)
-            self.stats.trace.append((sent, finished_at - sent))
-            self.stats.own.append(pending["own"] - sent)
-        return True
-
-
-class Run:
-    def __init__(self, port, seats, echo):
-        self.port, self.seats, self.echo = port, seats, echo
-        self.stats = Stats()
-
-
-async def play(run, tables, plan, rate, seconds, make_match=None):
-    """Every table moves every len(tables)/rate seconds, spread evenly; returns the elapsed seconds."""
-    interval = len(tables) / rate if rate else None
-    start = time.perf_counter()
-    stop_at = start + seconds
-
-    async def drive(i, table):
-        if interval is None:
-            await asyncio.sleep(max(0, stop_at - time.perf_counter()))
-            return
-        await asyncio.sleep(i * interval / len(tables))
-        next_at = time.perf_counter()
-        while time.perf_counter() < stop_at:
-            if not await table.move():
-                run.stats.finished += 1
-                if make_match is None:
-                    return
-                # The match ended: the same people sit down at a new one.
-                await table.close()
-                table.closing = False
-                table.match_id = await asyncio.to_thread(make_match, plan[i][0])
-                await table.connect([c for _u, c in plan[i][0]], plan[i][1])
-                continue
-            next_at += interval
-            now = time.perf_counter()
-            if next_at < now - interval:
-                next_at = now  # too far behind: the missed moves are not made up in a burst
-            await asyncio.sleep(max(0.0, next_at - now))
-
-    await asyncio.gather(*(drive(i, t) for i, t in enumerate(tables)))
-    return time.perf_counter() - start
-
-
-def pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(len(values) * q))] * 1000 if values else float("nan")
-
-
-def describe(stats):
-    def line(name, values):
-        if not values:
-            return f"{name}: none"
-        return f"{name} p50 {pct(values, 0.5):.1f} ms, p99 {pct(values, 0.99):.1f} ms, max {max(values) * 1000:.1f} ms"
-    return line("move -> own answer", stats.own) + "; " + line("move -> every socket's view", stats.every)
-
-
-async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_match=None, burst=False):
-    run = Run(port, seats, echo)
-    tables = [Table(run, i, match_id) for i, (_users, _spect, match_id) in enumerate(plan)]
-    rss_before = web_rss(processes)
-    t0 = time.perf_counter()
-    if burst:
-        await asyncio.gather(*(t.connect([c for _u, c in users], spect) for t, (users, spect, _m) in zip(tables, plan)))
-    else:
-        # Tables sit down a few at a time, as people do; a burst is its own scenario.
-        for k in range(0, len(tables), 25):
-            await asyncio.gather(*(t.connect([c for _u, c in users], spect)
-                                   for t, (users, spect, _m) in zip(tables[k:k + 25], plan[k:k + 25])))
-    connect_took = time.perf_counter() - t0
-    sockets = sum(len(t.socks) for t in tables)
-    asked = sum(len(users) + len(spect) for users, spect, _m in plan)
-    rss_connected = web_rss(processes)
-    s = run.stats
-    print(f"[{label}] {len(plan)} tables x {seats} seats + {len(plan[0][1]) if plan else 0} spectators each: "
-          f"{sockets}/{asked} sockets connected in {connect_took:.1f} s"
-          + (f" (connect p50 {pct(s.connect_seconds, .5):.0f} ms, p99 {pct(s.connect_seconds, .99):.0f} ms, max {max(s.connect_seconds or [0]) * 1000:.0f} ms)" if burst else ""))
-    cpu0 = {pid: cpu_seconds(pid) for pid in processes}
-    own0 = os.times()
-    # The client's own collector paused it for up to 130 ms (measured with --trace), and a
-    # paused client reads every frame late: it collects between phases, not during one.
-    gc.collect()
-    gc.freeze()
-    gc.disable()
-    try:
-        elapsed = await play(run, tables, [(u, s) for u, s, _m in plan], rate, seconds, make_match)
-    finally:
-        gc.enable()
-        gc.unfreeze()
-    cpu = {pid: (cpu_seconds(pid) - cpu0[pid]) / elapsed * 100 for pid in processes}
-    own1 = os.times()
-    rss_after = web_rss(processes)
-    for t in tables:
-        await t.close()
-    moves = len(s.every)
-    if rate:
-        print(f"[{label}] {moves / seconds:.1f} moves/s of {rate:g} asked ({moves} in {seconds:g} s); {describe(s)}")
-    print(f"[{label}] errors {len(s.errors)}, timeouts {s.timeouts}, stale {s.stale}, matches finished {s.finished}"
-          + (f"; first errors: {sorted(set(s.errors))[:3]}" if s.errors else ""))
-    by_label = {}
-    for pid, share in cpu.items():
-        name = processes[pid] if processes[pid] != "daphne" else f"daphne {pid}"
-        by_label[name] = by_label.get(name, 0.0) + share
-    print(f"[{label}] CPU (100% = one core): " + ", ".join(f"{name} {share:.0f}%" for name, share in by_label.items())
-          + f", load client {((own1.user + own1.system) - (own0.user + own0.system)) / elapsed * 100:.0f}%")
-    if not echo and plan:
-        print(f"[{label}] web RSS {rss_before / 2**20:.0f} MB before, {rss_connected / 2**20:.0f} MB with the tables live, "
-              f"{rss_after / 2**20:.0f} MB after: {(max(rss_connected, rss_after) - rss_before) / len(plan) / 2**20:.3f} MB per live table")
-    return s
-
-
-def write_trace(path, trace):
-    start = min(sent for sent, _latency in trace)
-    with open(path, "w") as out:
-        out.write(f"# first move at {time.time() - (time.perf_counter() - start):.3f} (epoch seconds)\n")
-        out.writelines(f"{sent - start:.4f} {latency * 1000:.2f}\n" for sent, latency in sorted(trace))
-        out.writelines(f"# client gc {at - start:.4f} {took * 1000:.2f} ms gen {gen}\n"
-                       for at, took, gen in COLLECTOR.pauses if at >= start and took > 0.005)
-    print(f"trace of {len(trace)} moves (seconds since the first, ms) in {path}")
-
-
-def ratio(site, floor):
-    def r(a, b, q):
-        return pct(a, q) / pct(b, q) if a and b else float("nan")
-    print(f"ratio site/floor, move -> every socket's view: p50 {r(site.every, floor.every, .5):.1f}x, p99 {r(site.every, floor.every, .99):.1f}x")
-
-
-def timer_lateness(since):
-    """Expiries applied since `since`: applied (row created) minus the deadline (the row's server_time)."""
-    from django.db.models import Count
-
-    from matches.models import ActionLog
-
-    rows = ActionLog.objects.filter(seat__isnull=True, server_time__gte=since)
-    late = [(created.timestamp() - at) for created, at in rows.values_list("created_at", "server_time")]
-    doubled = rows.values("match_id", "server_time").annotate(n=Count("id")).filter(n__gt=1).count()
-    if not late:
-        print("timer lateness: no expiry applied")
-        return
-    print(f"timer lateness over {len(late)} expiries: p50 {pct(late, .5):.0f} ms, p99 {pct(late, .99):.0f} ms, "
-          f"max {max(late) * 1000:.0f} ms; doubled {doubled}")
+from load_client import phase, ratio, timer_lateness, timer_phase, write_trace  # noqa: E402 - after the environment
+from load_site import Tables, free_port, rss_bytes, server_processes, setup_django, start_server, stop_server  # noqa: E402
 
 
 def main():
@@ -569,6 +79,7 @@ def main():
     parser.add_argument("--scenario", choices=["move", "ramp", "spectators", "burst", "timers", "soak"], default="move")
     parser.add_argument("--minutes", type=float, default=30.0, help="soak length")
     parser.add_argument("--web-processes", type=int, default=0, help="daphne processes (default: scripts/run.sh's WEB_PROCESSES)")
+    parser.add_argument("--idle-tables", type=int, default=100, help="timers: tables left to their clocks beside the playing ones")
     parser.add_argument("--no-floor", action="store_true", help="skip the echo floor")
     parser.add_argument("--trace", default="", help="write each site move's send time and move -> every view to this file (where the tail sits in time)")
     parser.add_argument("--port", type=int, default=0, help="target a site already running here (no server started, no fresh database)")
@@ -587,7 +98,8 @@ def main():
     elif args.scenario == "burst":
         steps = [(800 // args.seats, 0.0)]
     elif args.scenario == "timers":
-        # Half the tables play at the asked rate, the other half let their clocks run out.
+        # The tables play at the asked rate on clocks long enough for their moves (every move
+        # still schedules a deadline); --idle-tables more are left to clocks of --clock seconds.
         args.clock = args.clock or 3
         steps = [(args.tables, args.rate)]
     elif args.scenario == "soak":
@@ -597,9 +109,14 @@ def main():
         steps = [(args.tables, args.rate)]
     steps = [s if len(s) == 3 else (*s, args.spectators) for s in steps]
 
-    tables_needed = max(n for n, _r, _s in steps)
+    tables_needed = max(n for n, _r, _s in steps) + (args.idle_tables if args.scenario == "timers" else 0)
     spect_needed = max(s for _n, _r, s in steps)
-    tables = Tables(args.game, args.seats, args.clock, run_id)
+    if args.scenario == "timers":
+        idle_tables = Tables(args.game, args.seats, args.clock, run_id)
+        move_every = args.tables / args.rate
+        tables = Tables(args.game, args.seats, max(60, int(20 * move_every)), run_id)
+    else:
+        tables = Tables(args.game, args.seats, args.clock, run_id)
     t0 = time.perf_counter()
     seat_users = [tables.make_users("seat", args.seats) for _ in range(tables_needed)]
     spectators = tables.make_users("watch", spect_needed)
@@ -622,14 +139,20 @@ def main():
             print(f"created {n} matches in {time.perf_counter() - t_match:.1f} s")
             since = time.time()
             if args.scenario == "timers":
-                # The second half of the tables nobody plays: only their clocks act.
-                playing, idle = plan[: n // 2], plan[n // 2:]
-                site = asyncio.run(timer_phase(label, port, args.seats, playing, idle, rate, args.seconds, processes))
+                # Tables nobody plays: only their clocks act. Their clocks started at spread
+                # moments over one clock's length, as independent tables' do (created at once,
+                # every first deadline would fall in the same instant).
+                idle = [(seat_users[n + i], [], idle_tables.new_match(seat_users[n + i], started_ago=args.clock * i / args.idle_tables))
+                        for i in range(args.idle_tables)]
+                since = time.time() - args.clock
+                site = asyncio.run(timer_phase(label, port, args.seats, plan, idle, rate, args.seconds, processes))
+                until = time.time()
                 time.sleep(2)
-                timer_lateness(since)
+                timer_lateness(since, until)
             else:
                 site = asyncio.run(phase(f"site {label}", port, args.seats, False, plan, rate, args.seconds, processes,
-                                         make_match=tables.new_match, burst=args.scenario == "burst"))
+                                         make_match=tables.new_match, burst=args.scenario == "burst",
+                                         sample_every=60 if args.scenario == "soak" else 0))
             if floor is not None and rate:
                 ratio(site, floor)
             if args.trace and site.trace:
@@ -640,18 +163,6 @@ def main():
         if server:
             stop_server(server)
     return 0
-
-
-async def timer_phase(label, port, seats, playing, idle, rate, seconds, processes):
-    """Playing tables at `rate` while the idle tables' sockets stay open and their clocks expire."""
-    run = Run(port, seats, False)
-    idle_tables = [Table(run, 10_000 + i, m) for i, (_u, _s, m) in enumerate(idle)]
-    for t, (users, spect, _m) in zip(idle_tables, idle):
-        await t.connect([c for _u, c in users], spect)
-    stats = await phase(f"site {label} (+{len(idle)} tables left to their clocks)", port, seats, False, playing, rate, seconds, processes)
-    for t in idle_tables:
-        await t.close()
-    return stats
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 import os
 
 from celery import Celery
-from celery.signals import worker_ready
+from celery.signals import beat_init, worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -15,3 +15,11 @@ def sweep_when_a_worker_starts(**_kwargs):
     """A worker back from a crash catches up at once: the deadlines whose tasks died with the
     old worker (or with a restarted broker) are applied now, not at the next beat."""
     app.send_task("matches.tasks.sweep_overdue_matches", kwargs={"grace": 0.0})
+
+
+@beat_init.connect
+def start_the_deadline_clock(**_kwargs):
+    """The one beat of the site also holds the deadline clock: due deadlines become tasks within 20 ms."""
+    from matches.deadline_queue import DeadlineClock
+
+    DeadlineClock().start()

@@ -133,6 +133,8 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-overdue-matches": {"task": "matches.tasks.sweep_overdue_matches", "schedule": 1.0},
     "sweep-quick-match-queue": {"task": "lobby.tasks.sweep_quick_match_queue", "schedule": 10.0},
 }
+# Where deadlines wait in Redis for beat's deadline clock (matches/deadline_queue.py).
+DEADLINE_QUEUE_PREFIX = os.environ.get("CACHE_PREFIX", "site")
 # How long after a deadline the sweeper steps in if its own task was lost.
 SWEEP_GRACE_SECONDS = float(os.environ.get("SWEEP_GRACE_SECONDS", "2"))
 BOT_THINK_SECONDS = float(os.environ.get("BOT_THINK_SECONDS", "0.6"))

@@ -1,7 +1,9 @@
 """When time or a bot must act later: hand it to Celery, or to an in-process timer.
 
-With a broker (TIMER_BACKEND=celery) every deadline is a Celery task carrying
-(match, version) and beat sweeps overdue matches. With no broker
+With a broker (TIMER_BACKEND=celery) every deadline waits in Redis and becomes
+a Celery task carrying (match, version) when it falls due (the deadline clock
+in the beat process, matches/deadline_queue.py); beat also sweeps overdue
+matches. With no broker
 (TIMER_BACKEND=thread, the one-machine default) an asyncio task inside the
 web process plays the same role, so that the in-process channel layer reaches
 the sockets: timers still fire with nobody connected, as long as the site runs.
@@ -13,7 +15,6 @@ import logging
 import threading
 import time
 from contextlib import contextmanager
-from datetime import datetime, timezone
 
 from django.conf import settings
 
@@ -45,11 +46,10 @@ def schedule_deadline(match_id: int, version: int, at: float) -> None:
     if _is_suspended():
         return
     if settings.TIMER_BACKEND == "celery":
-        from matches.tasks import deadline_reached
+        from matches import deadline_queue
 
-        # A few ms late is better than early: an early task only reschedules.
-        eta = datetime.fromtimestamp(at + 0.01, tz=timezone.utc)
-        deadline_reached.apply_async((match_id, version), eta=eta)
+        # Beat's deadline clock sends the task when it falls due (matches/deadline_queue.py).
+        deadline_queue.push(match_id, version, at)
     else:
         _push(at + 0.01, "deadline", (match_id, version))
 

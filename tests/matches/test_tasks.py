@@ -6,6 +6,7 @@ from celery.contrib.testing.worker import start_worker
 
 from config.celery import app as celery_app
 from matches import services
+from matches.deadline_queue import DeadlineClock
 from matches.models import Match
 from matches.services import SeatSpec
 from matches.tasks import deadline_reached, sweep_overdue_matches
@@ -16,10 +17,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def worker(settings):
+    """A worker, and the deadline clock that beat holds on a site (matches/deadline_queue.py)."""
     settings.BOT_THINK_SECONDS = 0.05
     celery_app.control.purge()
     with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING", shutdown_timeout=10) as w:
-        yield w
+        clock = DeadlineClock().start()
+        try:
+            yield w
+        finally:
+            clock.stop()
 
 
 def wait_for(predicate, seconds=15.0):

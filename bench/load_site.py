@@ -1,0 +1,199 @@
+"""The site side of bench/load.py: its database, users, sessions and matches, and the server processes.
+
+Imported by bench/load.py after it has pointed DATABASE_URL and REDIS_URL at the load run's own.
+"""
+import functools
+import os
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+print = functools.partial(print, flush=True)  # noqa: A001 - progress shows when the output is a file
+ROOT = Path(__file__).resolve().parents[1]
+# A seat whose socket connects late under overload is not handed to a computer player.
+ABANDON_GRACE = 3600
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+def recreate_database():
+    import psycopg
+    import redis
+
+    url = os.environ["DATABASE_URL"]
+    name = url.rsplit("/", 1)[1]
+    base = url.rsplit("/", 1)[0]
+    with psycopg.connect(f"{base}/postgres".replace("postgres://", "postgresql://"), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()
+
+
+def setup_django(fresh):
+    if fresh:
+        recreate_database()
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    if fresh:
+        call_command("migrate", verbosity=0)
+        call_command("load_game_data", verbosity=0)
+
+
+def session_cookie(user):
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    store = import_module(settings.SESSION_ENGINE).SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
+
+
+def table_options(game, clock):
+    from lobby.services import engine_options
+    from matches import registry
+
+    spec = registry.get_game(game)
+    options = registry.without_clocks(spec, registry.default_table_options(spec))
+    if clock:
+        for option in registry.contract.clock_options(registry.table_options(spec)):
+            options[option["name"]] = max(clock, option.get("min", 0))
+    return engine_options(game, options)
+
+
+class Tables:
+    """Users, sessions and matches of the run; new matches for a table whose match ended."""
+
+    def __init__(self, game, seats, clock, run_id):
+        self.game, self.seats, self.clock, self.run_id = game, seats, clock, run_id
+        self.options = table_options(game, clock)
+        self.seed = 0
+
+    def make_users(self, prefix, count):
+        from django.contrib.auth import get_user_model
+
+        User = get_user_model()
+        self.made = getattr(self, "made", 0) + count
+        users = User.objects.bulk_create([User(username=f"{prefix}{self.run_id}_{self.made - count + i}") for i in range(count)])
+        return [(u, session_cookie(u)) for u in users]
+
+    def new_match(self, users, started_ago=0.0):
+        """A new match for these users; ``started_ago`` seconds back (its first clock already running)."""
+        from matches import scheduling, services
+
+        self.seed += 1
+        # With clocks the deadlines must be scheduled (Celery); untimed matches schedule nothing.
+        if self.clock:
+            match = services.create_match(self.game, [services.SeatSpec(user=u) for u, _c in users], self.options,
+                                          seed=self.seed, abandon_grace=ABANDON_GRACE, now=time.time() - started_ago)
+        else:
+            with scheduling.suspended():
+                match = services.create_match(self.game, [services.SeatSpec(user=u) for u, _c in users], self.options,
+                                              seed=self.seed, abandon_grace=ABANDON_GRACE)
+        return match.pk
+
+
+# ---------------------------------------------------------------- the server
+
+def free_port(lo=8100, hi=8199):
+    for port in range(lo, hi + 1):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+                return port
+            except OSError:
+                continue
+    raise SystemExit("no free port in 8100-8199")
+
+
+def start_server(port, web_processes):
+    env = dict(os.environ, PORT=str(port))
+    if web_processes:
+        env["WEB_PROCESSES"] = str(web_processes)
+    server = subprocess.Popen(["bash", "scripts/run.sh"], cwd=ROOT, env=env, start_new_session=True,
+                              stdout=subprocess.DEVNULL, stderr=open("/tmp/alibaba-load-server.log", "w"))
+    for _ in range(300):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        stop_server(server)
+        raise SystemExit("the server did not start: see /tmp/alibaba-load-server.log")
+    time.sleep(2.0)  # the other daphnes, the worker and beat
+    return server
+
+
+def stop_server(server):
+    try:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=15)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        try:
+            os.killpg(server.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def _children():
+    kids = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                kids.setdefault(ppid, []).append(int(entry))
+            except (OSError, IndexError, ValueError):
+                pass
+    return kids
+
+
+def server_processes(root_pid):
+    """{pid: label} of the daphne, celery worker and beat processes under the run.sh process."""
+    kids, found, todo = _children(), {}, [root_pid]
+    while todo:
+        pid = todo.pop()
+        todo.extend(kids.get(pid, []))
+        try:
+            cmd = open(f"/proc/{pid}/cmdline", "rb").read().split(b"\0")
+        except OSError:
+            continue
+        text = b" ".join(cmd).decode(errors="replace")
+        if "daphne" in text:
+            found[pid] = "daphne"
+        elif "celery" in text and " worker" in text:
+            found[pid] = "celery worker"
+        elif "celery" in text and " beat" in text:
+            found[pid] = "celery beat"
+    return found
+
+
+def cpu_seconds(pid):
+    try:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLK_TCK
+    except OSError:
+        return 0.0
+
+
+def rss_bytes(pid):
+    try:
+        return int(open(f"/proc/{pid}/statm").read().split()[1]) * PAGE
+    except OSError:
+        return 0
+
+
+def web_rss(processes):
+    return sum(rss_bytes(pid) for pid, label in processes.items() if label == "daphne")
+
+
+# ---------------------------------------------------------------- the client

@@ -1,0 +1,62 @@
+"""Deadlines waiting in Redis: one per match, the newest version's, taken out once when due."""
+import time
+
+import pytest
+
+from matches import deadline_queue, scheduling
+from matches.models import Match
+from matches.services import SeatSpec, create_match
+from tests.factories import UserFactory
+
+
+@pytest.fixture(autouse=True)
+def empty_queue(settings):
+    settings.DEADLINE_QUEUE_PREFIX = f"test-{time.time_ns()}"
+    yield
+    deadline_queue._redis().delete(*deadline_queue._keys())
+
+
+def test_due_deadlines_are_taken_out_once_in_time_order():
+    deadline_queue.push(1, 4, 100.0)
+    deadline_queue.push(2, 7, 99.0)
+    deadline_queue.push(3, 1, 200.0)
+    assert deadline_queue.take_due(150.0) == [(2, 7, 99.0), (1, 4, 100.0)]
+    assert deadline_queue.take_due(150.0) == []
+    assert deadline_queue.waiting(3) == (1, 200.0)
+
+
+def test_a_move_replaces_its_matchs_deadline():
+    deadline_queue.push(1, 4, 100.0)
+    deadline_queue.push(1, 5, 130.0)
+    assert deadline_queue.take_due(120.0) == []
+    assert deadline_queue.take_due(130.0) == [(1, 5, 130.0)]
+
+
+def test_an_older_versions_deadline_arriving_late_does_not_replace_the_newer():
+    assert deadline_queue.push(1, 6, 130.0)
+    assert not deadline_queue.push(1, 5, 100.0)
+    assert deadline_queue.waiting(1) == (6, 130.0)
+
+
+def test_no_more_than_the_limit_at_once():
+    for match in range(1, 6):
+        deadline_queue.push(match, 0, float(match))
+    assert [m for m, _v, _at in deadline_queue.take_due(10.0, limit=3)] == [1, 2, 3]
+    assert [m for m, _v, _at in deadline_queue.take_due(10.0, limit=3)] == [4, 5]
+
+
+@pytest.mark.django_db
+def test_a_timed_match_on_the_celery_backend_waits_in_the_queue(settings, django_capture_on_commit_callbacks):
+    settings.TIMER_BACKEND = "celery"
+    users = [UserFactory(), UserFactory()]
+    with django_capture_on_commit_callbacks(execute=True):
+        match = create_match("countdown", [SeatSpec(user=u) for u in users], {"clock": 30, "rounds": 1}, seed=1)
+    match = Match.objects.get(pk=match.pk)
+    assert deadline_queue.waiting(match.pk) == (0, pytest.approx(match.next_deadline.timestamp()))
+
+
+def test_suspended_scheduling_queues_nothing(settings):
+    settings.TIMER_BACKEND = "celery"
+    with scheduling.suspended():
+        scheduling.schedule_deadline(9, 0, time.time())
+    assert deadline_queue.waiting(9) is None
