@@ -17,7 +17,7 @@ import logging
 import time
 
 from asgiref.sync import sync_to_async
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.core.cache.backends.redis import RedisCache
 
 logger = logging.getLogger(__name__)
@@ -25,30 +25,54 @@ logger = logging.getLogger(__name__)
 FLUSH_SECONDS = 1.0
 
 
-def shared_key(identity, window_number) -> str:
-    return f"socket-frames:{identity}:{window_number}"
+def shared_key(window_number) -> str:
+    """The window's counters: a hash of identity -> frames over every process."""
+    return f"socket-frames:{window_number}"
+
+
+# KEYS: the window's hash. ARGV: its time to live, then identity, count, identity, count, ...
+# Returns each identity's total over every process, in order. One command for a
+# whole batch: a pipeline of two commands per identity cost more to build than to send.
+_ADD_COUNTS = """
+local totals = {}
+for i = 2, #ARGV, 2 do
+  totals[#totals + 1] = redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1])
+end
+redis.call('EXPIRE', KEYS[1], ARGV[1], 'NX')
+return totals
+"""
+_scripts = {}
+
+
+def _redis_cache():
+    backend = caches["default"]
+    return backend if isinstance(backend, RedisCache) else None
 
 
 def add_to_shared_counts(window_number: int, counts: dict, window: int) -> dict:
     """Adds each identity's new frames to the shared counters; returns their totals over every process."""
     ttl = 2 * window
-    if isinstance(cache, RedisCache) or isinstance(getattr(cache, "_wrapped", None), RedisCache):
-        client = cache._cache.get_client(write=True)
-        pipe = client.pipeline(transaction=False)
+    key = shared_key(window_number)
+    redis_cache = _redis_cache()
+    if redis_cache is not None:
+        client = redis_cache._cache.get_client(write=True)
+        script = _scripts.get(id(client))
+        if script is None:
+            script = _scripts[id(client)] = client.register_script(_ADD_COUNTS)
+        args = [ttl]
         for identity, n in counts.items():
-            key = cache.make_and_validate_key(shared_key(identity, window_number))
-            pipe.incrby(key, n)
-            pipe.expire(key, ttl, nx=True)
-        replies = pipe.execute()
-        return {identity: int(total) for identity, total in zip(counts, replies[::2])}
+            args += [identity, n]
+        totals = script(keys=[redis_cache.make_and_validate_key(key)], args=args)
+        return {identity: int(total) for identity, total in zip(counts, totals)}
+    # Without Redis (one process): the cache's own counters.
     totals = {}
     for identity, n in counts.items():
-        key = shared_key(identity, window_number)
-        cache.add(key, 0, ttl)
+        item = f"{key}:{identity}"
+        cache.add(item, 0, ttl)
         try:
-            totals[identity] = cache.incr(key, n)
+            totals[identity] = cache.incr(item, n)
         except ValueError:  # expired between add() and incr()
-            cache.add(key, n, ttl)
+            cache.add(item, n, ttl)
             totals[identity] = n
     return totals
 

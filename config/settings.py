@@ -85,6 +85,10 @@ ASGI_APPLICATION = "config.asgi.application"
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Parameters sent beside the query, not quoted into it in Python, and the
+        # queries a move repeats prepared once per connection (docs/performance.md).
+        DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
 else:
     DATABASES = {
         "default": {

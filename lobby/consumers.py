@@ -10,13 +10,13 @@ import asyncio
 import json
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 
 from accounts.sockets import scope_session_group
 from config import socket_guard
+from config.socket_consumer import SocketConsumer
 from lobby.services import LOBBY_GROUP, LOBBY_VERSION_KEY, lobby_snapshot
 from matches.socket_language import language_of
 
@@ -36,7 +36,7 @@ def snapshot_text(language, user) -> str:
     return text
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(SocketConsumer):
     async def connect(self):
         self.guard = socket_guard.SocketGuard(self.scope)
         self.groups_joined = []

@@ -4,7 +4,6 @@ The seat always comes from the session, never from the frame. Frames are
 documented in docs/protocol.md.
 """
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -13,6 +12,7 @@ from accounts.sockets import scope_session_group
 from chat import frames as chat_frames
 from chat.services import ChatError
 from config import socket_guard
+from config.socket_consumer import SocketConsumer
 from matches import broadcast, presence, services
 from matches.frame_text import frame_text
 from matches.models import Match
@@ -68,7 +68,7 @@ def _chat_frame(match_id, user, frame):
     return chat_frames.chat_frame_apply(match_id, user, frame)
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
+class MatchConsumer(SocketConsumer):
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.seat = None

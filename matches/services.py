@@ -14,13 +14,14 @@ from datetime import datetime, timedelta, timezone
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone as dj_timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy
 
 from gamekit import domains, driver
 from gamekit import events as event_rules
-from matches import broadcast, ratings, scheduling
+from matches import broadcast, change_writes, ratings, scheduling
 from matches.models import ActionLog, Match, MatchSeat
 from matches.registry import get_game
 
@@ -138,7 +139,10 @@ def _apply_one(spec, match, state, seat, action, now, new_events):
         if matched is None:
             raise IllegalMove(_("That is not a valid action."))
         action = domains.canonical(action, matched)
-    ActionLog.objects.create(match=match, seq=match.version, seat=seat, action=action, server_time=now, events=events)
+    # Written with the match row at the end of the change (matches/change_writes.py).
+    match.unsaved_actions.append(
+        ActionLog(match_id=match.pk, seq=match.version, seat=seat, action=action, server_time=now, events=events, created_at=dj_timezone.now())
+    )
     match.version += 1
     new_events.extend((match.version, event) for event in events)
     if engine.decision_key(new_state) != engine.decision_key(state):
@@ -188,9 +192,17 @@ def _play_absent_turn(spec, match, state, timed_out, turn, at, new_events):
     return state
 
 
+def _locked_match(match_id) -> Match:
+    """The match row, locked until the end of the transaction, ready to take actions."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    match.unsaved_actions = []
+    return match
+
+
 def _save(spec, match, state, now):
     match.state = state
     match.next_deadline = _ts(_deadline_at(spec, state))
+    match.updated_at = dj_timezone.now()
     outcome = spec.engine.result(state)
     fields = ["state", "version", "step_version", "next_deadline", "updated_at"]
     if outcome is not None and match.status == Match.Status.RUNNING:
@@ -202,7 +214,8 @@ def _save(spec, match, state, now):
         ratings.record_ranks(match, outcome)
         if match.rated:
             transaction.on_commit(lambda: scheduling.schedule_rating(match.pk))
-    match.save(update_fields=fields)
+    change_writes.write_change(match, fields, match.unsaved_actions)
+    match.unsaved_actions = []
 
 
 def match_apply_action(match_id, seat, action, *, client_version=None, now=None) -> Match:
@@ -215,7 +228,7 @@ def match_apply_action(match_id, seat, action, *, client_version=None, now=None)
         raise MatchError(_("An action is an object with a \"type\"."), "malformed")
     refused = None
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match_id)
+        match = _locked_match(match_id)
         if match.status != Match.Status.RUNNING:
             raise MatchNotRunning(_("This match is over."))
         spec = get_game(match.game)
@@ -253,7 +266,7 @@ def match_apply_deadline(match_id, version, now=None) -> bool:
     """
     with transaction.atomic():
         try:
-            match = Match.objects.select_for_update().get(pk=match_id)
+            match = _locked_match(match_id)
         except Match.DoesNotExist:
             return False
         if match.status != Match.Status.RUNNING or match.version != version:

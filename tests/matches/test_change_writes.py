@@ -1,0 +1,43 @@
+"""A change written in one statement: the new log rows and the match row's fields, read back as the ORM wrote them."""
+import pytest
+from django.utils import timezone
+
+from matches.change_writes import write_change
+from matches.models import ActionLog, Match
+from matches.services import SeatSpec, create_match
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _match():
+    return create_match("countdown", [SeatSpec(user=UserFactory()), SeatSpec(user=UserFactory())], {"clock": 0, "rounds": 1}, seed=3)
+
+
+def test_rows_and_fields_go_in_one_statement_and_read_back(django_assert_num_queries):
+    match = _match()
+    now = timezone.now()
+    rows = [
+        ActionLog(match_id=match.pk, seq=0, seat=1, action={"type": "bid", "n": 2}, server_time=10.5, events=[{"type": "bid", "to": [1]}], created_at=now),
+        ActionLog(match_id=match.pk, seq=1, seat=None, action={"type": "timeout"}, server_time=11.0, events=[], created_at=now),
+    ]
+    match.state = dict(match.state, marks={0: "x", 1: "y"})
+    match.version = 2
+    match.updated_at = now
+    with django_assert_num_queries(1):
+        write_change(match, ["state", "version", "updated_at"], rows)
+    saved = Match.objects.get(pk=match.pk)
+    assert saved.version == 2 and saved.updated_at == now
+    assert saved.state["marks"] == {"0": "x", "1": "y"}  # as json.dumps writes seat keys
+    logged = list(saved.actions.order_by("seq").values_list("seq", "seat", "action", "server_time", "events"))
+    assert logged == [(0, 1, {"type": "bid", "n": 2}, 10.5, [{"type": "bid", "to": [1]}]), (1, None, {"type": "timeout"}, 11.0, [])]
+
+
+def test_a_change_without_new_rows_only_updates_the_match():
+    match = _match()
+    match.result = {"ranks": [1, 2]}
+    match.status = Match.Status.FINISHED
+    write_change(match, ["status", "result"], [])
+    saved = Match.objects.get(pk=match.pk)
+    assert saved.status == Match.Status.FINISHED and saved.result == {"ranks": [1, 2]}
+    assert not saved.actions.exists()
