@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from gamekit import domains, driver
 from gamekit import events as event_rules
-from matches import broadcast, change_writes, ratings, scheduling
+from matches import broadcast, match_rows, ratings, scheduling
 from matches.models import ActionLog, Match, MatchSeat
 from matches.registry import get_game
 
@@ -139,7 +139,7 @@ def _apply_one(spec, match, state, seat, action, now, new_events):
         if matched is None:
             raise IllegalMove(_("That is not a valid action."))
         action = domains.canonical(action, matched)
-    # Written with the match row at the end of the change (matches/change_writes.py).
+    # Written with the match row at the end of the change (matches/match_rows.py).
     match.unsaved_actions.append(
         ActionLog(match_id=match.pk, seq=match.version, seat=seat, action=action, server_time=now, events=events, created_at=dj_timezone.now())
     )
@@ -194,7 +194,7 @@ def _play_absent_turn(spec, match, state, timed_out, turn, at, new_events):
 
 def _locked_match(match_id) -> Match:
     """The match row, locked until the end of the transaction, ready to take actions."""
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match = match_rows.lock_match(match_id)
     match.unsaved_actions = []
     return match
 
@@ -214,7 +214,7 @@ def _save(spec, match, state, now):
         ratings.record_ranks(match, outcome)
         if match.rated:
             transaction.on_commit(lambda: scheduling.schedule_rating(match.pk))
-    change_writes.write_change(match, fields, match.unsaved_actions)
+    match_rows.write_change(match, fields, match.unsaved_actions)
     match.unsaved_actions = []
 
 

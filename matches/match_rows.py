@@ -1,13 +1,14 @@
-"""A change to a match written in one statement: its new action-log rows and the match row's new fields.
+"""The match row on the move path: locked and read, then a change written in one statement.
 
-Measured under load (docs/performance.md): the ORM's insert of each log row
-and save of the match were a third of a web process's CPU per move, and two
-round trips to PostgreSQL inside the row lock. Here the rows and the update go
-in one statement (an INSERT in a WITH, then the UPDATE), the JSON encoded once
-with orjson.
+Measured under load (docs/performance.md): reading the row through a queryset,
+then the ORM's insert of each log row and save of the match, were about half
+of a web process's CPU per move, with two round trips to PostgreSQL inside
+the row lock. Here the row is read with one plain SELECT ... FOR UPDATE, its
+JSON decoded with orjson, and the change's log rows and the match's new fields
+go in one statement (an INSERT in a WITH, then the UPDATE).
 """
 import orjson
-from django.db import connection
+from django.db import connection, models
 
 from matches.models import ActionLog, Match
 
@@ -48,3 +49,23 @@ def write_change(match: Match, fields: list[str], log_rows: list[ActionLog]) -> 
     params += [_value(name, getattr(match, name)) for name in fields] + [match.pk]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+
+
+def lock_match(match_id) -> Match:
+    """The match, its row locked until the end of the transaction; Match.DoesNotExist if there is none."""
+    fields = Match._meta.concrete_fields
+    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {columns} FROM {connection.ops.quote_name(Match._meta.db_table)} "
+            f"WHERE {_column(Match, 'id')} = %s FOR UPDATE",
+            [match_id],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise Match.DoesNotExist(f"no match {match_id}")
+    values = [
+        orjson.loads(value) if isinstance(field, models.JSONField) and isinstance(value, (str, bytes)) else value
+        for field, value in zip(fields, row)
+    ]
+    return Match.from_db(connection.alias, [field.attname for field in fields], values)

@@ -1,8 +1,8 @@
-"""A change written in one statement: the new log rows and the match row's fields, read back as the ORM wrote them."""
+"""The match row on the move path: read as the ORM reads it, and a change written in one statement."""
 import pytest
 from django.utils import timezone
 
-from matches.change_writes import write_change
+from matches.match_rows import lock_match, write_change
 from matches.models import ActionLog, Match
 from matches.services import SeatSpec, create_match
 from tests.factories import UserFactory
@@ -41,3 +41,18 @@ def test_a_change_without_new_rows_only_updates_the_match():
     saved = Match.objects.get(pk=match.pk)
     assert saved.status == Match.Status.FINISHED and saved.result == {"ranks": [1, 2]}
     assert not saved.actions.exists()
+
+
+def test_the_locked_match_is_the_match_the_orm_reads():
+    match = _match()
+    Match.objects.filter(pk=match.pk).update(result={"ranks": [2, 1]})
+    locked = lock_match(match.pk)
+    expected = Match.objects.get(pk=match.pk)
+    for field in Match._meta.concrete_fields:
+        assert getattr(locked, field.attname) == getattr(expected, field.attname), field.name
+    assert not locked._state.adding
+
+
+def test_locking_a_missing_match_raises_does_not_exist():
+    with pytest.raises(Match.DoesNotExist):
+        lock_match(10**9)
