@@ -55,14 +55,15 @@ def add_to_shared_counts(window_number: int, counts: dict, window: int) -> dict:
     key = shared_key(window_number)
     redis_cache = _redis_cache()
     if redis_cache is not None:
+        # Django hands out a new client object (over the same pool) on every call: the
+        # script is registered once and run with the client of the moment.
         client = redis_cache._cache.get_client(write=True)
-        script = _scripts.get(id(client))
-        if script is None:
-            script = _scripts[id(client)] = client.register_script(_ADD_COUNTS)
+        if "add_counts" not in _scripts:
+            _scripts["add_counts"] = client.register_script(_ADD_COUNTS)
         args = [ttl]
         for identity, n in counts.items():
             args += [identity, n]
-        totals = script(keys=[redis_cache.make_and_validate_key(key)], args=args)
+        totals = _scripts["add_counts"](keys=[redis_cache.make_and_validate_key(key)], args=args, client=client)
         return {identity: int(total) for identity, total in zip(counts, totals)}
     # Without Redis (one process): the cache's own counters.
     totals = {}
