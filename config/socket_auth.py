@@ -1,4 +1,4 @@
-"""channels' AuthMiddlewareStack with the session and user read on the event loop's thread pool.
+"""channels' AuthMiddlewareStack with the session and user read on the database threads (config/database_threads.py).
 
 channels reads them with a thread-sensitive database_sync_to_async: every
 socket's connect of a process queued through one thread. Under a connect burst
@@ -6,10 +6,11 @@ socket's connect of a process queued through one thread. Under a connect burst
 waited past daphne's connect timeout. Nothing in get_user needs that thread.
 """
 from channels.auth import AuthMiddleware, get_user
-from channels.db import database_sync_to_async
 from channels.sessions import CookieMiddleware, SessionMiddleware
 
-_get_user_pooled = database_sync_to_async(get_user.func, thread_sensitive=False)
+from config.database_threads import database_call
+
+_get_user_pooled = database_call(get_user.func)
 
 
 class PooledAuthMiddleware(AuthMiddleware):

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Serves the site with daphne; with REDIS_URL set, also a Celery worker and beat.
+# Serves the site (scripts/serve_web.py); with REDIS_URL set, also a Celery worker and beat.
 # Ctrl-C stops everything this script started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,10 +44,6 @@ else
   WEB_PROCESSES=1
 fi
 echo "Serving on http://127.0.0.1:$PORT/ with $WEB_PROCESSES web process(es)"
-if [ "$WEB_PROCESSES" -gt 1 ]; then
-  $PY scripts/serve_web.py 127.0.0.1 "$PORT" "$WEB_PROCESSES" &
-else
-  .venv/bin/daphne -b 127.0.0.1 -p "$PORT" config.asgi:application &
-fi
+$PY scripts/serve_web.py 127.0.0.1 "$PORT" "$WEB_PROCESSES" &
 pids+=($!)
 wait -n "${pids[@]}"

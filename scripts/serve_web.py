@@ -1,8 +1,8 @@
 #!/usr/bin/env python
-"""Several daphne processes serving one port: `serve_web.py HOST PORT COUNT`.
+"""Web processes serving one port: `serve_web.py HOST PORT COUNT` (config/web_server.py says which server).
 
 Each process gets its own listening socket bound with SO_REUSEPORT to the same
-address (handed over with daphne's --fd), so the kernel spreads new
+address (handed over with the server's --fd), so the kernel spreads new
 connections over the processes; the channel layer (Redis) and Celery timers
 already span processes. If one process exits, the others are stopped and this
 exits with its code, as scripts/run.sh expects of the web process.
@@ -13,6 +13,10 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from config.web_server import web_command  # noqa: E402
 
 
 def listening_socket(host, port):
@@ -27,11 +31,11 @@ def listening_socket(host, port):
 
 def main():
     host, port, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    daphne = str(Path(sys.executable).parent / "daphne")
+    bindir = Path(sys.executable).parent
     children = []
     for _ in range(count):
         sock = listening_socket(host, port)
-        children.append(subprocess.Popen([daphne, "--fd", str(sock.fileno()), "config.asgi:application"], pass_fds=[sock.fileno()]))
+        children.append(subprocess.Popen(web_command(bindir, fd=sock.fileno()), pass_fds=[sock.fileno()]))
         sock.close()  # the child owns it now: a socket left here would take connections nobody accepts
 
     def stop(signum=None, frame=None):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Concurrency and chaos, scripted and repeatable (`make chaos`; not part of the test run).
 
-Starts the site as `make run` does — daphne, two Celery workers and beat — on
+Starts the site as `make run` does — a web process, two Celery workers and beat — on
 its own PostgreSQL database (alibaba_chaos, recreated) and its own Redis
 server (port 6391, started and restarted here, so nothing else on the machine
 is disturbed). Treasure-cave matches between people who never act run on a
@@ -10,7 +10,7 @@ socket client that plays its moves and resyncs by version after every cut.
 
 Scenarios, one after another: the same action on two sockets at once; two
 workers and beat racing every expiry; `kill -9` of both workers with expiries
-pending; a Redis restart mid-match; a daphne restart with sockets open;
+pending; a Redis restart mid-match; a web process restart with sockets open;
 PostgreSQL connections dropped. After each, the log is audited: every expiry
 applied once and at its own deadline (a system action whose time is not the
 deadline of the state before it would be a doubled or a wrong one), no
@@ -31,6 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 BIN = Path(sys.executable).parent
+
+from config.web_server import web_command  # noqa: E402
+
 DB_NAME = "alibaba_chaos"
 REDIS_PORT = 6391
 ENV = dict(
@@ -66,7 +69,7 @@ class Processes:
     def commands(self):
         return {
             "redis": ["redis-server", "--port", str(REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-            "daphne": [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(self.port), "config.asgi:application"],
+            "web": web_command(BIN, port=self.port),
             "worker-a": [str(BIN / "celery"), "-A", "config", "worker", "-n", "a@chaos", "--concurrency=1", "--loglevel=INFO"],
             "worker-b": [str(BIN / "celery"), "-A", "config", "worker", "-n", "b@chaos", "--concurrency=1", "--loglevel=INFO"],
             "beat": [str(BIN / "celery"), "-A", "config", "beat", "--loglevel=WARNING", "--schedule", str(LOGS / "beat-schedule")],
@@ -311,10 +314,10 @@ async def main():
     processes.start("redis")
     time.sleep(0.5)
     await asyncio.to_thread(prepare_database)
-    for name in ("daphne", "worker-a", "worker-b", "beat"):
+    for name in ("web", "worker-a", "worker-b", "beat"):
         processes.start(name)
     try:
-        assert wait_for(lambda: _http_ok(f"http://127.0.0.1:{port}/"), 30), "daphne did not start"
+        assert wait_for(lambda: _http_ok(f"http://127.0.0.1:{port}/"), 30), "the web process did not start"
         restarts = []
 
         async def supervisor():
@@ -389,13 +392,13 @@ async def main():
                                                                 "clients_synced_s": round(synced, 2) if synced is not None else "never",
                                                                 "processes_restarted": ",".join(restarts) or "none"})
 
-        # 5. daphne restarted with every socket open
-        processes.kill("daphne")
+        # 5. the web process restarted with every socket open
+        processes.kill("web")
         await asyncio.sleep(2)
-        processes.start("daphne")
+        processes.start("web")
         back = time.time()
         synced = await clients_in_sync(clients, 30)
-        await asyncio.to_thread(check, "daphne restart", back, {"clients_synced_s": round(synced, 2) if synced is not None else "never",
+        await asyncio.to_thread(check, "web process restart", back, {"clients_synced_s": round(synced, 2) if synced is not None else "never",
                                                                  "reconnects": sum(c.reconnects for c in clients)})
 
         # 6. every PostgreSQL connection of the site dropped

@@ -1,4 +1,4 @@
-"""A real site for browser tests: daphne + a Celery worker with beat, on PostgreSQL and Redis.
+"""A real site for browser tests: the web process `make run` starts (config/web_server.py) + a Celery worker with beat, on PostgreSQL and Redis.
 
 It runs as separate processes on its own database (alibaba_e2e) and Redis
 database (2), exactly as `make run` serves the site with REDIS_URL set.
@@ -13,6 +13,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from config.web_server import web_command
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -76,7 +78,7 @@ def live_server_url(e2e_env):
             cwd=ROOT, env=env, stdout=logs, stderr=subprocess.STDOUT,
         ),
         subprocess.Popen(
-            [str(bindir / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+            web_command(bindir, port=port),
             cwd=ROOT, env=env, stdout=logs, stderr=subprocess.STDOUT,
         ),
     ]

@@ -1,0 +1,28 @@
+"""The command that runs one web process: uvicorn on uvloop, httptools and the websockets library.
+
+Measured with bench/load.py (docs/performance.md): at 400 tables x 4 seats and
+400 moves/s, the floor (sockets and channel layer, nothing else) took 31% of a
+core per process under daphne (Twisted, autobahn) and 17-22% under this; the
+site reached 377 moves/s with daphne and all 400 asked with this. daphne stays
+installed for ``manage.py runserver``.
+
+Options: no lifespan protocol (Django has none); no access log (a proxy in
+front keeps one); no proxy headers, as under daphne: the client address is
+the connection's own, and behind a proxy the log-in throttle reads the header
+named by LOGIN_ATTEMPTS_IP_HEADER (docs/operations.md); at most 5 s for open
+connections to finish on shutdown (sockets reconnect and resync by version).
+uvicorn warns that ``--ws websockets`` will one day mean its sans-I/O
+implementation; that one took 22% of a core per process for the same floor
+here (against 17%), so the version is pinned in requirements.lock and a new
+one is measured before it is taken.
+"""
+from pathlib import Path
+
+APPLICATION = "config.asgi:application"
+
+
+def web_command(bindir: Path, *, fd: int | None = None, host: str = "127.0.0.1", port: int | None = None) -> list[str]:
+    """The argv of one web process on an inherited listening socket ``fd``, or bound to ``host``:``port``."""
+    where = ["--fd", str(fd)] if fd is not None else ["--host", host, "--port", str(port)]
+    return [str(Path(bindir) / "uvicorn"), *where, "--loop", "uvloop", "--http", "httptools", "--ws", "websockets",
+            "--lifespan", "off", "--no-access-log", "--ws-per-message-deflate", "false", "--no-proxy-headers", "--timeout-graceful-shutdown", "5", APPLICATION]
