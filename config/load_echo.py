@@ -2,10 +2,11 @@
 
 Routed at /ws/echo/<table>/?seat=<i> only when settings.LOAD_ECHO_ROUTE is on
 (env LOAD_ECHO_ROUTE=1; never in production). A socket joins the group of its
-seat (or the table's watchers); an "action" frame is answered as a move is:
-one group_send per seat and one for the watchers, each a small "view" frame
-with the next version, so the fan-out costs what the real one costs in the
-channel layer and the sockets, and nothing else.
+table; an "action" frame is answered as a move is (matches/broadcast.py): one
+group_send to the table carrying a small "view" frame, as text, for each seat
+and one for the watchers, with the next version; each socket sends its own.
+So the fan-out costs what the real one costs in the channel layer and the
+sockets, and nothing else.
 """
 import json
 from urllib.parse import parse_qs
@@ -13,8 +14,8 @@ from urllib.parse import parse_qs
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 
-def _group(table, seat) -> str:
-    return f"echo.{table}.{'watch' if seat is None else seat}"
+def _group(table) -> str:
+    return f"echo.{table}"
 
 
 class EchoConsumer(AsyncWebsocketConsumer):
@@ -24,27 +25,29 @@ class EchoConsumer(AsyncWebsocketConsumer):
         seat = query.get("seat", [""])[0]
         self.seat = int(seat) if seat.isdigit() else None
         self.seats = int(query.get("seats", ["2"])[0])
-        self.group = _group(self.table, self.seat)
+        self.group = _group(self.table)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await self.send(text_data=json.dumps(self._frame(0)))
+        await self.send(text_data=self._frame_text(0, self.seat))
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    def _frame(self, version):
+    def _frame_text(self, version, seat):
         mover = version % self.seats
-        return {"type": "view", "version": version, "status": "running", "to_act": [mover],
-                "legal": [{"type": "echo"}] if self.seat == mover else []}
+        return json.dumps({"type": "view", "version": version, "status": "running", "to_act": [mover],
+                           "legal": [{"type": "echo"}] if seat == mover else []})
 
     async def receive(self, text_data=None, bytes_data=None):
         frame = json.loads(text_data)
         if frame.get("type") != "action":
             return
         version = int(frame["version"]) + 1
-        for seat in [*range(self.seats), None]:
-            await self.channel_layer.group_send(_group(self.table, seat), {"type": "echo.frame", "version": version, "seats": self.seats})
+        await self.channel_layer.group_send(_group(self.table), {
+            "type": "echo.frames", "seats": [self._frame_text(version, seat) for seat in range(self.seats)],
+            "watch": self._frame_text(version, None),
+        })
 
-    async def echo_frame(self, event):
-        self.seats = event["seats"]
-        await self.send(text_data=json.dumps(self._frame(event["version"])))
+    async def echo_frames(self, event):
+        self.seats = len(event["seats"])
+        await self.send(text_data=event["seats"][self.seat] if self.seat is not None else event["watch"])

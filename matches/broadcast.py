@@ -12,12 +12,9 @@ from matches.frame_text import frame_text
 logger = logging.getLogger(__name__)
 
 
-def seat_group(match_id, seat) -> str:
-    return f"match.{match_id}.seat.{seat}"
-
-
-def spectator_group(match_id) -> str:
-    return f"match.{match_id}.watch"
+def match_group(match_id) -> str:
+    """Every socket of the match, seated or watching: one message per change reaches them all."""
+    return f"match.{match_id}"
 
 
 class _SenderLoop:
@@ -44,24 +41,35 @@ _sender = _SenderLoop()
 
 
 def send_views(match, new_events) -> None:
-    """Each seat's frame with the (version, event) pairs it may see."""
+    """Each seat's frame with the (version, event) pairs it may see, and the spectators' frame."""
     from matches.services import seat_frame
 
     layer = get_channel_layer()
     if layer is None:
         return
-    messages = [(seat_group(match.pk, seat), seat_frame(match, seat, new_events)) for seat in range(match.players)]
-    messages.append((spectator_group(match.pk), seat_frame(match, None, new_events)))
-    _send_events(layer, [(group, frame_event(frame)) for group, frame in messages])
+    seats = [frame_text(seat_frame(match, seat, new_events)) for seat in range(match.players)]
+    event = frames_event(seats, frame_text(seat_frame(match, None, new_events)))
+    _send_events(layer, [(match_group(match.pk), event)])
 
 
-def frame_event(frame: dict, released_seat=None) -> dict:
-    """The channel-layer message that carries one frame, as the text the socket sends.
+def frames_event(seat_texts: list[str], watch_text: str, released_seat=None) -> dict:
+    """The one channel-layer message of a change: each seat's frame and the spectators', as text.
 
+    Measured under load (docs/performance.md): one message per seat and one for the
+    spectators was five Redis publishes per move at four seats, each received and
+    decoded again by every web process. Now it is one; the consumer of a socket
+    sends only the text of its own seat (``seat_text``), so a seat's frame still
+    reaches no other seat's socket: the channel layer is inside the server.
     ``released_seat``: the seat whose person this frame replaces (a computer
     player took over, or they resigned); that seat's sockets go on as spectators.
     """
-    return {"type": "match.frame", "text": frame_text(frame), "released_seat": released_seat}
+    return {"type": "match.frames", "seats": seat_texts, "watch": watch_text, "released_seat": released_seat}
+
+
+def seat_text(event: dict, seat) -> str:
+    """The text of ``event`` (from ``frames_event``) that the socket of ``seat`` (None: a spectator) may send."""
+    seats = event["seats"]
+    return seats[seat] if seat is not None and 0 <= seat < len(seats) else event["watch"]
 
 
 # Notices after which the seat they name is no longer its person's.
@@ -73,10 +81,10 @@ def send_notice(match, notice: dict) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    groups = [seat_group(match.pk, seat) for seat in range(match.players)] + [spectator_group(match.pk)]
     released = notice.get("seat") if notice.get("code") in RELEASING_NOTICES else None
-    event = frame_event(notice, released)
-    _send_events(layer, [(group, event) for group in groups])
+    text = frame_text(notice)
+    event = frames_event([text] * match.players, text, released)
+    _send_events(layer, [(match_group(match.pk), event)])
 
 
 class _LoopSender:

@@ -3,7 +3,6 @@
 The seat always comes from the session, never from the frame. Frames are
 documented in docs/protocol.md.
 """
-from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -12,6 +11,7 @@ from accounts.sockets import scope_session_group
 from chat import frames as chat_frames
 from chat.services import ChatError
 from config import socket_guard
+from config.database_threads import database_call
 from config.socket_consumer import SocketConsumer
 from matches import broadcast, presence, services
 from matches.frame_text import frame_text
@@ -25,15 +25,12 @@ PONG = frame_text({"type": "pong"})
 
 
 def _db(func):
-    """database_sync_to_async on the event loop's thread pool, not on the one thread shared by the process.
+    """On the process's database threads (config/database_threads.py), not the one thread Channels would use.
 
-    Measured under load (docs/performance.md): every move and connect of every
-    socket queued through that one thread, which spent most of its time waiting
-    for PostgreSQL. Nothing here needs that thread: each call is its own
-    transaction on its own thread's connection, and the row lock of
-    match_apply_action orders the moves of one match.
+    Nothing here needs that thread: each call is its own transaction on its own
+    thread's connection, and the row lock of match_apply_action orders the moves of one match.
     """
-    return database_sync_to_async(func, thread_sensitive=False)
+    return database_call(func)
 
 
 @_db
@@ -88,10 +85,10 @@ class MatchConsumer(SocketConsumer):
         if not await self.guard.take_slot():
             return await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
         self.seat = seat
-        group = broadcast.seat_group(self.match_id, seat) if seat is not None else broadcast.spectator_group(self.match_id)
         chat = await _chat_connect(self.match_id, user, seat)
         self.chat_muted = chat.muted
-        for name in filter(None, (group, scope_session_group(self.scope), chat.group)):
+        self.chat_group = chat.group
+        for name in filter(None, (broadcast.match_group(self.match_id), scope_session_group(self.scope), chat.group)):
             await self.channel_layer.group_add(name, self.channel_name)
             self.groups_joined.append(name)
         if seat is not None:
@@ -168,23 +165,27 @@ class MatchConsumer(SocketConsumer):
         if outcome.reply:
             await self.send_frame(outcome.reply)
 
-    async def match_frame(self, event):
-        # Encoded once where the change was made (matches/frame_text.py), sent as it is.
-        await self.send(text_data=event["text"])
+    async def match_frames(self, event):
+        # Every frame of the change, encoded once where it was made (matches/broadcast.py);
+        # this socket sends its own seat's text only (the spectators' if it watches).
+        await self.send(text_data=broadcast.seat_text(event, self.seat))
         if self.seat is not None and event.get("released_seat") == self.seat:
-            # This socket's person was replaced: from now on it watches, and sees the seat no more.
-            for group in self.groups_joined:
-                await self.channel_layer.group_discard(group, self.channel_name)
-            # from now on a spectator: the spectators' view and chat channel; log-out still closes it
-            chat = await _chat_connect(self.match_id, self.scope["user"], None)
-            self.groups_joined = [broadcast.spectator_group(self.match_id), chat.group]
-            session_group = scope_session_group(self.scope)
-            if session_group:
-                self.groups_joined.append(session_group)
-            for group in self.groups_joined:
-                await self.channel_layer.group_add(group, self.channel_name)
-            self.seat = None
-            await self.send_frame(await _current_frame(self.match_id, None))
+            await self.become_spectator()
+
+    async def become_spectator(self):
+        """This socket's person was replaced: from now on it watches, and sees the seat no more."""
+        self.seat = None
+        # the spectators' chat channel instead of the players'; log-out still closes the socket
+        chat = await _chat_connect(self.match_id, self.scope["user"], None)
+        if chat.group != self.chat_group:
+            if self.chat_group:
+                await self.channel_layer.group_discard(self.chat_group, self.channel_name)
+                self.groups_joined.remove(self.chat_group)
+            if chat.group:
+                await self.channel_layer.group_add(chat.group, self.channel_name)
+                self.groups_joined.append(chat.group)
+            self.chat_group = chat.group
+        await self.send_frame(await _current_frame(self.match_id, None))
 
     async def chat_message(self, event):
         if event["author_id"] not in self.chat_muted:

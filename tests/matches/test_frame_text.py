@@ -1,7 +1,7 @@
 """A frame's text: encoded once, the same JSON the standard library would write."""
 import json
 
-from matches.broadcast import RELEASING_NOTICES, frame_event
+from matches.broadcast import RELEASING_NOTICES, frames_event, seat_text
 from matches.frame_text import frame_text
 
 
@@ -10,8 +10,17 @@ def test_frame_text_is_the_json_of_the_frame_with_seat_keys_as_strings():
     assert json.loads(frame_text(frame)) == json.loads(json.dumps(frame))
 
 
-def test_a_frame_event_carries_the_text_and_the_seat_it_releases():
+def test_one_event_carries_every_seats_text_and_each_socket_takes_its_own():
+    seats = [frame_text({"type": "view", "viewer": seat}) for seat in range(3)]
+    watch = frame_text({"type": "view", "viewer": None})
+    event = frames_event(seats, watch)
+    assert event["type"] == "match.frames" and event["released_seat"] is None
+    assert [seat_text(event, seat) for seat in range(3)] == seats
+    assert seat_text(event, None) == watch
+
+
+def test_a_releasing_notice_names_the_seat_it_releases():
     notice = {"type": "notice", "code": RELEASING_NOTICES[0], "seat": 2}
-    event = frame_event(notice, released_seat=2)
-    assert event == {"type": "match.frame", "text": frame_text(notice), "released_seat": 2}
-    assert frame_event({"type": "view"})["released_seat"] is None
+    text = frame_text(notice)
+    event = frames_event([text] * 3, text, released_seat=2)
+    assert event["released_seat"] == 2 and seat_text(event, 2) == text
