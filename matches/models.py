@@ -13,11 +13,11 @@ class Match(models.Model):
         FINISHED = "finished", _("Finished")
         ABORTED = "aborted", _("Aborted")
 
-    game = models.CharField(_("game"), max_length=40, db_index=True)
+    game = models.CharField(_("game"), max_length=40)
     options = models.JSONField(_("options"), default=dict)
     seed = models.BigIntegerField(_("seed"))
     players = models.PositiveSmallIntegerField(_("players"))
-    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.RUNNING, db_index=True)
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.RUNNING)
     version = models.PositiveIntegerField(_("version"), default=0)
     # The version at which the engine's current decision (its decision_key) opened:
     # a client that saw at least this version is not stale (simultaneous windows).
@@ -39,6 +39,9 @@ class Match(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        # Plain indexes: a CharField's db_index also makes a LIKE-pattern index on PostgreSQL,
+        # which nothing here queries and every move's update of the row had to maintain.
+        indexes = [models.Index(fields=["game"], name="match_game_idx"), models.Index(fields=["status"], name="match_status_idx")]
         verbose_name = _("match")
         verbose_name_plural = _("matches")
 

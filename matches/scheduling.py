@@ -133,7 +133,7 @@ async def _timer_loop():
 
 
 class InProcessTimersMiddleware:
-    """ASGI wrapper that starts the timer loop on daphne's event loop at the first connection."""
+    """ASGI wrapper that starts the timer loop on the web process's event loop at the first connection."""
 
     def __init__(self, app):
         self.app = app
