@@ -86,6 +86,8 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Django's backend with a health check that needs no round trip (config/postgresql/base.py).
+        DATABASES["default"]["ENGINE"] = "config.postgresql"
         # Parameters sent beside the query, not quoted into it in Python, and the
         # queries a move repeats prepared once per connection (docs/performance.md).
         DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
@@ -98,6 +100,9 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Threads (each with its own database connection) on which a web process's sockets
+# reach the database (config/database_threads.py).
+DATABASE_THREADS = int(os.environ.get("DATABASE_THREADS", "8"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

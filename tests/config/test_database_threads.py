@@ -1,0 +1,25 @@
+"""The database threads of a web process: more of them than the event loop's default pool, each call on one."""
+import asyncio
+import threading
+
+import pytest
+from django.conf import settings
+
+from config.database_threads import database_call
+
+# database_sync_to_async closes old connections around each call: it touches the database.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def test_calls_run_on_the_database_threads_not_on_the_event_loop():
+    names = await asyncio.gather(*(database_call(lambda: threading.current_thread().name)() for _ in range(4)))
+    assert all(name.startswith("database") for name in names)
+    assert threading.current_thread().name not in names
+
+
+@pytest.mark.parametrize("waiting", [8])
+async def test_as_many_calls_wait_at_once_as_there_are_threads_beyond_the_default_pool(waiting):
+    # A move holds its thread while PostgreSQL answers: more threads than cores + 4 must be able to wait at once.
+    assert settings.DATABASE_THREADS >= waiting
+    barrier = threading.Barrier(waiting, timeout=10)
+    await asyncio.gather(*(database_call(barrier.wait)() for _ in range(waiting)))
