@@ -19,6 +19,10 @@ import json
 from .layout import build_geo
 
 _MAX_ENTRIES = 512
+# An identity entry pins its object (so that its id is not reused), and every state read
+# from the database brings new objects: only the states in flight need one, so few are kept.
+# Measured (docs/performance.md): 512 of them pinned about 15 MB per web process.
+_MAX_IDENTITY_ENTRIES = 64
 
 _GEO_BY_ID = {}        # id(layout) -> (layout, geo); holding the layout keeps its id from being reused
 _GEO_BY_CONTENT = {}   # content hash -> geo
@@ -33,7 +37,7 @@ def content_key(obj):
 
 
 def _remember(by_id, obj, value):
-    if len(by_id) >= _MAX_ENTRIES:
+    if len(by_id) >= _MAX_IDENTITY_ENTRIES:
         by_id.clear()
     by_id[id(obj)] = (obj, value)
 

@@ -31,7 +31,7 @@ def _layout_view(layout, geo):
     lv = {"key": layout.get("key"), "name": layout.get("name"),
           "layers": [{"rows": L["rows"], "cols": L["cols"]} for L in layout["layers"]],
           "covers": geo["covers"]}
-    if len(_LAYOUT_VIEWS) > 1000:
+    if len(_LAYOUT_VIEWS) >= 64:  # each entry pins a layout: only the states in flight need one
         _LAYOUT_VIEWS.clear()
     _LAYOUT_VIEWS[id(layout)] = (layout, lv)
     return lv
