@@ -2,7 +2,7 @@
 """Load on the live path, beside its floor, against the site as `make run` starts it.
 
 Creates N tables x K seats of real matches (through matches.services, in the
-database the server uses), starts the site with scripts/run.sh (daphne web
+database the server uses), starts the site with scripts/run.sh (web
 process(es) + Celery worker + beat) on a free port, and for each phase opens
 every seat's socket (plus spectators) with a session cookie made for its user,
 then plays a move every T seconds per table: the mover is the frame's
@@ -26,7 +26,7 @@ postgres://postgres@127.0.0.1:5432/alibaba_load) and LOAD_REDIS_URL (flushed; de
 redis://127.0.0.1:6379/3). They are separate from DATABASE_URL and REDIS_URL so that a
 load run never drops the site's own database. The server gets the socket limits raised (one
 machine plays every user; see LOAD_SERVER_ENV), DEBUG off, and
-LOAD_ECHO_ROUTE=1. WEB_PROCESSES sets how many daphne processes share the port.
+LOAD_ECHO_ROUTE=1. WEB_PROCESSES sets how many web processes share the port.
 """
 import argparse
 import asyncio
@@ -35,6 +35,8 @@ import os
 import sys
 import time
 from pathlib import Path
+
+import uvloop
 
 print = functools.partial(print, flush=True)  # noqa: A001 - progress shows when the output is a file
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,6 +69,12 @@ from load_client import phase, ratio, timer_lateness, timer_phase, write_trace  
 from load_site import Tables, free_port, rss_bytes, server_processes, setup_django, start_server, stop_server  # noqa: E402
 
 
+
+def run_client(coroutine):
+    """Runs the client's coroutine on uvloop: the client shares the machine's two cores with the site."""
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(coroutine)
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=200)
@@ -78,7 +86,7 @@ def main():
     parser.add_argument("--clock", type=int, default=0, help="seconds on every clock of the game (0: untimed where the game allows)")
     parser.add_argument("--scenario", choices=["move", "ramp", "spectators", "burst", "timers", "soak"], default="move")
     parser.add_argument("--minutes", type=float, default=30.0, help="soak length")
-    parser.add_argument("--web-processes", type=int, default=0, help="daphne processes (default: scripts/run.sh's WEB_PROCESSES)")
+    parser.add_argument("--web-processes", type=int, default=0, help="web processes (default: scripts/run.sh's WEB_PROCESSES)")
     parser.add_argument("--idle-tables", type=int, default=100, help="timers: tables left to their clocks beside the playing ones")
     parser.add_argument("--no-floor", action="store_true", help="skip the echo floor")
     parser.add_argument("--trace", default="", help="write each site move's send time and move -> every view to this file (where the tail sits in time)")
@@ -132,7 +140,7 @@ def main():
             echo_plan = [(seat_users[i], [c for _u, c in spectators[:spect]], None) for i in range(n)]
             floor = None
             if not args.no_floor and args.scenario != "soak":
-                floor = asyncio.run(phase(f"floor {label}", port, args.seats, True, echo_plan, rate, min(args.seconds, 30),
+                floor = run_client(phase(f"floor {label}", port, args.seats, True, echo_plan, rate, min(args.seconds, 30),
                                           processes, burst=args.scenario == "burst"))
             t_match = time.perf_counter()
             plan = [(seat_users[i], [c for _u, c in spectators[:spect]], tables.new_match(seat_users[i])) for i in range(n)]
@@ -145,12 +153,12 @@ def main():
                 idle = [(seat_users[n + i], [], idle_tables.new_match(seat_users[n + i], started_ago=args.clock * i / args.idle_tables))
                         for i in range(args.idle_tables)]
                 since = time.time() - args.clock
-                site = asyncio.run(timer_phase(label, port, args.seats, plan, idle, rate, args.seconds, processes))
+                site = run_client(timer_phase(label, port, args.seats, plan, idle, rate, args.seconds, processes))
                 until = time.time()
                 time.sleep(2)
                 timer_lateness(since, until)
             else:
-                site = asyncio.run(phase(f"site {label}", port, args.seats, False, plan, rate, args.seconds, processes,
+                site = run_client(phase(f"site {label}", port, args.seats, False, plan, rate, args.seconds, processes,
                                          make_match=tables.new_match, burst=args.scenario == "burst",
                                          sample_every=60 if args.scenario == "soak" else 0))
             if floor is not None and rate:

@@ -6,10 +6,11 @@ every socket's new view; a phase prints those beside errors, CPU and memory.
 import asyncio
 import functools
 import gc
-import json
 import os
 import random
 import time
+
+import orjson
 
 from load_site import cpu_seconds, web_rss
 
@@ -25,7 +26,7 @@ class Sock:
     async def read(self):
         try:
             async for raw in self.ws:
-                frame = json.loads(raw)
+                frame = orjson.loads(raw)
                 kind = frame.get("type")
                 if kind == "view":
                     if self.frame is None or frame["version"] >= self.frame["version"]:
@@ -162,13 +163,13 @@ class Table:
         done = asyncio.get_running_loop().create_future()
         self.pending = {"target": version + 1, "left": set(self.socks), "mover": mover, "own": None, "done": done}
         sent = time.perf_counter()
-        await mover.ws.send(json.dumps({"type": "action", "version": version, "action": action}))
+        await mover.ws.send(orjson.dumps({"type": "action", "version": version, "action": action}).decode())
         try:
             finished_at = await asyncio.wait_for(done, MOVE_TIMEOUT)
         except TimeoutError:
             self.stats.timeouts += 1
             finished_at = None
-            await mover.ws.send(json.dumps({"type": "sync"}))
+            await mover.ws.send(orjson.dumps({"type": "sync"}).decode())
         pending, self.pending = self.pending, None
         if finished_at is not None:
             self.stats.every.append(finished_at - sent)
@@ -301,7 +302,7 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
           + (f"; first errors: {sorted(set(s.errors))[:3]}" if s.errors else ""))
     by_label = {}
     for pid, share in cpu.items():
-        name = processes[pid] if processes[pid] != "daphne" else f"daphne {pid}"
+        name = processes[pid] if processes[pid] != "web" else f"web {pid}"
         by_label[name] = by_label.get(name, 0.0) + share
     print(f"[{label}] CPU (100% = one core): " + ", ".join(f"{name} {share:.0f}%" for name, share in by_label.items())
           + f", load client {((own1.user + own1.system) - (own0.user + own0.system)) / elapsed * 100:.0f}%")

@@ -129,7 +129,7 @@ def start_server(port, web_processes):
     else:
         stop_server(server)
         raise SystemExit("the server did not start: see /tmp/alibaba-load-server.log")
-    time.sleep(2.0)  # the other daphnes, the worker and beat
+    time.sleep(2.0)  # the other web processes, the worker and beat
     return server
 
 
@@ -158,7 +158,7 @@ def _children():
 
 
 def server_processes(root_pid):
-    """{pid: label} of the daphne, celery worker and beat processes under the run.sh process."""
+    """{pid: label} of the web, celery worker and beat processes under the run.sh process."""
     kids, found, todo = _children(), {}, [root_pid]
     while todo:
         pid = todo.pop()
@@ -168,8 +168,8 @@ def server_processes(root_pid):
         except OSError:
             continue
         text = b" ".join(cmd).decode(errors="replace")
-        if "daphne" in text:
-            found[pid] = "daphne"
+        if "config.asgi:application" in text:
+            found[pid] = "web"
         elif "celery" in text and " worker" in text:
             found[pid] = "celery worker"
         elif "celery" in text and " beat" in text:
@@ -193,7 +193,7 @@ def rss_bytes(pid):
 
 
 def web_rss(processes):
-    return sum(rss_bytes(pid) for pid, label in processes.items() if label == "daphne")
+    return sum(rss_bytes(pid) for pid, label in processes.items() if label == "web")
 
 
 # ---------------------------------------------------------------- the client
