@@ -34,7 +34,7 @@ def match_page(request, match_id):
     return render(
         request,
         spec.template,
-        {"match": match, "spec": spec, "seat": seat, "seats": seats, "ws_path": f"/ws/match/{match.pk}/"},
+        {"match": match, "spec": spec, "seat": seat, "own_seat": seat, "seats": seats, "ws_path": f"/ws/match/{match.pk}/"},
     )
 
 
@@ -101,6 +101,8 @@ def replay_page(request, match_id):
             "match": match,
             "spec": spec,
             "seat": viewer,
+            # "you" marks the seat the visitor sat in, whichever seat's view the replay shows
+            "own_seat": next((s.seat for s in seats if request.user.is_authenticated and s.user_id == request.user.id), None),
             "seats": seats,
             "ws_path": "",
             "replay_url": url,

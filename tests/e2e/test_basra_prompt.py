@@ -58,6 +58,7 @@ window.__mount = function (frame) {
   var names = %s;
   var api = {
     seat: frame.seat, names: names,
+    isYou: function (s) { return s !== null && s !== undefined && s === frame.seat; },
     name: function (s) { return s === null || s === undefined ? "" : names[s]; },
     send: function (action) { window.__sent.push(action); return true; },
     toast: function () {}, frame: function () { return frame; },

@@ -18,6 +18,7 @@ window.__sent = []; window.__toasts = [];
 window.__render = function (frame) {
   var api = {
     seat: frame.seat, names: ["Ann", "Bob", "Cyd"],
+    isYou: function (s) { return s !== null && s !== undefined && s === frame.seat; },
     send: function (action) { window.__sent.push(action); return true; },
     toast: function (m) { window.__toasts.push(m); },
     serverNow: function () { return Date.now() / 1000; },

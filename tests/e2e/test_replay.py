@@ -56,6 +56,9 @@ def test_a_replay_is_seen_from_a_seat_or_from_everywhere_with_its_events(live_se
     page.wait_for_function("window.__lastFrame && window.__lastFrame.version === 0 && window.__lastFrame.seat === 1")
     assert page.locator("[data-testid=my-screen]").is_visible()
     assert page.locator("[data-testid=board] [data-kind]").count() < page.locator("[data-testid=board] [data-testid^=tile-]").count()
+    # seen from seat 1, which alice did not sit in (bots played): nobody is marked "you"
+    assert page.locator("[data-testid=seat-1]").is_visible()
+    assert page.locator(".badge.you").count() == 0
     for step in range(1, 4):
         page.click("#replay-next")
         page.wait_for_function(f"window.__lastFrame.version === {step}")

@@ -38,6 +38,7 @@ window.__mount = function (seat) {
   var names = %s;
   var api = {
     seat: seat, names: names,
+    isYou: function (s) { return s !== null && s !== undefined && s === seat; },
     name: function (s) { return s === null || s === undefined ? "" : names[s]; },
     send: function (action) { window.__sent.push(action); return true; },
     toast: function () {}, frame: function () { return window.__frame; },

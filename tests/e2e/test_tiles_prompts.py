@@ -145,6 +145,7 @@ window.__render = function (frame) {
   var names = %s;
   var api = {
     seat: frame.seat, names: names,
+    isYou: function (s) { return s !== null && s !== undefined && s === frame.seat; },
     name: function (s) { return s === null || s === undefined ? "" : (names[s] !== undefined ? names[s] : "#" + (s + 1)); },
     send: function (action) { window.__sent.push(action); return true; },
     toast: function (m) { window.__toasts.push(m); },

@@ -62,6 +62,13 @@ def test_the_replay_page_opens_on_the_seat_its_visitor_sat_in(client):
     client.force_login(user)
     page = client.get(f"/matches/{match.pk}/replay/")
     assert page.context["replay_viewer"] == "0" and page.context["seat"] == 0
+    # "you" stays on the visitor's own seat whichever seat the replay is seen from
+    seen_from_1 = client.get(f"/matches/{match.pk}/replay/?seat=1")
+    assert seen_from_1.context["seat"] == 1 and seen_from_1.context["own_seat"] == 0
+    html = seen_from_1.content.decode()
+    badge = '<span class="badge you">'
+    assert html.count(badge) == 1
+    assert html.index('data-testid="player-0"') < html.index(badge) < html.index('data-testid="player-1"')
     assert client.get(f"/matches/{match.pk}/replay.json").json()["viewer"] == "0"
     assert client.get(f"/matches/{match.pk}/replay/?seat=all").context["seat"] == "all"
 

@@ -419,10 +419,9 @@
     var wrap = h("div", { className: "restrictions" });
     list.forEach(function (r) {
       var what = r.kind ? kindName(r.kind) : colourName(r.colour);
-      var who = r.by === api.seat ? t("you", "You") : api.name(r.by);
-      var text = r.by === api.seat
+      var text = api.isYou(r.by)
         ? fmt(t("you_forbade", "You forbade {what} until your next turn"), { what: what })
-        : fmt(t("forbade", "{name} forbade {what} until their next turn"), { name: who, what: what });
+        : fmt(t("forbade", "{name} forbade {what} until their next turn"), { name: api.name(r.by), what: what });
       wrap.appendChild(h("div", { className: "banner", "data-testid": "restriction" }, [
         r.colour ? h("span", { className: "swatch c-" + r.colour }) : h("span", { className: "chip-icon", text: icon(r.kind) }),
         " ", text,
@@ -442,7 +441,7 @@
         h("span", { className: "seat-name" }, [
           i === view.current && !view.finished ? h("span", { className: "turn-mark", text: "▶", title: t("current", "to play") }) : null,
           api.name(i),
-          i === api.seat ? h("span", { className: "badge you", text: t("you_short", "you") }) : null,
+          api.isYou(i) ? h("span", { className: "badge you", text: t("you_short", "you") }) : null,
         ]),
         h("span", { className: "seat-stats" }, [
           h("span", { title: t("tiles", "tiles"), "data-testid": "tile-count-" + i }, [fmt(C.plural("tiles_count", view.tile_counts[i], "{n} tile", "{n} tiles"), { n: view.tile_counts[i] })]),

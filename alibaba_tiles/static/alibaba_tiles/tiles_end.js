@@ -59,7 +59,7 @@
       var kinds = Object.keys(sets).sort(function (a, b) { return sets[b] - sets[a]; });
       body.appendChild(h("tr", { className: (f.ranks[i] === 1 ? "winner" : "") + (i === api.seat ? " me" : ""), "data-testid": "final-" + i }, [
         h("td", { className: "rank", text: (f.ranks[i] === 1 ? "♛ " : "") + f.ranks[i] }),
-        h("td", {}, [api.name(i), i === api.seat ? h("span", { className: "badge you", text: t("you_short", "you") }) : null]),
+        h("td", {}, [api.name(i), api.isYou(i) ? h("span", { className: "badge you", text: t("you_short", "you") }) : null]),
         h("td", { className: "sets" }, kinds.map(function (k) {
           return h("span", { className: "set-pill", title: kindName(k) }, [h("span", { className: "chip-icon", text: icon(k) }), " " + kindName(k) + " ×" + sets[k]]);
         })),

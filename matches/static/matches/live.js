@@ -7,7 +7,8 @@
  * data-renderer="name":
  *   renderer.mount(el, api) once, renderer.update(frame, previous, events) per frame.
  * api.send(action) sends {"type":"action","version":frame.version,"action":action};
- * api.seat is this browser's seat (null: spectator); api.names the players' names;
+ * api.seat is the seat whose view is drawn (null: spectator; in a replay, the seat chosen);
+ * api.isYou(seat) whether that seat is this person's own; api.names the players' names;
  * api.serverNow() the server's clock in seconds (from the frames' server_time);
  * api.t(key, data, fallback) a string of the page's catalogue.
  * Legal actions that no mounted renderer offers controls for are drawn as
@@ -39,6 +40,7 @@
   }
 
   var seat = readJSON("match-seat", null);
+  var ownSeat = readJSON("match-own-seat", seat);  // differs from seat in a replay seen from another seat
   var names = readJSON("match-names", []);
   var T = readJSON("match-i18n", {});
   var wsPath = page.dataset.wsPath;
@@ -100,6 +102,8 @@
   var api = {
     seat: seat,
     names: names,
+    // the seat this person sat in: "you" labels follow it, while api.seat is the seat whose view is drawn
+    isYou: function (s) { return s !== null && s !== undefined && s === ownSeat; },
     matchId: Number(page.dataset.match),
     send: function (action) {
       if (!lastFrame) return false;

@@ -13,7 +13,7 @@
     var root = null, api = null, frame = null, timer = null, clockEl = null;
 
     function send(action) { api.send(action); }
-    function name(seat) { return seat === api.seat ? S.t("you", "you") : api.name(seat); }
+    function name(seat) { return api.isYou(seat) ? S.t("you", "you") : api.name(seat); }
 
     function legalMove(letter) {
       return S.concrete(frame && frame.legal, "vote_move").filter(function (a) { return a.move === letter; })[0];

@@ -13,7 +13,7 @@
 
     function name(seat) {
       if (seat === null || seat === undefined) return "—";
-      return api.name(seat) + (seat === api.seat ? " (" + S.t("you", "you") + ")" : "");
+      return api.name(seat) + (api.isYou(seat) ? " (" + S.t("you", "you") + ")" : "");
     }
     function cap(text) { return text ? text.charAt(0).toUpperCase() + text.slice(1) : text; }
     function kinds(tokens) { return (tokens || []).map(function (tk) { return S.kindName(tk.kind || tk); }).join(", "); }
