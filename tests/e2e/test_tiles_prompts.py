@@ -175,7 +175,7 @@ def page(browser):
                     + i18n_block() + '<div id="game-root"></div></body></html>')
     pg.add_style_tag(path=str(APP / "static/alibaba_tiles/tiles.css"))
     pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in ("tiles_common.js", "tiles_guide.js", "tiles_log.js", "tiles_end.js", "tiles.js"):
+    for script in ("tiles_common.js", "tiles_guide.js", "tiles_log.js", "tiles_end.js", "tiles_panels.js", "tiles.js"):
         pg.add_script_tag(path=str(APP / "static/alibaba_tiles" / script))
     pg.add_script_tag(content=HARNESS)
     pg.errors = errors
