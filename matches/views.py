@@ -76,11 +76,18 @@ def _finished_match(request, match_id):
     return match
 
 
+def _seat_sat_in(user, seats):
+    """The seat the person sat in (left or not), else None."""
+    if not user.is_authenticated:
+        return None
+    return next((s.seat for s in seats if s.user_id == user.id), None)
+
+
 def _replay_viewer(request, match, seats):
     """The viewer asked for (?seat=0|1|..|spectator|all); by default the seat the person sat in, else a spectator."""
     raw = request.GET.get("seat")
     if raw is None and request.user.is_authenticated:
-        return next((s.seat for s in seats if s.user_id == request.user.id), None)
+        return _seat_sat_in(request.user, seats)
     return replays.parse_viewer(raw, match.players)
 
 
@@ -102,7 +109,7 @@ def replay_page(request, match_id):
             "spec": spec,
             "seat": viewer,
             # "you" marks the seat the visitor sat in, whichever seat's view the replay shows
-            "own_seat": next((s.seat for s in seats if request.user.is_authenticated and s.user_id == request.user.id), None),
+            "own_seat": _seat_sat_in(request.user, seats),
             "seats": seats,
             "ws_path": "",
             "replay_url": url,
