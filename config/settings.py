@@ -5,6 +5,7 @@ layer and an in-process timer thread. DATABASE_URL and REDIS_URL switch to
 PostgreSQL, Redis channel layer, Redis cache and a Celery worker + beat.
 """
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -83,6 +84,18 @@ WSGI_APPLICATION = None
 ASGI_APPLICATION = "config.asgi.application"
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# The default mode (no DATABASE_URL, or a sqlite:// one). Every transaction starts
+# with BEGIN IMMEDIATE, which takes SQLite's write lock at once: one writer at a
+# time, the others wait up to `timeout` seconds (the meaning of the match row's
+# lock, matches/match_rows.py). WAL lets pages be read while a move is written.
+SQLITE_OPTIONS = {
+    "timeout": 20,
+    "transaction_mode": "IMMEDIATE",
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
+# Tests use a file, not Django's shared-cache memory database: its table locks fail
+# at once instead of waiting, and socket tests write from other threads.
+SQLITE_TEST = {"NAME": os.environ.get("SQLITE_TEST_PATH") or os.path.join(tempfile.gettempdir(), f"alibaba-test-{os.getpid()}.sqlite3")}
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
@@ -91,12 +104,17 @@ if DATABASE_URL:
         # Parameters sent beside the query, not quoted into it in Python, and the
         # queries a move repeats prepared once per connection (docs/performance.md).
         DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
+    elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        DATABASES["default"]["OPTIONS"] = dict(SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {}))
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"]["TEST"] = SQLITE_TEST
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            "OPTIONS": SQLITE_OPTIONS,
+            "TEST": SQLITE_TEST,
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -104,6 +122,27 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # reach the database (config/database_threads.py).
 DATABASE_THREADS = int(os.environ.get("DATABASE_THREADS", "8"))
 
+
+
+def _site_name(database) -> str:
+    """A name for this site's data, distinct for every database: Redis keys, channels and queues carry it.
+
+    Redis pub/sub ignores the database number, so two sites (or a site and a test
+    run) on one Redis server would read each other's frames unless every name they
+    use there is prefixed. By default the prefix is the database the process
+    writes to; a test run writes to its test database (pytest sets PYTEST_VERSION).
+    """
+    if database["ENGINE"].endswith("sqlite3"):
+        import hashlib
+
+        name = "sqlite-" + hashlib.sha256(str(Path(database["NAME"]).resolve()).encode()).hexdigest()[:10]
+    else:
+        name = f"{database.get('HOST') or 'local'}-{database.get('PORT') or ''}-{database['NAME']}"
+    return f"test-{name}" if os.environ.get("PYTEST_VERSION") else name
+
+
+# Every Redis name of this site starts with SITE_NAME (docs/operations.md, "One Redis, many sites").
+SITE_NAME = os.environ.get("SITE_NAME") or _site_name(DATABASES["default"])
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
@@ -111,14 +150,14 @@ if REDIS_URL:
             # The pubsub layer measured fastest here (ARCHITECTURE.md); it may drop
             # a message across a Redis reconnect, which clients repair by version.
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNEL_PREFIX", "asgi")},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNEL_PREFIX", f"{SITE_NAME}:asgi")},
         }
     }
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_PREFIX", "site"),
+            "KEY_PREFIX": os.environ.get("CACHE_PREFIX", SITE_NAME),
         }
     }
 else:
@@ -136,14 +175,17 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# Every broker key (queues, unacked messages, fan-out channels) carries the site's
+# name, and so does the default queue: two sites' workers never take each other's tasks.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "global_keyprefix": f"{SITE_NAME}:"}
+CELERY_TASK_DEFAULT_QUEUE = f"{SITE_NAME}:celery"
 CELERY_BEAT_SCHEDULE = {
     # every second: a lost expiry is applied at most SWEEP_GRACE_SECONDS + 1 s late (one indexed query)
     "sweep-overdue-matches": {"task": "matches.tasks.sweep_overdue_matches", "schedule": 1.0},
     "sweep-quick-match-queue": {"task": "lobby.tasks.sweep_quick_match_queue", "schedule": 10.0},
 }
 # Where deadlines wait in Redis for beat's deadline clock (matches/deadline_queue.py).
-DEADLINE_QUEUE_PREFIX = os.environ.get("CACHE_PREFIX", "site")
+DEADLINE_QUEUE_PREFIX = os.environ.get("CACHE_PREFIX", SITE_NAME)
 # How long after a deadline the sweeper steps in if its own task was lost.
 SWEEP_GRACE_SECONDS = float(os.environ.get("SWEEP_GRACE_SECONDS", "2"))
 BOT_THINK_SECONDS = float(os.environ.get("BOT_THINK_SECONDS", "0.6"))

@@ -1,11 +1,24 @@
-"""The match row on the move path: locked and read, then a change written in one statement.
+"""The match row on the move path: locked and read, then a change written.
 
-Measured under load (docs/performance.md): reading the row through a queryset,
-then the ORM's insert of each log row and save of the match, were about half
-of a web process's CPU per move, with two round trips to PostgreSQL inside
-the row lock. Here the row is read with one plain SELECT ... FOR UPDATE, its
-JSON decoded with orjson, and the change's log rows and the match's new fields
-go in one statement (an INSERT in a WITH, then the UPDATE).
+This is the one place where the move path's SQL depends on the database. The
+choice is made per connection by ``_rows_for(connection)``:
+
+- PostgreSQL (the production fast path, measured in docs/performance.md):
+  reading the row through a queryset, then the ORM's insert of each log row
+  and save of the match, were about half of a web process's CPU per move, with
+  two round trips inside the row lock. There the row is read with one plain
+  SELECT ... FOR UPDATE, its JSON decoded with orjson, and the change's log
+  rows and the match's new fields go in one statement (an INSERT in a WITH,
+  then the UPDATE).
+- Any other database (SQLite in the README's default mode): the portable twin,
+  plain ORM calls with the same meaning. SQLite has no row locks and ignores
+  ``select_for_update``; the default mode opens every transaction with
+  ``BEGIN IMMEDIATE`` (``transaction_mode`` in config/settings.py), which takes
+  the database's write lock at the start of the transaction, so one writer at
+  a time holds the whole database and the others wait (up to the connection's
+  ``timeout``): the row lock's guarantee, one writer per match, holds, coarser.
+
+Both twins are tested against the same expectations (tests/matches/test_match_rows.py).
 """
 import orjson
 from django.db import connection, models
@@ -17,6 +30,20 @@ _LOG_COLUMNS = ("match", "seq", "seat", "action", "server_time", "events", "crea
 _JSON_FIELDS = {"action", "events", "state", "result"}
 
 
+def lock_match(match_id) -> Match:
+    """The match, its row locked until the end of the transaction; Match.DoesNotExist if there is none."""
+    return _rows_for(connection).lock_match(match_id)
+
+
+def write_change(match: Match, fields: list[str], log_rows: list[ActionLog]) -> None:
+    """UPDATE the match's ``fields`` (from the instance) and INSERT ``log_rows``."""
+    _rows_for(connection).write_change(match, fields, log_rows)
+
+
+def _rows_for(conn):
+    return PostgresqlRows if conn.vendor == "postgresql" else PortableRows
+
+
 def _json(value) -> str:
     return orjson.dumps(value, option=_JSON_OPTIONS).decode()
 
@@ -25,47 +52,63 @@ def _column(model, name) -> str:
     return connection.ops.quote_name(model._meta.get_field(name).column)
 
 
-def _placeholder(name) -> str:
-    return "%s::jsonb" if name in _JSON_FIELDS else "%s"
+class PostgresqlRows:
+    """One SELECT ... FOR UPDATE to read, one statement to write (PostgreSQL only)."""
+
+    @staticmethod
+    def _placeholder(name) -> str:
+        return "%s::jsonb" if name in _JSON_FIELDS else "%s"
+
+    @staticmethod
+    def _value(name, value):
+        return _json(value) if name in _JSON_FIELDS and value is not None else value
+
+    @classmethod
+    def write_change(cls, match, fields, log_rows):
+        params = []
+        sql = ""
+        if log_rows:
+            row_sql = "(" + ", ".join(cls._placeholder(name) for name in _LOG_COLUMNS) + ")"
+            sql = (f"WITH logged AS (INSERT INTO {connection.ops.quote_name(ActionLog._meta.db_table)} "
+                   f"({', '.join(_column(ActionLog, name) for name in _LOG_COLUMNS)}) VALUES "
+                   + ", ".join([row_sql] * len(log_rows)) + ") ")
+            for row in log_rows:
+                params += [row.match_id if name == "match" else cls._value(name, getattr(row, name)) for name in _LOG_COLUMNS]
+        assignments = ", ".join(f"{_column(Match, name)} = {cls._placeholder(name)}" for name in fields)
+        sql += f"UPDATE {connection.ops.quote_name(Match._meta.db_table)} SET {assignments} WHERE {_column(Match, 'id')} = %s"
+        params += [cls._value(name, getattr(match, name)) for name in fields] + [match.pk]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+
+    @staticmethod
+    def lock_match(match_id):
+        fields = Match._meta.concrete_fields
+        columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT {columns} FROM {connection.ops.quote_name(Match._meta.db_table)} "
+                f"WHERE {_column(Match, 'id')} = %s FOR UPDATE",
+                [match_id],
+            )
+            row = cursor.fetchone()
+        if row is None:
+            raise Match.DoesNotExist(f"no match {match_id}")
+        values = [
+            orjson.loads(value) if isinstance(field, models.JSONField) and isinstance(value, (str, bytes)) else value
+            for field, value in zip(fields, row)
+        ]
+        return Match.from_db(connection.alias, [field.attname for field in fields], values)
 
 
-def _value(name, value):
-    return _json(value) if name in _JSON_FIELDS and value is not None else value
+class PortableRows:
+    """The same through the ORM, for any database Django supports (see the module's note on SQLite)."""
 
+    @staticmethod
+    def write_change(match, fields, log_rows):
+        if log_rows:
+            ActionLog.objects.bulk_create(log_rows)
+        Match.objects.filter(pk=match.pk).update(**{name: getattr(match, name) for name in fields})
 
-def write_change(match: Match, fields: list[str], log_rows: list[ActionLog]) -> None:
-    """UPDATE the match's ``fields`` (from the instance) and INSERT ``log_rows``, in one statement."""
-    params = []
-    sql = ""
-    if log_rows:
-        row_sql = "(" + ", ".join(_placeholder(name) for name in _LOG_COLUMNS) + ")"
-        sql = (f"WITH logged AS (INSERT INTO {connection.ops.quote_name(ActionLog._meta.db_table)} "
-               f"({', '.join(_column(ActionLog, name) for name in _LOG_COLUMNS)}) VALUES "
-               + ", ".join([row_sql] * len(log_rows)) + ") ")
-        for row in log_rows:
-            params += [row.match_id if name == "match" else _value(name, getattr(row, name)) for name in _LOG_COLUMNS]
-    assignments = ", ".join(f"{_column(Match, name)} = {_placeholder(name)}" for name in fields)
-    sql += f"UPDATE {connection.ops.quote_name(Match._meta.db_table)} SET {assignments} WHERE {_column(Match, 'id')} = %s"
-    params += [_value(name, getattr(match, name)) for name in fields] + [match.pk]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-
-
-def lock_match(match_id) -> Match:
-    """The match, its row locked until the end of the transaction; Match.DoesNotExist if there is none."""
-    fields = Match._meta.concrete_fields
-    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {columns} FROM {connection.ops.quote_name(Match._meta.db_table)} "
-            f"WHERE {_column(Match, 'id')} = %s FOR UPDATE",
-            [match_id],
-        )
-        row = cursor.fetchone()
-    if row is None:
-        raise Match.DoesNotExist(f"no match {match_id}")
-    values = [
-        orjson.loads(value) if isinstance(field, models.JSONField) and isinstance(value, (str, bytes)) else value
-        for field, value in zip(fields, row)
-    ]
-    return Match.from_db(connection.alias, [field.attname for field in fields], values)
+    @staticmethod
+    def lock_match(match_id):
+        return Match.objects.select_for_update().get(pk=match_id)
