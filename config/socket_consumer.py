@@ -18,3 +18,25 @@ class SocketConsumer(AsyncWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    # Once the socket is closing (the server sent the close, or the client went),
+    # nothing more is sent: a frame that was due later (a coalesced lobby snapshot,
+    # a view on its way) has nobody to reach, and the ASGI server refuses a send
+    # after a close ("Unexpected ASGI message 'websocket.send', after sending
+    # 'websocket.close'"), which surfaced as "Task exception was never retrieved".
+    closing = False
+
+    async def close(self, code=None, reason=None):
+        if self.closing:
+            return
+        self.closing = True
+        await super().close(code=code, reason=reason)
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        if self.closing:
+            return
+        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
+    async def websocket_disconnect(self, message):
+        self.closing = True
+        await super().websocket_disconnect(message)

@@ -55,3 +55,26 @@ async def test_snapshot_carries_each_seats_role_in_the_readers_language():
     moved = {t["game"]: t for t in (await french.receive_json_from(timeout=5))["tables"]}["countdown"]["seats"]
     assert [(s["user"], s["role_label"]) for s in moved] == [(None, "Dealer"), (None, "Joueur"), (host.username, "Joueur")]
     await french.disconnect()
+
+
+async def test_a_snapshot_due_after_the_socket_closed_is_never_sent(settings):
+    """A change coalesced for later, then the socket closed (here: over its frame limit): nothing follows the close."""
+    settings.LOBBY_SNAPSHOT_INTERVAL = 0.5
+    settings.SOCKET_FRAME_BURST = 2
+    settings.SOCKET_FRAME_RATE = 0.001
+    settings.SOCKET_FRAME_OVERFLOW = 1
+    communicator = await connect()
+    await communicator.receive_json_from(timeout=5)
+    host = await sync_to_async(UserFactory)()
+    await sync_to_async(services.create_table)(host, "countdown", 2, {"clock": 0, "rounds": 1})
+    for _ in range(6):
+        await communicator.send_to(text_data="{}")
+    frames = []
+    while True:
+        output = await communicator.receive_output(timeout=5)
+        frames.append(output)
+        if output["type"] == "websocket.close":
+            break
+    assert frames[-1]["code"] == 4429
+    # The coalesced snapshot falls due after the close: it must not be sent.
+    assert await communicator.receive_nothing(timeout=1.0)
