@@ -284,6 +284,11 @@ def match_apply_deadline(match_id, version, now=None) -> bool:
     return True
 
 
+# Logged when a computer player's move is refused on the state it was shown; the browser and
+# smoke tests fail on it (tests/e2e/conftest.py, tests/smoke/test_newcomer.py).
+BOT_REFUSED = "computer player's move refused"
+
+
 def match_bot_act(match_id, seat, version) -> bool:
     """The bot in `seat` acts if the match is still at `version` and it has something to do."""
     match = Match.objects.filter(pk=match_id).first()
@@ -302,7 +307,12 @@ def match_bot_act(match_id, seat, version) -> bool:
     except StaleVersion:
         return False
     except MatchError as exc:
-        logger.warning("bot %s in match %s seat %s refused: %s", bot_name, match_id, seat, exc.message)
+        if Match.objects.filter(pk=match_id).values_list("version", flat=True).first() != version:
+            # Lost a race, not a fault: another seat of a simultaneous window acted (or time did)
+            # between the bot's reading and its move. The bot is asked again at the new version.
+            return False
+        # The bot chose, on the very state it was shown, something the rules refuse: a bug in the bot.
+        logger.error("%s %s in match %s seat %s: %s", BOT_REFUSED, bot_name, match_id, seat, exc.message)
         return False
     return True
 

@@ -1,4 +1,5 @@
 """The one service that applies actions: versions, locks, expiries, logs, results."""
+import logging
 import threading
 import time
 
@@ -192,6 +193,34 @@ def test_bot_acts_through_the_service_only_at_its_version():
     match.refresh_from_db()
     assert match.state["totals"] == [1, 0]
     assert log_of(match) == [(0, 0, {"type": "add", "n": 1})]
+
+
+def test_a_bot_whose_move_is_refused_on_the_state_it_was_shown_is_logged_as_an_error(countdown_registered, monkeypatch, caplog):
+    """A bot that chooses what the rules refuse, on the very state it saw, is a bug the test runs must see."""
+    monkeypatch.setitem(countdown_registered.bots, "overreacher", lambda view, legal, rng: {"type": "add", "n": 9})
+    match = new_countdown(bots=["overreacher", None])
+    with caplog.at_level(logging.ERROR, logger="matches.services"):
+        assert services.match_bot_act(match.pk, 0, 0) is False
+    assert [r.getMessage() for r in caplog.records if services.BOT_REFUSED in r.getMessage()]
+    match.refresh_from_db()
+    assert match.version == 0
+
+
+def test_a_bot_that_loses_a_race_is_not_an_error(countdown_registered, monkeypatch, caplog):
+    """A bot task delivered twice (Celery may redeliver): both copies read version 1 and bid for seat 1 in the
+    window; the second is refused by the rules because the first got there. Nothing is logged as an error."""
+    def twin(view, legal, rng):
+        services.match_apply_action(match.pk, 1, {"type": "bid", "n": 2}, client_version=1)  # the other copy, first
+        return {"type": "bid", "n": 0}
+
+    monkeypatch.setitem(countdown_registered.bots, "twin", twin)
+    match = new_countdown(bots=[None, "twin"])
+    services.match_apply_action(match.pk, 0, {"type": "add", "n": 1}, client_version=0)
+    with caplog.at_level(logging.WARNING, logger="matches.services"):
+        assert services.match_bot_act(match.pk, 1, 1) is False
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    match.refresh_from_db()
+    assert match.version == 2 and log_of(match)[-1] == (1, 1, {"type": "bid", "n": 2})
 
 
 def test_replay_of_the_log_equals_the_live_state():
