@@ -43,6 +43,7 @@ def test_a_username_that_looks_like_an_address_has_its_own_counter(client, setti
     assert fail(client, user.username, PASSWORD, REMOTE_ADDR="10.5.5.5").status_code == 302
 
 
+@pytest.mark.redis  # reads each counter's time to live in Redis itself
 def test_counters_expire_with_the_window(settings):
     settings.LOGIN_ATTEMPTS_WINDOW = 120
     ratelimit.hit(USER_SCOPE, "alice", 5, 120)

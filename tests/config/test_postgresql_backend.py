@@ -3,7 +3,8 @@ import psycopg
 import pytest
 from django.db import connection
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# the PostgreSQL backend of config/postgresql: its health check reads the server connection itself
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgresql]
 
 
 def _other_connection():

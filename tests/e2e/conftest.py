@@ -1,13 +1,21 @@
-"""A real site for browser tests: the web process `make run` starts (config/web_server.py) + a Celery worker with beat, on PostgreSQL and Redis.
+"""A real site for browser tests, as `make run` serves it, in the mode of the test run.
 
-It runs as separate processes on its own database (alibaba_e2e) and Redis
-database (2), exactly as `make run` serves the site with REDIS_URL set.
+On PostgreSQL + Redis (the first run of `make test`): the web process
+(config/web_server.py) and a Celery worker with beat, on their own database
+(alibaba_e2e) and Redis database (2). In the default-mode run (no DATABASE_URL,
+no REDIS_URL): the web process alone on a SQLite file, with the in-process
+channel layer and timer thread, as a newcomer's `make run` serves it; only the
+tests marked `default_mode` run there.
+
+Every test fails if the site's processes logged a traceback or an unretrieved
+task exception while it ran (tests/e2e/conftest.py, `no_server_errors`).
 """
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -36,14 +44,26 @@ def _recreate_database(name):
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
+DEFAULT_MODE = not os.environ.get("DATABASE_URL", "").startswith("postgres")
+SQLITE_DIR = Path(tempfile.gettempdir()) / f"alibaba-e2e-{os.getpid()}"
+
+
 @pytest.fixture(scope="session")
 def e2e_env():
     """The environment of the e2e site's processes (its own database and Redis database)."""
     # E2E_DATABASE / E2E_REDIS_URL let two runs on one machine keep apart.
+    env = {k: v for k, v in os.environ.items() if k not in {"PYTEST_VERSION", "SITE_NAME", "TIMER_BACKEND"}}
+    if DEFAULT_MODE:
+        env.pop("REDIS_URL", None)
+        database = dict(DATABASE_URL=f"sqlite:///{SQLITE_DIR / 'e2e.sqlite3'}")
+    else:
+        database = dict(
+            DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{E2E_DATABASE}",
+            REDIS_URL=os.environ.get("E2E_REDIS_URL", "redis://127.0.0.1:6379/2"),
+        )
     return dict(
-        os.environ,
-        DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{E2E_DATABASE}",
-        REDIS_URL=os.environ.get("E2E_REDIS_URL", "redis://127.0.0.1:6379/2"),
+        env,
+        **database,
         DEBUG="1",
         BOT_THINK_SECONDS="0.15",
         ALLOWED_HOSTS="127.0.0.1,localhost",
@@ -63,25 +83,30 @@ def live_server_url(e2e_env):
 
     port = _free_port()
     env = e2e_env
-    _recreate_database(E2E_DATABASE)
-    redis.Redis.from_url(env["REDIS_URL"]).flushdb()
+    if DEFAULT_MODE:
+        shutil.rmtree(SQLITE_DIR, ignore_errors=True)
+        SQLITE_DIR.mkdir(parents=True)
+    else:
+        _recreate_database(E2E_DATABASE)
+        redis.Redis.from_url(env["REDIS_URL"]).flushdb()
     python = sys.executable
     for command in (["migrate", "--noinput"], ["load_game_data"], ["create_demo_accounts"]):
         manage(env, *command)
     ARTIFACTS.mkdir(exist_ok=True)
-    logs = open(ARTIFACTS / "e2e-server.log", "w")
+    logs = open(SERVER_LOG, "w")
     bindir = Path(python).parent
     processes = [
-        subprocess.Popen(
-            [str(bindir / "celery"), "-A", "config", "worker", "-B", "--loglevel=WARNING", "--concurrency=2",
-             "--schedule", str(ARTIFACTS / "celerybeat-schedule")],
-            cwd=ROOT, env=env, stdout=logs, stderr=subprocess.STDOUT,
-        ),
         subprocess.Popen(
             web_command(bindir, port=port),
             cwd=ROOT, env=env, stdout=logs, stderr=subprocess.STDOUT,
         ),
     ]
+    if not DEFAULT_MODE:
+        processes.append(subprocess.Popen(
+            [str(bindir / "celery"), "-A", "config", "worker", "-B", "--loglevel=WARNING", "--concurrency=2",
+             "--schedule", str(ARTIFACTS / "celerybeat-schedule")],
+            cwd=ROOT, env=env, stdout=logs, stderr=subprocess.STDOUT,
+        ))
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(100):
@@ -102,6 +127,39 @@ def live_server_url(e2e_env):
             except subprocess.TimeoutExpired:
                 process.kill()
         logs.close()
+        if DEFAULT_MODE:
+            shutil.rmtree(SQLITE_DIR, ignore_errors=True)
+
+
+SERVER_LOG = ARTIFACTS / ("e2e-server-default-mode.log" if DEFAULT_MODE else "e2e-server.log")
+# What a site's processes write when something went wrong that nobody handled.
+SERVER_ERROR_MARKS = ("Traceback (most recent call last)", "Task exception was never retrieved", "Unhandled exception",
+                      "computer player's move refused")
+
+
+def server_errors_since(offset: int) -> tuple[int, str]:
+    """The end of the site's log and what it says about unhandled errors after ``offset``."""
+    if not SERVER_LOG.exists():
+        return 0, ""
+    with open(SERVER_LOG, "rb") as log:
+        log.seek(offset)
+        text = log.read().decode("utf-8", "replace")
+    found = [mark for mark in SERVER_ERROR_MARKS if mark in text]
+    return offset + len(text.encode("utf-8", "replace")), (text if found else "")
+
+
+@pytest.fixture(autouse=True)
+def no_server_errors(request):
+    """A browser test fails if the site logged a traceback or an unretrieved task exception while it ran."""
+    if "live_server_url" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("live_server_url")
+    start, _ = server_errors_since(0)
+    yield
+    time.sleep(0.2)  # what the last frame caused reaches the log
+    _, errors = server_errors_since(start)
+    assert not errors, f"the site logged an unhandled error during this test ({SERVER_LOG}):\n{errors[-4000:]}"
 
 
 @pytest.fixture(scope="session")
@@ -134,7 +192,10 @@ def new_page(browser):
 
 def pytest_collection_modifyitems(config, items):
     """Browser tests run real processes and a real browser on a busy 2-core machine; a test
-    that misses a timing is run again, at most twice (pytest reports each rerun as R)."""
+    that misses a timing is run again, at most twice (pytest reports each rerun as R).
+    In the default-mode run only the tests marked `default_mode` run (one match per game at least)."""
     for item in items:
         if "/e2e/" in str(item.fspath):
             item.add_marker(pytest.mark.flaky(reruns=2, reruns_delay=2))
+            if DEFAULT_MODE and "default_mode" not in item.keywords:
+                item.add_marker(pytest.mark.skip(reason="runs on PostgreSQL + Redis only (not marked default_mode)"))

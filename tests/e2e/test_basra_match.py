@@ -130,6 +130,7 @@ def test_a_new_user_picks_basra_in_the_lobby_and_sees_the_board(live_server_url,
     assert page.locator("[data-testid=cave]").count() == 0  # the standard game has no cave
 
 
+@pytest.mark.default_mode
 def test_a_person_plays_basra_against_two_bots_to_the_final_ranking(live_server_url, e2e_env, new_page):
     name = f"basra{uuid.uuid4().hex[:6]}"
     page = signup(new_page(), live_server_url, name)

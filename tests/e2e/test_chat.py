@@ -26,6 +26,7 @@ def _wait_for_message(page, text):
     )
 
 
+@pytest.mark.default_mode
 def test_players_chat_live_and_a_spectator_does_not_read_them(live_server_url, new_page):
     suffix = uuid.uuid4().hex[:6]
     host = signup(new_page(), live_server_url, f"chost{suffix}")

@@ -65,6 +65,7 @@ def table_with_guest_and_bot(live_server_url, host, guest, guest_name):
     return int(host.url.rstrip("/").split("/")[-1])
 
 
+@pytest.mark.default_mode
 def test_the_end_screen_shows_rating_changes_and_links_and_a_rematch_starts_with_the_same_seats(live_server_url, e2e_env, new_page):
     suffix = uuid.uuid4().hex[:6]
     host_name, guest_name = f"host{suffix}", f"guest{suffix}"

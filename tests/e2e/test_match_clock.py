@@ -29,6 +29,7 @@ def _skew_browser_clock(context, seconds):
     )
 
 
+@pytest.mark.default_mode
 @pytest.mark.parametrize("skew", [SKEW_SECONDS, -SKEW_SECONDS])
 def test_the_countdown_shows_the_time_left_on_the_servers_clock(live_server_url, new_page, skew):
     page = new_page()

@@ -8,6 +8,7 @@ from tests.e2e.conftest import ARTIFACTS, manage
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.default_mode
 def test_replay_steps_through_a_finished_match_to_its_end_screen(live_server_url, e2e_env, new_page):
     out = manage(e2e_env, "simulate", "alibaba_tiles", "--matches", "1", "--players", "2", "--seed", "5", "--verbosity", "0").stdout
     assert "1 matches" in out and "0 errors" in out

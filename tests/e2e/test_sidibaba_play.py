@@ -84,6 +84,7 @@ def add_corridor_maze(env):
            f"defaults={{'name': 'Test corridor', 'data': {json.dumps(CORRIDOR)}}})")
 
 
+@pytest.mark.default_mode
 def test_a_person_plays_an_adventurer_with_bots(live_server_url, e2e_env, new_page):
     add_corridor_maze(e2e_env)
     page = signup(new_page(), live_server_url, f"adv{uuid.uuid4().hex[:6]}")

@@ -65,6 +65,7 @@ def _click_for(page, legal):
     raise AssertionError(f"unexpected action offered: {first}")
 
 
+@pytest.mark.default_mode
 @pytest.mark.parametrize("variant", ["standard", "lamp"])
 def test_a_person_plays_a_whole_match_against_a_bot(live_server_url, new_page, variant):
     name = f"cave{uuid.uuid4().hex[:6]}"

@@ -8,6 +8,9 @@ from matches.models import Match
 from matches.services import SeatSpec, create_match
 from tests.factories import UserFactory
 
+# the deadline queue is a Redis sorted set (matches/deadline_queue.py); the default mode has no Redis
+pytestmark = pytest.mark.redis
+
 
 @pytest.fixture(autouse=True)
 def empty_queue(settings):
