@@ -31,7 +31,7 @@ if [ -n "${REDIS_URL:-}" ]; then
   echo "Using Redis at $REDIS_URL: starting a Celery worker and beat"
   supervise .venv/bin/celery -A config worker --loglevel=warning --concurrency=2 &
   pids+=($!)
-  supervise .venv/bin/celery -A config beat --loglevel=warning --schedule="${BEAT_SCHEDULE:-/tmp/alibaba-celerybeat-schedule}" &
+  supervise .venv/bin/celery -A config beat --loglevel=warning --schedule="${BEAT_SCHEDULE:-${TMPDIR:-/tmp}/alibaba-celerybeat-$PORT}" &
   pids+=($!)
 else
   echo "No REDIS_URL: one process, in-process channel layer and timers (SQLite unless DATABASE_URL is set)"
