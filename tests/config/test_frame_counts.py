@@ -1,4 +1,5 @@
 """Frames per user: exact in one process, shared over processes through the cache once a second."""
+import pytest
 from django.core.cache import cache
 
 from config.frame_counts import FrameCounter, add_to_shared_counts, shared_key
@@ -38,6 +39,7 @@ async def test_another_processs_frames_count_once_shared():
     assert not first.hit("user:7", 4, 60)
 
 
+@pytest.mark.redis  # reads the shared counts in Redis itself
 async def test_a_new_window_starts_from_zero_in_a_new_key():
     now, clock = _clock()
     counter = FrameCounter(clock)
@@ -50,6 +52,7 @@ async def test_a_new_window_starts_from_zero_in_a_new_key():
     assert _shared("user:3", 101) == 1
 
 
+@pytest.mark.redis  # reads the shared counts in Redis itself
 def test_shared_counts_add_up_and_expire_with_the_window():
     assert add_to_shared_counts(5, {"user:1": 2, "user:2": 1}, 60) == {"user:1": 2, "user:2": 1}
     assert add_to_shared_counts(5, {"user:1": 3}, 60) == {"user:1": 5}

@@ -12,7 +12,9 @@ from matches.services import SeatSpec
 from matches.tasks import deadline_reached, sweep_overdue_matches
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# A real Celery worker on the Redis broker: the production timers. The default mode's timer thread
+# is tested in tests/matches/test_scheduling.py.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
 
 
 @pytest.fixture
