@@ -37,7 +37,7 @@ else
   echo "No REDIS_URL: one process, in-process channel layer and timers (SQLite unless DATABASE_URL is set)"
 fi
 # Web processes: with Redis (channel layer and timers span processes) one per core
-# by default, sharing the port (scripts/serve_web.py); without Redis exactly one.
+# by default, sharing the port (scripts/serve_web.py, which replaces one that dies); without Redis exactly one.
 if [ -n "${REDIS_URL:-}" ]; then
   WEB_PROCESSES="${WEB_PROCESSES:-$(nproc)}"
 else

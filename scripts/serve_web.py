@@ -4,19 +4,31 @@
 Each process gets its own listening socket bound with SO_REUSEPORT to the same
 address (handed over with the server's --fd), so the kernel spreads new
 connections over the processes; the channel layer (Redis) and Celery timers
-already span processes. If one process exits, the others are stopped and this
-exits with its code, as scripts/run.sh expects of the web process.
+already span processes.
+
+A web process that exits is replaced, as systemd's Restart=always would do,
+and its siblings keep serving: only the sockets of the process that died drop,
+and their pages reconnect and resync by version. A process that keeps dying
+within seconds of its start is restarted after a growing pause (1 s, 2 s, ...
+at most 30 s); after QUICK_DEATHS_BEFORE_GIVING_UP such deaths in a row this
+gives up, stops the others and exits non-zero (a site that cannot start
+should say so, not loop forever). SIGINT or SIGTERM (Ctrl-C) stops them all.
 """
 import os
 import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from config.web_server import web_command  # noqa: E402
+
+QUICK_DEATH_SECONDS = 10.0  # a process that dies sooner than this after its start counts as a failed start
+QUICK_DEATHS_BEFORE_GIVING_UP = 5
+MAX_PAUSE_SECONDS = 30.0
 
 
 def listening_socket(host, port):
@@ -29,32 +41,83 @@ def listening_socket(host, port):
     return sock
 
 
-def main():
-    host, port, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    bindir = Path(sys.executable).parent
-    children = []
-    for _ in range(count):
-        sock = listening_socket(host, port)
-        children.append(subprocess.Popen(web_command(bindir, fd=sock.fileno()), pass_fds=[sock.fileno()]))
-        sock.close()  # the child owns it now: a socket left here would take connections nobody accepts
+def log(message):
+    print(f"serve_web: {message}", file=sys.stderr, flush=True)
 
-    def stop(signum=None, frame=None):
-        for child in children:
+
+class WebProcesses:
+    def __init__(self, host, port, count):
+        self.host, self.port, self.count = host, port, count
+        self.bindir = Path(sys.executable).parent
+        self.children = {}  # pid -> (Popen, started at)
+        self.quick_deaths = 0
+        self.stopping = False
+
+    def start_one(self):
+        sock = listening_socket(self.host, self.port)
+        child = subprocess.Popen(web_command(self.bindir, fd=sock.fileno()), pass_fds=[sock.fileno()])
+        sock.close()  # the child owns it now: a socket left here would take connections nobody accepts
+        self.children[child.pid] = (child, time.monotonic())
+        return child
+
+    def stop_all(self, signum=None, frame=None):
+        self.stopping = True
+        for child, _started in self.children.values():
             if child.poll() is None:
                 child.terminate()
-        for child in children:
+        for child, _started in self.children.values():
             try:
                 child.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 child.kill()
-        sys.exit(0 if signum else 1)
 
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    pid, _status = os.wait()
-    print(f"web process {pid} exited; stopping the others", file=sys.stderr)
-    stop()
+    def replace(self, pid, status):
+        _child, started = self.children.pop(pid)
+        lived = time.monotonic() - started
+        self.quick_deaths = self.quick_deaths + 1 if lived < QUICK_DEATH_SECONDS else 0
+        if self.quick_deaths >= QUICK_DEATHS_BEFORE_GIVING_UP:
+            log(f"web process {pid} exited ({_describe(status)}) {self.quick_deaths} times in a row within "
+                f"{QUICK_DEATH_SECONDS:.0f} s of starting; giving up")
+            return False
+        pause = min(MAX_PAUSE_SECONDS, 2.0 ** (self.quick_deaths - 1)) if self.quick_deaths else 0.0
+        log(f"web process {pid} exited ({_describe(status)}) after {lived:.1f} s; "
+            f"starting another in {pause:.0f} s, {len(self.children)} still serving")
+        time.sleep(pause)
+        if not self.stopping:
+            log(f"web process {self.start_one().pid} started in place of {pid}")
+        return True
+
+    def run(self):
+        signal.signal(signal.SIGTERM, self.stop_and_exit)
+        signal.signal(signal.SIGINT, self.stop_and_exit)
+        for _ in range(self.count):
+            self.start_one()
+        while True:
+            try:
+                pid, status = os.wait()
+            except ChildProcessError:
+                return 1
+            if pid not in self.children or self.stopping:
+                continue
+            if not self.replace(pid, status):
+                self.stop_all()
+                return 1
+
+    def stop_and_exit(self, signum, frame):
+        self.stop_all()
+        sys.exit(0)
+
+
+def _describe(status):
+    if os.WIFSIGNALED(status):
+        return f"killed by signal {os.WTERMSIG(status)}"
+    return f"exit code {os.WEXITSTATUS(status)}"
+
+
+def main():
+    host, port, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    return WebProcesses(host, port, count).run()
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""scripts/serve_web.py: a web process that dies is replaced while its siblings keep serving; Ctrl-C stops all."""
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _answers(port) -> bool:
+    """An HTTP answer of any status: a web process accepted the connection and served it.
+
+    A connection the kernel hands to a process still starting waits in its socket's
+    queue and is answered once it is up, hence the long timeout: late, not refused."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=15) as sock:
+            sock.sendall(b"GET /no-such-page/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            return sock.recv(12).startswith(b"HTTP/1.1")
+    except OSError:
+        return False
+
+
+def _children(pid) -> set[int]:
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return {int(line) for line in out.split()}
+
+
+def _ready(log: Path) -> int:
+    """How many web processes have said they serve."""
+    return log.read_text().count("Uvicorn running on socket")
+
+
+def _wait(predicate, seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.fixture
+def two_web_processes(tmp_path):
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "PYTEST_VERSION"}}
+    # Processes that answer HTTP are all this needs: an empty SQLite file, and no timer thread to sweep it.
+    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", TIMER_BACKEND="celery", DEBUG="1")
+    log = open(tmp_path / "serve_web.log", "w")
+    parent = subprocess.Popen([sys.executable, "scripts/serve_web.py", "127.0.0.1", str(port), "2"], cwd=ROOT, env=env,
+                              stdout=log, stderr=subprocess.STDOUT)
+    try:
+        assert _wait(lambda: _ready(tmp_path / "serve_web.log") == 2, 60), (tmp_path / "serve_web.log").read_text()
+        yield parent, port, tmp_path / "serve_web.log"
+    finally:
+        if parent.poll() is None:
+            parent.send_signal(signal.SIGINT)
+            parent.wait(timeout=30)
+        log.close()
+
+
+def test_a_killed_web_process_is_replaced_and_the_other_keeps_serving(two_web_processes):
+    parent, port, log = two_web_processes
+    first, second = sorted(_children(parent.pid))
+    os.kill(first, signal.SIGKILL)
+    # The port never stops answering: the survivor takes every new connection meanwhile.
+    for _ in range(20):
+        assert _answers(port)
+        time.sleep(0.05)
+    assert _wait(lambda: _ready(log) == 3, 30), log.read_text()
+    assert len(_children(parent.pid)) == 2 and first not in _children(parent.pid)
+    assert second in _children(parent.pid)
+    assert parent.poll() is None
+    assert f"web process {first} exited (killed by signal 9)" in log.read_text()
+
+
+def test_ctrl_c_stops_every_web_process_and_frees_the_port(two_web_processes):
+    parent, port, _log = two_web_processes
+    children = _children(parent.pid)
+    parent.send_signal(signal.SIGINT)
+    assert parent.wait(timeout=30) == 0
+    assert _wait(lambda: not any(Path(f"/proc/{pid}").exists() for pid in children), 15)
+    assert not _answers(port)
