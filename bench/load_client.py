@@ -18,28 +18,59 @@ print = functools.partial(print, flush=True)  # noqa: A001 - progress shows when
 MOVE_TIMEOUT = 10.0
 
 class Sock:
-    def __init__(self, table, seat, ws):
-        self.table, self.seat, self.ws = table, seat, ws
+    """One socket of a table; if the server drops it (a web process died), it reconnects and resyncs."""
+
+    def __init__(self, table, seat, ws, cookie):
+        self.table, self.seat, self.ws, self.cookie = table, seat, ws, cookie
         self.frame = None
         self.ready = asyncio.Event()
 
     async def read(self):
+        while True:
+            try:
+                async for raw in self.ws:
+                    frame = orjson.loads(raw)
+                    kind = frame.get("type")
+                    if kind == "view":
+                        if self.frame is None or frame["version"] >= self.frame["version"]:
+                            self.frame = frame
+                        self.ready.set()
+                        self.table.seen(self, frame)
+                    elif kind == "error":
+                        self.table.error(self, frame)
+            except Exception as exc:  # noqa: BLE001 - counted; the socket reconnects below
+                reason = type(exc).__name__
+            else:
+                reason = f"closed by the server: {self.ws.close_code}"
+            if self.table.closing:
+                return
+            self.table.stats.dropped.append(reason)
+            if not await self.reconnect():
+                self.table.stats.errors.append(f"socket lost for good after: {reason}")
+                return
+
+    async def reconnect(self, attempts=30):
+        """A new socket for the same seat, as a page does: connect, say hello with the version held, resync."""
+        for attempt in range(attempts):
+            await asyncio.sleep(min(2.0, 0.1 * 2 ** attempt))
+            try:
+                ws = await self.table.open_socket(self.seat, self.cookie)
+                await ws.send(orjson.dumps({"type": "hello", "version": self.frame["version"] if self.frame else 0}).decode())
+            except Exception:  # noqa: BLE001 - the site may still be restarting: try again
+                continue
+            self.ws = ws
+            self.table.stats.reconnected += 1
+            return True
+        return False
+
+    async def send(self, text) -> bool:
+        """Send a frame; False (counted) if the socket is gone, in which case read() is reconnecting it."""
         try:
-            async for raw in self.ws:
-                frame = orjson.loads(raw)
-                kind = frame.get("type")
-                if kind == "view":
-                    if self.frame is None or frame["version"] >= self.frame["version"]:
-                        self.frame = frame
-                    self.ready.set()
-                    self.table.seen(self, frame)
-                elif kind == "error":
-                    self.table.error(self, frame)
-        except Exception as exc:  # noqa: BLE001 - a dropped socket is an error of the run
-            self.table.stats.errors.append(f"socket closed: {type(exc).__name__}")
-        else:
-            if not self.table.closing:
-                self.table.stats.errors.append(f"socket closed by the server: {self.ws.close_code}")
+            await self.ws.send(text)
+        except Exception:  # noqa: BLE001 - a dying server socket: the move is lost, not the run
+            self.table.stats.send_failed += 1
+            return False
+        return True
 
 
 class CollectorPauses:
@@ -65,6 +96,7 @@ class Stats:
     def __init__(self):
         self.own, self.every, self.errors, self.timeouts, self.stale = [], [], [], 0, 0
         self.connect_failed, self.connect_seconds, self.finished = 0, [], 0
+        self.dropped, self.reconnected, self.send_failed = [], 0, 0  # sockets the server dropped, and what followed
         self.trace = []  # (sent at, move -> every view), for --trace
 
 
@@ -83,20 +115,23 @@ class Table:
             return f"ws://127.0.0.1:{self.run.port}/ws/echo/{self.index}/{query}"
         return f"ws://127.0.0.1:{self.run.port}/ws/match/{self.match_id}/"
 
-    async def connect_one(self, seat, cookie):
+    async def open_socket(self, seat, cookie):
         import websockets
 
+        return await websockets.connect(
+            self.url(seat), additional_headers={"Cookie": cookie, "Origin": f"http://127.0.0.1:{self.run.port}"},
+            open_timeout=60, max_size=2**22, ping_interval=None, compression=None,
+        )
+
+    async def connect_one(self, seat, cookie):
         start = time.perf_counter()
         try:
-            ws = await websockets.connect(
-                self.url(seat), additional_headers={"Cookie": cookie, "Origin": f"http://127.0.0.1:{self.run.port}"},
-                open_timeout=60, max_size=2**22, ping_interval=None, compression=None,
-            )
+            ws = await self.open_socket(seat, cookie)
         except Exception as exc:  # noqa: BLE001
             self.stats.connect_failed += 1
             self.stats.errors.append(f"connect: {type(exc).__name__}: {exc}"[:200])
             return None
-        sock = Sock(self, seat, ws)
+        sock = Sock(self, seat, ws, cookie)
         sock.reader = asyncio.create_task(sock.read())
         try:
             await asyncio.wait_for(sock.ready.wait(), 60)
@@ -163,13 +198,15 @@ class Table:
         done = asyncio.get_running_loop().create_future()
         self.pending = {"target": version + 1, "left": set(self.socks), "mover": mover, "own": None, "done": done}
         sent = time.perf_counter()
-        await mover.ws.send(orjson.dumps({"type": "action", "version": version, "action": action}).decode())
+        if not await mover.send(orjson.dumps({"type": "action", "version": version, "action": action}).decode()):
+            self.pending = None
+            return True
         try:
             finished_at = await asyncio.wait_for(done, MOVE_TIMEOUT)
         except TimeoutError:
             self.stats.timeouts += 1
             finished_at = None
-            await mover.ws.send(orjson.dumps({"type": "sync"}).decode())
+            await mover.send(orjson.dumps({"type": "hello", "version": version}).decode())
         pending, self.pending = self.pending, None
         if finished_at is not None:
             self.stats.every.append(finished_at - sent)
@@ -227,7 +264,11 @@ def describe(stats):
         if not values:
             return f"{name}: none"
         return f"{name} p50 {pct(values, 0.5):.1f} ms, p99 {pct(values, 0.99):.1f} ms, max {max(values) * 1000:.1f} ms"
-    return line("move -> own answer", stats.own) + "; " + line("move -> every socket's view", stats.every)
+    text = line("move -> own answer", stats.own) + "; " + line("move -> every socket's view", stats.every)
+    if stats.dropped or stats.send_failed:
+        text += (f"; sockets dropped by the server {len(stats.dropped)}, reconnected {stats.reconnected}, "
+                 f"moves not sent on a dying socket {stats.send_failed}")
+    return text
 
 
 async def sample_memory(label, processes, stats, every, samples):
@@ -290,7 +331,9 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
         if sampler is not None:
             sampler.cancel()
             memory_growth(label, samples)
-    cpu = {pid: (cpu_seconds(pid) - cpu0[pid]) / elapsed * 100 for pid in processes}
+    # A process that exited during the phase (a web process killed on purpose) has no figure of its own.
+    cpu = {pid: (cpu_seconds(pid) - cpu0[pid]) / elapsed * 100 for pid in processes if os.path.exists(f"/proc/{pid}")}
+    exited = [f"{processes[pid]} {pid}" for pid in processes if pid not in cpu]
     own1 = os.times()
     rss_after = web_rss(processes)
     for t in tables:
@@ -305,7 +348,8 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
         name = processes[pid] if processes[pid] != "web" else f"web {pid}"
         by_label[name] = by_label.get(name, 0.0) + share
     print(f"[{label}] CPU (100% = one core): " + ", ".join(f"{name} {share:.0f}%" for name, share in by_label.items())
-          + f", load client {((own1.user + own1.system) - (own0.user + own0.system)) / elapsed * 100:.0f}%")
+          + f", load client {((own1.user + own1.system) - (own0.user + own0.system)) / elapsed * 100:.0f}%"
+          + (f"; exited during the phase: {', '.join(exited)}" if exited else ""))
     if not echo and plan:
         print(f"[{label}] web RSS {rss_before / 2**20:.0f} MB before, {rss_connected / 2**20:.0f} MB with the tables live, "
               f"{rss_after / 2**20:.0f} MB after: {(max(rss_connected, rss_after) - rss_before) / len(plan) / 2**20:.3f} MB per live table")
