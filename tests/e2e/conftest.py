@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from config.web_server import web_command
+from tests.server_logs import unhandled_errors
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -132,9 +133,6 @@ def live_server_url(e2e_env):
 
 
 SERVER_LOG = ARTIFACTS / ("e2e-server-default-mode.log" if DEFAULT_MODE else "e2e-server.log")
-# What a site's processes write when something went wrong that nobody handled.
-SERVER_ERROR_MARKS = ("Traceback (most recent call last)", "Task exception was never retrieved", "Unhandled exception",
-                      "computer player's move refused")
 
 
 def server_errors_since(offset: int) -> tuple[int, str]:
@@ -144,7 +142,7 @@ def server_errors_since(offset: int) -> tuple[int, str]:
     with open(SERVER_LOG, "rb") as log:
         log.seek(offset)
         text = log.read().decode("utf-8", "replace")
-    found = [mark for mark in SERVER_ERROR_MARKS if mark in text]
+    found = unhandled_errors(text)
     return offset + len(text.encode("utf-8", "replace")), (text if found else "")
 
 
