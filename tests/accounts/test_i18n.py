@@ -82,3 +82,24 @@ def test_signup_limit_and_name_rule_in_french(client, settings):
     response = client.post("/accounts/signup/", {"username": "alice", "password1": "Sesame-open-42", "password2": "Sesame-open-42"})
     assert response.status_code == 429
     assert "Trop d&#x27;inscriptions depuis votre adresse. Réessayez dans 60 minutes." in response.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_rating_chart_draws_in_french_its_numbers_are_not_localised_in_the_svg(client, settings):
+    """French writes 8,0 for 8.0; an SVG attribute written so is an error and the point vanishes."""
+    import re
+
+    from tests.matches.playing import play_countdown
+
+    settings.TIMER_BACKEND = "thread"  # ratings recorded as each match ends
+    alice, bob = UserFactory(username="alice-fr"), UserFactory(username="bob-fr")
+    for scores in ([3, 1], [1, 3], [3, 2]):
+        play_countdown([alice, bob], scores)
+    choose_french(client)
+    html = client.get("/accounts/u/alice-fr/").content.decode()
+    svg = re.search(r'<svg class="rating-chart".*?</svg>', html, re.S).group(0)
+    geometry = re.findall(r'\b(?:cx|cy|x|y|x1|x2|y1|y2|width|height|d|viewBox)="([^"]*)"', svg)
+    assert len(re.findall("<circle", svg)) == 4
+    assert geometry and not [value for value in geometry if "," in value]
+    # the labels beside the chart are words for a reader: French decimals there
+    assert re.search(r"<text[^>]*>-?\d+,\d</text>", svg)
