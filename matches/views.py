@@ -65,7 +65,7 @@ def history(request):
     return render(
         request,
         "matches/history.html",
-        {"form": form, "page": page, "running": running, "query": query.urlencode()},
+        {"form": form, "page": page, "running": running, "query": query.urlencode(), "filtered": any(filters.values())},
     )
 
 

@@ -112,3 +112,12 @@ def test_a_private_match_is_listed_only_to_those_who_sat_in_it(client):
     client.force_login(bob)
     assert set(listed(client.get("/matches/"))) == {private.pk, public.pk}
     assert Match.objects.count() == 2
+
+
+def test_a_filter_that_finds_nothing_says_so_rather_than_no_match_yet(client):
+    finished(seats=[(UserFactory(username="carol-h"), 1, True), (None, 2, False)])
+    empty = client.get("/matches/?player=nobody-at-all").content.decode()
+    assert "No finished match fits these filters." in empty and "No finished match yet." not in empty
+    assert "No finished match" not in client.get("/matches/").content.decode()
+    client.post("/i18n/setlang/", {"language": "fr", "next": "/"})
+    assert "Aucune partie terminée ne correspond à ces filtres." in client.get("/matches/?player=nobody-at-all").content.decode()
