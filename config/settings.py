@@ -280,7 +280,7 @@ SOCKET_FRAME_OVERFLOW = int(os.environ.get("SOCKET_FRAME_OVERFLOW", "20"))
 SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "12"))
 # Sockets not logged in (the lobby's visitors), counted per client address.
 SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "20"))
-SOCKET_COUNT_TTL = int(os.environ.get("SOCKET_COUNT_TTL", "3600"))
+SOCKET_COUNT_TTL = int(os.environ.get("SOCKET_COUNT_TTL", "90"))
 
 # Table chat: longest message (characters), and at most CHAT_RATE_MESSAGES
 # messages per CHAT_RATE_SECONDS per person and match.

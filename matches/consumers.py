@@ -102,7 +102,6 @@ class MatchConsumer(SocketConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
         if getattr(self, "seat", None) is not None:
             await _db(presence.seat_disconnected)(self.match_id, self.seat, self.channel_name)
-        await self.guard.give_slot()
 
     async def receive(self, text_data=None, bytes_data=None):
         verdict = await self.guard.frame_verdict()
@@ -127,6 +126,8 @@ class MatchConsumer(SocketConsumer):
             frame = socket_guard.load_json_frame(text_data, settings.MAX_FRAME_DEPTH)
         except socket_guard.TooDeep:
             return await self.send_error("malformed", _("That frame is nested too deeply."))
+        except socket_guard.BadText:
+            return await self.send_error("malformed", _("A frame's text holds no NUL and no lone surrogate."))
         except ValueError:
             return await self.send_error("malformed", _("That frame is not valid JSON."))
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
@@ -195,4 +196,6 @@ class MatchConsumer(SocketConsumer):
         await self.send(text_data=frame_text(frame))
 
     async def send_error(self, code, message):
+        # A message may quote the frame (its type, a name): whatever it quotes, the answer encodes.
+        message = message.encode("utf-8", "replace").decode("utf-8")
         await self.send(text_data=frame_text({"type": "error", "code": code, "message": message}))
