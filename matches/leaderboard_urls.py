@@ -1,7 +1,6 @@
 from django.urls import path
 
 from config import url_converters  # noqa: F401  (registers <name:...>)
-
 from matches import leaderboard_views
 
 app_name = "leaderboards"
