@@ -21,11 +21,14 @@ def env_bool(name, default=False):
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DEBUG", True)
+# Off unless asked for: `make run` asks for it only while it serves on a loopback
+# address (scripts/run.sh), and the debug pages are only ever shown to a
+# loopback client (config/debug_pages.py).
+DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
+        raise RuntimeError("SECRET_KEY must be set when DEBUG is off (DEBUG=1 is for development on this machine only)")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdef"
 
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]
@@ -51,6 +54,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # outermost, so that it sees every debug page, whichever layer made it
+    "config.debug_pages.DebugPagesForLoopbackOnly",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
