@@ -210,8 +210,13 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "lobby:home"
 LOGOUT_REDIRECT_URL = "lobby:home"
+# Log-in attempts per (username, address) pair, and per address across usernames
+# (larger: several people may share one), per window of seconds; a browser that
+# logged in as a username before is counted per device instead (accounts/throttle.py).
 LOGIN_ATTEMPTS_LIMIT = int(os.environ.get("LOGIN_ATTEMPTS_LIMIT", "5"))
+LOGIN_ATTEMPTS_IP_LIMIT = int(os.environ.get("LOGIN_ATTEMPTS_IP_LIMIT", "30"))
 LOGIN_ATTEMPTS_WINDOW = int(os.environ.get("LOGIN_ATTEMPTS_WINDOW", "300"))
+LOGIN_DEVICE_COOKIE_AGE = int(os.environ.get("LOGIN_DEVICE_COOKIE_AGE", str(180 * 24 * 3600)))
 # Behind a reverse proxy every visitor has the proxy's REMOTE_ADDR: name the
 # header that carries the client's address (e.g. HTTP_X_REAL_IP), or the IP
 # throttle would lock everyone out together.
@@ -232,7 +237,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_HANDLER = "accounts.throttle.ReservingCacheHandler"
 AXES_FAILURE_LIMIT = "accounts.throttle.failure_limit"
 AXES_COOLOFF_TIME = "accounts.throttle.cooloff"
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_USERNAME_CALLABLE = "accounts.throttle.lockout_username"
 AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_ip"
 AXES_LOCKOUT_CALLABLE = "accounts.throttle.lockout_response"
