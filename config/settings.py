@@ -273,6 +273,8 @@ RUNNING_MATCHES_PER_USER = int(os.environ.get("RUNNING_MATCHES_PER_USER", "10"))
 UNTIMED_BOT_MATCHES_PER_USER = int(os.environ.get("UNTIMED_BOT_MATCHES_PER_USER", "2"))
 # The lobby socket sends at most one snapshot per this many seconds (changes in between are coalesced).
 LOBBY_SNAPSHOT_INTERVAL = float(os.environ.get("LOBBY_SNAPSHOT_INTERVAL", "1.0"))
+# A match page redraws what changed beside its match (the rematch) at most once per this many seconds per socket.
+MATCH_PAGE_REFRESH_INTERVAL = float(os.environ.get("MATCH_PAGE_REFRESH_INTERVAL", "1.0"))
 
 # Largest WebSocket frame the live consumer reads, in bytes, and deepest nesting it accepts.
 # bench/load.py's floor: an echo socket route (config/load_echo.py). Never on in production.

@@ -3,6 +3,9 @@
 The seat always comes from the session, never from the frame. Frames are
 documented in docs/protocol.md.
 """
+import asyncio
+import logging
+
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -17,6 +20,8 @@ from matches import broadcast, presence, services
 from matches.frame_text import frame_text
 from matches.models import Match
 from matches.socket_language import language_of
+
+logger = logging.getLogger(__name__)
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
@@ -70,6 +75,8 @@ class MatchConsumer(SocketConsumer):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.seat = None
         self.groups_joined = []
+        self.refresh_task = None
+        self.last_refresh = float("-inf")
         user = self.scope.get("user")
         self.guard = socket_guard.SocketGuard(self.scope)
         # Accepted before any refusal so that the close code reaches the page (a close
@@ -98,6 +105,8 @@ class MatchConsumer(SocketConsumer):
             await self.send_frame(chat.history)
 
     async def disconnect(self, code):
+        if self.refresh_task is not None:
+            self.refresh_task.cancel()
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         if getattr(self, "seat", None) is not None:
@@ -172,6 +181,23 @@ class MatchConsumer(SocketConsumer):
         await self.send(text_data=broadcast.seat_text(event, self.seat))
         if self.seat is not None and event.get("released_seat") == self.seat:
             await self.become_spectator()
+
+    async def match_page_changed(self, event):
+        # Something shown beside the match changed (its rematch): coalesced like the lobby's snapshots.
+        if self.refresh_task is None:
+            self.refresh_task = asyncio.create_task(self.refresh_when_due())
+
+    async def refresh_when_due(self):
+        wait = self.last_refresh + settings.MATCH_PAGE_REFRESH_INTERVAL - asyncio.get_running_loop().time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        # Changes arriving from here on schedule the next refresh.
+        self.refresh_task = None
+        self.last_refresh = asyncio.get_running_loop().time()
+        try:
+            await self.send_frame(await _current_frame(self.match_id, self.seat))
+        except Exception:  # a task of its own: nobody else would hear of it
+            logger.exception("match %s: the page refresh failed", self.match_id)
 
     async def become_spectator(self):
         """This socket's person was replaced: from now on it watches, and sees the seat no more."""
