@@ -12,17 +12,20 @@ PY=.venv/bin/python
 PORT="${PORT:-8000}"
 HOST="${BIND_HOST:-127.0.0.1}"
 if $PY -c 'import sys; from config.debug_pages import is_loopback; sys.exit(not is_loopback(sys.argv[1]))' "$HOST"; then
+  on_loopback=1
   export DEBUG="${DEBUG:-1}"
 else
+  on_loopback=0
   export DEBUG="${DEBUG:-0}"
 fi
 $PY scripts/ensure_database.py
 $PY manage.py migrate --noinput
 $PY manage.py load_game_data
-if [ "$DEBUG" = "1" ]; then
+# Even with DEBUG=1 asked for by hand, never on an address others reach.
+if [ "$DEBUG" = "1" ] && [ "$on_loopback" = "1" ]; then
   $PY manage.py create_demo_accounts
 else
-  echo "DEBUG is off (serving on $HOST): no demo accounts"
+  echo "No demo accounts: DEBUG=$DEBUG, serving on $HOST"
 fi
 pids=()
 cleanup() {
