@@ -4,6 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
+BIND_HOST ?= 127.0.0.1
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/alibaba
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 
@@ -21,12 +22,9 @@ lock: $(STAMP)
 	$(PY) -m pip install -q pip-tools
 	$(VENV)/bin/pip-compile --quiet --generate-hashes --extra test --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links -o requirements.lock pyproject.toml
 
+# scripts/run.sh sets up the database and serves; DEBUG and the demo accounts only on a loopback BIND_HOST.
 run: $(STAMP)
-	$(PY) scripts/ensure_database.py
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py load_game_data
-	$(PY) manage.py create_demo_accounts
-	PORT=$(PORT) bash scripts/run.sh
+	BIND_HOST=$(BIND_HOST) PORT=$(PORT) bash scripts/run.sh
 
 services:
 	@pg_isready -q -h 127.0.0.1 -p 5432 || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start

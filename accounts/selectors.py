@@ -1,6 +1,7 @@
 """Read-only queries for the profile page."""
 from collections import Counter
 
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q
 
 from accounts.charts import rating_chart
@@ -30,10 +31,19 @@ def _visible_seats(seats, owner, viewer):
     return seats.filter(visible)
 
 
-def rating_history(owner, game) -> list[float]:
-    """The owner's ordinal before their first rated match, then after each, in recording order."""
+def _rated_seats(owner, game):
+    return MatchSeat.objects.filter(user=owner, match__game=game, match__rated_at__isnull=False, rating_after__isnull=False)
+
+
+def rating_history(owner, game, viewer=None) -> list[float]:
+    """The owner's ordinal before their first rated match, then after each, in recording order.
+
+    Only the matches the viewer may see (`_visible_seats`; all of them when `viewer` is None: the owner's own view):
+    a private match is no point on the chart of others (the rating moves between the points all the same).
+    """
+    seats = _rated_seats(owner, game) if viewer is None else _visible_seats(_rated_seats(owner, game), owner, viewer)
     seats = (
-        MatchSeat.objects.filter(user=owner, match__game=game, match__rated_at__isnull=False, rating_after__isnull=False)
+        seats
         .order_by("match__rated_at", "match_id")
         .values_list("rating_before", "rating_after")
     )
@@ -73,22 +83,29 @@ def favourite_opponents(owner, game, viewer, limit=FAVOURITE_OPPONENTS) -> list[
 
 
 def profile_summary(owner, viewer=None, recent=RECENT_MATCHES) -> dict:
-    """Per game: rating, its chart, matches played and won, favourite opponents; and the recent matches."""
+    """Per game: rating, its chart, matches played and won, favourite opponents; and the recent matches.
+
+    Everything counted or drawn counts only the matches the viewer may see: a private match
+    only for the owner and those who sat in it (docs/ratings.md).
+    """
     games = []
     for r in Rating.objects.filter(user=owner).order_by("game"):
+        rated = _rated_seats(owner, r.game)
+        hidden = rated.exclude(pk__in=_visible_seats(rated, owner, viewer).values("pk"))
+        hidden_played, hidden_wins = hidden.count(), hidden.filter(won=True).count()
         games.append(
             {
                 "game": r.game,
                 "game_name": game_name(r.game),
                 "rating": r.rating,
-                "matches_played": r.matches_played,
-                "wins": r.wins,
-                "chart": rating_chart(rating_history(owner, r.game)),
+                "matches_played": r.matches_played - hidden_played,
+                "wins": r.wins - hidden_wins,
+                "chart": rating_chart(rating_history(owner, r.game, viewer or AnonymousUser())),
                 "opponents": favourite_opponents(owner, r.game, viewer),
             }
         )
 
-    finished = MatchSeat.objects.filter(user=owner, match__status=Match.Status.FINISHED)
+    finished = _visible_seats(MatchSeat.objects.filter(user=owner, match__status=Match.Status.FINISHED), owner, viewer)
     played = finished.values("match_id").distinct().count()
     won = finished.filter(won=True).values("match_id").distinct().count()
 

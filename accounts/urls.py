@@ -1,6 +1,7 @@
 from django.urls import path
 
 from accounts import views
+from config import url_converters  # noqa: F401  (registers <name:...>)
 
 app_name = "accounts"
 urlpatterns = [
@@ -9,5 +10,5 @@ urlpatterns = [
     path("logout/", views.LogoutView.as_view(), name="logout"),
     path("password/", views.PasswordChangeView.as_view(), name="password_change"),
     path("password/done/", views.PasswordChangeDoneView.as_view(), name="password_change_done"),
-    path("u/<str:username>/", views.profile, name="profile"),
+    path("u/<name:username>/", views.profile, name="profile"),
 ]

@@ -8,7 +8,7 @@ from django.views.generic import FormView
 
 from accounts.forms import SignupForm
 from accounts.selectors import profile_summary
-from accounts.throttle import client_ip
+from accounts.throttle import client_ip, remember_device
 from config import ratelimit
 
 
@@ -28,6 +28,12 @@ class LoginView(auth_views.LoginView):
 
     template_name = "registration/login.html"
     redirect_authenticated_user = True
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        # This browser is now known for this name: failures from elsewhere do not lock it out.
+        remember_device(response, form.get_user())
+        return response
 
 
 class LogoutView(auth_views.LogoutView):

@@ -19,9 +19,10 @@ from chat.models import ChatMessage, ChatMute, ChatReport
 from matches.models import Match
 
 # Line breaks and tabs become spaces; every other control character goes, and
-# so do the bidirectional overrides that could make a message read backwards.
+# so do the bidirectional overrides that could make a message read backwards,
+# and lone surrogates (a JSON escape makes them; no encoder or database takes them).
 _WHITESPACE_CONTROLS = re.compile(r"[\t\n\r\v\f\u0085\u2028\u2029]")
-_OTHER_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_OTHER_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 REPORT_REASON_MAX_LENGTH = 300
 
 
@@ -90,9 +91,11 @@ def chat_post(match_id, user, text, now=None) -> ChatMessage:
 
 
 def _user_named(name):
-    user = get_user_model().objects.filter(username=name).first() if isinstance(name, str) else None
+    # A name no account can have (a NUL, a lone surrogate) is not asked of the database, which refuses it with an error.
+    is_a_name = isinstance(name, str) and clean_text(name) == name
+    user = get_user_model().objects.filter(username=name).first() if is_a_name else None
     if user is None:
-        raise ChatError(_("There is nobody called %(name)s.") % {"name": str(name)[:40]}, "chat_unknown_user")
+        raise ChatError(_("There is nobody called %(name)s.") % {"name": clean_text(str(name))[:40]}, "chat_unknown_user")
     return user
 
 

@@ -21,11 +21,14 @@ def env_bool(name, default=False):
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DEBUG", True)
+# Off unless asked for: `make run` asks for it only while it serves on a loopback
+# address (scripts/run.sh), and the debug pages are only ever shown to a
+# loopback client (config/debug_pages.py).
+DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
+        raise RuntimeError("SECRET_KEY must be set when DEBUG is off (DEBUG=1 is for development on this machine only)")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdef"
 
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]
@@ -51,6 +54,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # outermost, so that it sees every debug page, whichever layer made it
+    "config.debug_pages.DebugPagesForLoopbackOnly",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -205,8 +210,13 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "lobby:home"
 LOGOUT_REDIRECT_URL = "lobby:home"
+# Log-in attempts per (username, address) pair, and per address across usernames
+# (larger: several people may share one), per window of seconds; a browser that
+# logged in as a username before is counted per device instead (accounts/throttle.py).
 LOGIN_ATTEMPTS_LIMIT = int(os.environ.get("LOGIN_ATTEMPTS_LIMIT", "5"))
+LOGIN_ATTEMPTS_IP_LIMIT = int(os.environ.get("LOGIN_ATTEMPTS_IP_LIMIT", "30"))
 LOGIN_ATTEMPTS_WINDOW = int(os.environ.get("LOGIN_ATTEMPTS_WINDOW", "300"))
+LOGIN_DEVICE_COOKIE_AGE = int(os.environ.get("LOGIN_DEVICE_COOKIE_AGE", str(180 * 24 * 3600)))
 # Behind a reverse proxy every visitor has the proxy's REMOTE_ADDR: name the
 # header that carries the client's address (e.g. HTTP_X_REAL_IP), or the IP
 # throttle would lock everyone out together.
@@ -227,7 +237,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_HANDLER = "accounts.throttle.ReservingCacheHandler"
 AXES_FAILURE_LIMIT = "accounts.throttle.failure_limit"
 AXES_COOLOFF_TIME = "accounts.throttle.cooloff"
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_USERNAME_CALLABLE = "accounts.throttle.lockout_username"
 AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_ip"
 AXES_LOCKOUT_CALLABLE = "accounts.throttle.lockout_response"
@@ -263,6 +273,8 @@ RUNNING_MATCHES_PER_USER = int(os.environ.get("RUNNING_MATCHES_PER_USER", "10"))
 UNTIMED_BOT_MATCHES_PER_USER = int(os.environ.get("UNTIMED_BOT_MATCHES_PER_USER", "2"))
 # The lobby socket sends at most one snapshot per this many seconds (changes in between are coalesced).
 LOBBY_SNAPSHOT_INTERVAL = float(os.environ.get("LOBBY_SNAPSHOT_INTERVAL", "1.0"))
+# A match page redraws what changed beside its match (the rematch) at most once per this many seconds per socket.
+MATCH_PAGE_REFRESH_INTERVAL = float(os.environ.get("MATCH_PAGE_REFRESH_INTERVAL", "1.0"))
 
 # Largest WebSocket frame the live consumer reads, in bytes, and deepest nesting it accepts.
 # bench/load.py's floor: an echo socket route (config/load_echo.py). Never on in production.
@@ -280,7 +292,7 @@ SOCKET_FRAME_OVERFLOW = int(os.environ.get("SOCKET_FRAME_OVERFLOW", "20"))
 SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "12"))
 # Sockets not logged in (the lobby's visitors), counted per client address.
 SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "20"))
-SOCKET_COUNT_TTL = int(os.environ.get("SOCKET_COUNT_TTL", "3600"))
+SOCKET_COUNT_TTL = int(os.environ.get("SOCKET_COUNT_TTL", "90"))
 
 # Table chat: longest message (characters), and at most CHAT_RATE_MESSAGES
 # messages per CHAT_RATE_SECONDS per person and match.

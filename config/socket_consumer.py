@@ -7,17 +7,63 @@ for that one thread. These consumers touch the database only inside
 ``database_sync_to_async`` calls, which close their own thread's old
 connections before and after (channels.db.DatabaseSyncToAsync), so the hop
 cleaned nothing of theirs.
+
+No input ends a socket with an unhandled exception: a handler that raises is
+logged and the socket closed with 1011, and whatever the socket holds (its
+groups, its seat's presence, its slot in the per-user socket count) is given
+back in a ``finally`` however the consumer ends (closed by either side, an
+error, the server cancelling it on shutdown).
 """
+import logging
+
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+
+logger = logging.getLogger(__name__)
+
+CLOSE_INTERNAL_ERROR = 1011
 
 
 class SocketConsumer(AsyncWebsocketConsumer):
+    # The consumer's config.socket_guard.SocketGuard, once connect made one; its slot is given back at the end.
+    guard = None
+    released = False
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self.release()
+
     async def dispatch(self, message):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        try:
+            await handler(message)
+        except StopConsumer:
+            raise
+        except Exception:
+            # A bug met by some input: the socket ends cleanly (the page reconnects and
+            # resyncs) instead of dying with the traceback as its close (1006).
+            logger.exception("socket %s failed on %s", type(self).__name__, message.get("type"))
+            await self.close(code=CLOSE_INTERNAL_ERROR)
+
+    async def release(self):
+        """Gives back what the socket holds, once: disconnect() (if the server's disconnect never came), then the slot."""
+        if self.released:
+            return
+        self.released = True
+        try:
+            if not self.disconnected:
+                self.disconnected = True
+                await self.disconnect(CLOSE_INTERNAL_ERROR)
+        except Exception:
+            logger.exception("socket %s failed to clean up", type(self).__name__)
+        finally:
+            if self.guard is not None:
+                await self.guard.give_slot()
 
     # Once the socket is closing (the server sent the close, or the client went),
     # nothing more is sent: a frame that was due later (a coalesced lobby snapshot,
@@ -37,6 +83,17 @@ class SocketConsumer(AsyncWebsocketConsumer):
             return
         await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
+    disconnected = False
+
     async def websocket_disconnect(self, message):
         self.closing = True
-        await super().websocket_disconnect(message)
+        self.disconnected = True
+        try:
+            await super().websocket_disconnect(message)  # ends with StopConsumer
+        except StopConsumer:
+            raise
+        except Exception:
+            logger.exception("socket %s failed to disconnect", type(self).__name__)
+            raise StopConsumer() from None
+        finally:
+            await self.release()

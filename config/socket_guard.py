@@ -10,15 +10,20 @@ A frame over either limit is not processed: the first one of a run gets a
 SOCKET_FRAME_OVERFLOW of them the socket is closed with CLOSE_RATE_LIMITED.
 
 - Sockets per user, over every process: SOCKETS_PER_USER, counted in the cache.
-  The count expires SOCKET_COUNT_TTL seconds after the user's last
-  connect/disconnect, so a process killed with sockets open cannot keep a user
-  locked out for longer than that.
+  A socket gives its slot back however it ends (the consumer's `finally`,
+  config/socket_consumer.py). Every open socket touches the count every
+  SOCKET_COUNT_TTL / 3 seconds (its heartbeat) and the count expires
+  SOCKET_COUNT_TTL seconds after the last touch, so a process killed with
+  sockets open keeps a user's slots only until the user's sockets elsewhere
+  are gone too, plus SOCKET_COUNT_TTL.
 
 A socket that is not logged in is counted under its client address instead
 (SOCKETS_PER_ADDRESS sockets; frames as a user's), the address read as the
 log-in throttle reads it (settings.LOGIN_ATTEMPTS_IP_HEADER behind a proxy).
 """
+import asyncio
 import json
+import re
 import time
 
 from asgiref.sync import sync_to_async
@@ -110,15 +115,28 @@ class SocketGuard:
         self.budget = FrameBudget(settings.SOCKET_FRAME_BURST, settings.SOCKET_FRAME_RATE)
         self.refused_in_a_row = 0
         self.holds_slot = False
+        self.heartbeat = None
 
     async def take_slot(self) -> bool:
         """Counts this socket against the user's SOCKETS_PER_USER (address's SOCKETS_PER_ADDRESS); False when full."""
         if self.identity is None:
             return True
         self.holds_slot = await sync_to_async(_take_socket_slot, thread_sensitive=False)(self.identity, self.socket_cap)
+        if self.holds_slot:
+            self.heartbeat = asyncio.create_task(self._keep_count_alive())
         return self.holds_slot
 
+    async def _keep_count_alive(self) -> None:
+        # Only a live socket's process runs this: once none does, the count expires.
+        key, ttl = _socket_count_key(self.identity), settings.SOCKET_COUNT_TTL
+        while True:
+            await asyncio.sleep(ttl / 3)
+            await sync_to_async(cache.touch, thread_sensitive=False)(key, ttl)
+
     async def give_slot(self) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+            self.heartbeat = None
         if self.holds_slot:
             self.holds_slot = False
             await sync_to_async(_give_socket_slot, thread_sensitive=False)(self.identity)
@@ -140,8 +158,18 @@ class TooDeep(ValueError):
     pass
 
 
+class BadText(ValueError):
+    """A string in the frame holds a NUL or a lone surrogate."""
+
+
+# A JSON escape ("\ud800", "\u0000") puts in a str what no frame needs and what
+# UTF-8 encoders (orjson, PostgreSQL's driver) or PostgreSQL itself refuse with an exception.
+_UNENCODABLE = re.compile("[\x00\ud800-\udfff]")
+
+
 def load_json_frame(text: str, max_depth: int):
-    """json.loads that refuses nesting deeper than `max_depth` with TooDeep, never RecursionError."""
+    """json.loads that refuses nesting deeper than `max_depth` with TooDeep, never RecursionError,
+    and any key or string holding a NUL or a lone surrogate with BadText."""
     try:
         value = json.loads(text)
     except RecursionError:
@@ -149,9 +177,16 @@ def load_json_frame(text: str, max_depth: int):
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, (dict, list)):
+        if isinstance(item, str):
+            if _UNENCODABLE.search(item):
+                raise BadText()
+        elif isinstance(item, (dict, list)):
             if depth > max_depth:
                 raise TooDeep()
-            children = item.values() if isinstance(item, dict) else item
+            if isinstance(item, dict):
+                stack.extend((key, depth) for key in item)
+                children = item.values()
+            else:
+                children = item
             stack.extend((child, depth + 1) for child in children)
     return value

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from config import url_converters  # noqa: F401  (registers <name:...>)
 from matches.rules_views import rules_page
 
 urlpatterns = [
@@ -8,7 +9,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("matches/", include("matches.urls")),
-    path("rules/<str:game>/", rules_page, name="rules"),
+    path("rules/<name:game>/", rules_page, name="rules"),
     path("leaderboards/", include("matches.leaderboard_urls")),
     path("", include("lobby.urls")),
 ]

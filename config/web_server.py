@@ -15,14 +15,25 @@ uvicorn warns that ``--ws websockets`` will one day mean its sans-I/O
 implementation; that one took 22% of a core per process for the same floor
 here (against 17%), so the version is pinned in requirements.lock and a new
 one is measured before it is taken.
+
+``--ws-max-size`` is MAX_FRAME_BYTES (the setting of config/settings.py, read
+from the same environment variable): uvicorn would otherwise read frames of up
+to 16 MiB before the socket's own check saw them. A longer frame is refused by
+the server's reader from its header, and the socket closed with 1009.
 """
+import os
 from pathlib import Path
 
 APPLICATION = "config.asgi:application"
+
+
+def max_frame_bytes() -> int:
+    """settings.MAX_FRAME_BYTES, without loading Django's settings in the process that only starts the server."""
+    return int(os.environ.get("MAX_FRAME_BYTES", "4096"))
 
 
 def web_command(bindir: Path, *, fd: int | None = None, host: str = "127.0.0.1", port: int | None = None) -> list[str]:
     """The argv of one web process on an inherited listening socket ``fd``, or bound to ``host``:``port``."""
     where = ["--fd", str(fd)] if fd is not None else ["--host", host, "--port", str(port)]
     return [str(Path(bindir) / "uvicorn"), *where, "--loop", "uvloop", "--http", "httptools", "--ws", "websockets",
-            "--lifespan", "off", "--no-access-log", "--ws-per-message-deflate", "false", "--no-proxy-headers", "--timeout-graceful-shutdown", "5", APPLICATION]
+            "--lifespan", "off", "--no-access-log", "--ws-per-message-deflate", "false", "--ws-max-size", str(max_frame_bytes()), "--no-proxy-headers", "--timeout-graceful-shutdown", "5", APPLICATION]

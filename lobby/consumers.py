@@ -55,7 +55,6 @@ class LobbyConsumer(SocketConsumer):
             self.flush_task.cancel()
         for name in self.groups_joined:
             await self.channel_layer.group_discard(name, self.channel_name)
-        await self.guard.give_slot()
 
     async def receive(self, text_data=None, bytes_data=None):
         if await self.guard.frame_verdict() == socket_guard.CLOSE:

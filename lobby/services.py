@@ -251,14 +251,19 @@ def start_table(host, table_id, *, force=False) -> Table:
 
 
 def _notify_match_pages(match_id) -> None:
-    """The finished match's pages redraw their end screen (the rematch's state is in their frames)."""
+    """The finished match's pages redraw their end screen (the rematch's state is in their frames).
+
+    Only a small signal goes out: each socket fetches its own view at most once per
+    settings.MATCH_PAGE_REFRESH_INTERVAL, the last change always shown (matches/consumers.py),
+    as the lobby's snapshots are. A host offering and closing, or a guest accepting and
+    declining, in a loop no longer sends a full view to every socket per click.
+    """
     from matches import broadcast
-    from matches.models import Match
 
     def send():
-        match = Match.objects.filter(pk=match_id).first()
-        if match is not None:
-            broadcast.send_views(match, [])
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(broadcast.match_group(match_id), {"type": "match.page_changed"})
 
     transaction.on_commit(send)
 

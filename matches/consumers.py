@@ -3,6 +3,9 @@
 The seat always comes from the session, never from the frame. Frames are
 documented in docs/protocol.md.
 """
+import asyncio
+import logging
+
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -17,6 +20,8 @@ from matches import broadcast, presence, services
 from matches.frame_text import frame_text
 from matches.models import Match
 from matches.socket_language import language_of
+
+logger = logging.getLogger(__name__)
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
@@ -70,6 +75,8 @@ class MatchConsumer(SocketConsumer):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.seat = None
         self.groups_joined = []
+        self.refresh_task = None
+        self.last_refresh = float("-inf")
         user = self.scope.get("user")
         self.guard = socket_guard.SocketGuard(self.scope)
         # Accepted before any refusal so that the close code reaches the page (a close
@@ -98,11 +105,12 @@ class MatchConsumer(SocketConsumer):
             await self.send_frame(chat.history)
 
     async def disconnect(self, code):
+        if self.refresh_task is not None:
+            self.refresh_task.cancel()
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         if getattr(self, "seat", None) is not None:
             await _db(presence.seat_disconnected)(self.match_id, self.seat, self.channel_name)
-        await self.guard.give_slot()
 
     async def receive(self, text_data=None, bytes_data=None):
         verdict = await self.guard.frame_verdict()
@@ -127,6 +135,8 @@ class MatchConsumer(SocketConsumer):
             frame = socket_guard.load_json_frame(text_data, settings.MAX_FRAME_DEPTH)
         except socket_guard.TooDeep:
             return await self.send_error("malformed", _("That frame is nested too deeply."))
+        except socket_guard.BadText:
+            return await self.send_error("malformed", _("A frame's text holds no NUL and no lone surrogate."))
         except ValueError:
             return await self.send_error("malformed", _("That frame is not valid JSON."))
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
@@ -172,6 +182,23 @@ class MatchConsumer(SocketConsumer):
         if self.seat is not None and event.get("released_seat") == self.seat:
             await self.become_spectator()
 
+    async def match_page_changed(self, event):
+        # Something shown beside the match changed (its rematch): coalesced like the lobby's snapshots.
+        if self.refresh_task is None:
+            self.refresh_task = asyncio.create_task(self.refresh_when_due())
+
+    async def refresh_when_due(self):
+        wait = self.last_refresh + settings.MATCH_PAGE_REFRESH_INTERVAL - asyncio.get_running_loop().time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        # Changes arriving from here on schedule the next refresh.
+        self.refresh_task = None
+        self.last_refresh = asyncio.get_running_loop().time()
+        try:
+            await self.send_frame(await _current_frame(self.match_id, self.seat))
+        except Exception:  # a task of its own: nobody else would hear of it
+            logger.exception("match %s: the page refresh failed", self.match_id)
+
     async def become_spectator(self):
         """This socket's person was replaced: from now on it watches, and sees the seat no more."""
         self.seat = None
@@ -195,4 +222,6 @@ class MatchConsumer(SocketConsumer):
         await self.send(text_data=frame_text(frame))
 
     async def send_error(self, code, message):
+        # A message may quote the frame (its type, a name): whatever it quotes, the answer encodes.
+        message = message.encode("utf-8", "replace").decode("utf-8")
         await self.send(text_data=frame_text({"type": "error", "code": code, "message": message}))

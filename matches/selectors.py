@@ -1,8 +1,9 @@
 """Read-only queries for the match pages."""
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import Count, F, IntegerField, Max, OuterRef, Q, Subquery, Value
+from django.db.models.functions import Coalesce
 
-from matches.models import Match, Rating
+from matches.models import Match, MatchSeat, Rating
 
 HISTORY_PAGE_SIZE = 20
 
@@ -38,10 +39,36 @@ def finished_history(user, filters: dict):
     return matches.order_by("-finished_at", "-pk")
 
 
+def _rated_seats(game_key, *, private, bots):
+    """Rated seats of a game in public (or private) matches, of the Rating row in the outer query."""
+    seats = MatchSeat.objects.filter(match__game=game_key, match__is_private=private, match__rated_at__isnull=False, rating_after__isnull=False)
+    return seats.filter(user__isnull=True, bot=OuterRef("bot")) if bots else seats.filter(user=OuterRef("user"))
+
+
+def _one_value(seats, aggregate, output_field=None):
+    # one group over every row (a constant key), so the subquery gives one value
+    return Subquery(seats.order_by().annotate(one=Value(1)).values("one").annotate(v=aggregate).values("v")[:1], output_field=output_field)
+
+
 def leaderboard(game_key, *, bots=False, minimum=None, limit=100):
-    """People (or kinds of computer player) rated in a game, best ordinal first, once they played ``minimum`` rated matches."""
+    """People (or kinds of computer player) rated in a game, best ordinal first, once they played ``minimum`` public rated matches.
+
+    The leaderboard is public: its counts (played, won, last played) leave out private matches
+    (the rating itself is one number and moves with every rated match; docs/ratings.md).
+    """
     minimum = settings.LEADERBOARD_MIN_MATCHES if minimum is None else minimum
-    rows = Rating.objects.filter(game=game_key, matches_played__gte=max(minimum, 1), user__isnull=bots)
+    private = _rated_seats(game_key, private=True, bots=bots)
+    rows = Rating.objects.filter(game=game_key, user__isnull=bots).annotate(
+        private_played=Coalesce(_one_value(private, Count("pk")), 0, output_field=IntegerField()),
+        private_wins=Coalesce(_one_value(private, Count("pk", filter=Q(won=True))), 0, output_field=IntegerField()),
+        public_played=F("matches_played") - F("private_played"),
+        public_wins=F("wins") - F("private_wins"),
+        last_public_at=_one_value(_rated_seats(game_key, private=False, bots=bots), Max("match__finished_at")),
+    ).filter(public_played__gte=max(minimum, 1))
     if not bots:
         rows = rows.filter(user__is_active=True)
-    return rows.select_related("user").order_by("-rating", "-matches_played", "pk")[:limit]
+    rows = list(rows.select_related("user").order_by("-rating", "-public_played", "pk")[:limit])
+    for row in rows:
+        # without private matches, the Rating row's own date is the last public one
+        row.last_public_at = row.last_played_at if not row.private_played else row.last_public_at
+    return rows

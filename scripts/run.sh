@@ -1,10 +1,32 @@
 #!/usr/bin/env bash
-# Serves the site (scripts/serve_web.py); with REDIS_URL set, also a Celery worker and beat.
-# Ctrl-C stops everything this script started.
+# Sets up the database and serves the site on BIND_HOST:PORT (scripts/serve_web.py); with REDIS_URL
+# set, also a Celery worker and beat. Ctrl-C stops everything this script started.
+#
+# DEBUG (Django's debug pages, the development secret key) and the demo accounts, the staff
+# one with its well-known password above all, only while serving on a loopback address
+# (BIND_HOST 127.0.0.1, the default, ::1 or localhost): elsewhere DEBUG stays off unless the
+# environment sets it, and SECRET_KEY must be set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 PORT="${PORT:-8000}"
+HOST="${BIND_HOST:-127.0.0.1}"
+if $PY -c 'import sys; from config.debug_pages import is_loopback; sys.exit(not is_loopback(sys.argv[1]))' "$HOST"; then
+  on_loopback=1
+  export DEBUG="${DEBUG:-1}"
+else
+  on_loopback=0
+  export DEBUG="${DEBUG:-0}"
+fi
+$PY scripts/ensure_database.py
+$PY manage.py migrate --noinput
+$PY manage.py load_game_data
+# Even with DEBUG=1 asked for by hand, never on an address others reach.
+if [ "$DEBUG" = "1" ] && [ "$on_loopback" = "1" ]; then
+  $PY manage.py create_demo_accounts
+else
+  echo "No demo accounts: DEBUG=$DEBUG, serving on $HOST"
+fi
 pids=()
 cleanup() {
   trap - INT TERM EXIT
@@ -43,7 +65,7 @@ if [ -n "${REDIS_URL:-}" ]; then
 else
   WEB_PROCESSES=1
 fi
-echo "Serving on http://127.0.0.1:$PORT/ with $WEB_PROCESSES web process(es)"
-$PY scripts/serve_web.py 127.0.0.1 "$PORT" "$WEB_PROCESSES" &
+echo "Serving on http://$HOST:$PORT/ with $WEB_PROCESSES web process(es), DEBUG=$DEBUG"
+$PY scripts/serve_web.py "$HOST" "$PORT" "$WEB_PROCESSES" &
 pids+=($!)
 wait -n "${pids[@]}"

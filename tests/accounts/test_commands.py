@@ -37,17 +37,13 @@ def test_idempotent(settings):
     assert output.count("already exists") == 4
 
 
-def test_refuses_without_debug(settings):
+def test_refuses_without_debug_and_has_no_way_round_it(settings):
     settings.DEBUG = False
-    with pytest.raises(CommandError, match="--force"):
+    with pytest.raises(CommandError, match="DEBUG is off"):
         run()
+    with pytest.raises(TypeError):  # issue 20, finding 2: there is no --force any more
+        run(force=True)
     assert not User.objects.exists()
-
-
-def test_force_without_debug(settings):
-    settings.DEBUG = False
-    run(force=True)
-    assert User.objects.count() == 4
 
 
 def test_demo_user_can_log_in(client, settings):

@@ -57,3 +57,29 @@ def test_opponents_from_private_matches_are_not_shown_to_others(client):
     client.force_login(bob)
     names = [o["name"] for o in client.get("/accounts/u/alice-o/").context["ratings"][0]["opponents"]]
     assert names == ["bob-o", carol.username]
+
+
+# --- issue 20, finding 9: a private match counts only for those who sat in it --------------------
+
+
+def _stats(client, owner):
+    response = client.get(f"/accounts/u/{owner.username}/")
+    context = response.context
+    game = next(g for g in context["ratings"] if g["game"] == "countdown")
+    return context["matches_played"], context["matches_won"], game["matches_played"], game["wins"]
+
+
+def test_a_private_match_counts_on_a_profile_only_for_those_who_sat_in_it(client):
+    alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
+    play_countdown([alice, bob], [3, 1], is_private=True)  # alice wins, privately
+    play_countdown([alice, carol], [3, 1])                 # and in public
+    # the owner and the private match's other player see both; anyone else, the public one only
+    for viewer, expected in ((alice, (2, 2, 2, 2)), (bob, (2, 2, 2, 2)), (carol, (1, 1, 1, 1)), (None, (1, 1, 1, 1))):
+        client.logout()
+        if viewer is not None:
+            client.force_login(viewer)
+        assert _stats(client, alice) == expected, viewer
+    # the chart: before the first match, then after each one the viewer may see
+    everything = rating_history(alice, "countdown")
+    assert len(everything) == 3 and rating_history(alice, "countdown", carol) == [everything[1], everything[2]]
+    assert len(rating_history(alice, "countdown", bob)) == 3

@@ -1,5 +1,6 @@
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 
 from tests.accounts.factories import PASSWORD, MatchFactory, MatchSeatFactory, RatingFactory, UserFactory
@@ -271,3 +272,13 @@ def test_the_quick_match_queue_has_a_proper_plural_name_in_the_admin():
     from lobby.models import QuickMatchEntry
 
     assert str(QuickMatchEntry._meta.verbose_name_plural) == "quick match entries"
+
+
+# --- issue 20, finding 7: a NUL in the URL is no such page, not a server error ---------------------
+
+
+@pytest.mark.parametrize("path", ["/accounts/u/%00/", "/accounts/u/alice%00/", "/rules/%00/", "/leaderboards/tiles%00/"])
+def test_a_nul_in_a_name_taken_from_the_url_is_a_404(path):
+    UserFactory(username="alice")
+    client = Client(raise_request_exception=False)
+    assert client.get(path).status_code == 404

@@ -41,6 +41,7 @@ ENV = dict(
     DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{DB_NAME}",
     REDIS_URL=f"redis://127.0.0.1:{REDIS_PORT}/0",
     DJANGO_SETTINGS_MODULE="config.settings",
+    DEBUG="1",  # a site on this machine only (the settings' default is production's)
     BOT_THINK_SECONDS="0.2",
     SWEEP_GRACE_SECONDS="1",
     PYTHONUNBUFFERED="1",

@@ -165,3 +165,20 @@ def test_reporting_ones_own_or_an_unknown_message_is_refused():
     refused("malformed", services.chat_report, users[1], "12", "")
     refused("malformed", services.chat_report, users[1], True, "")
     assert not ChatReport.objects.exists()
+
+
+# --- issue 20, finding 3: text the database or an encoder would refuse --------------------------
+
+
+def test_a_lone_surrogate_or_a_nul_is_taken_out_of_a_message():
+    match, (alice, _bob) = make_match()
+    assert services.chat_post(match.pk, alice, "a\ud800b\x00c").text == "abc"
+    assert services.clean_text("\udfff") == ""
+
+
+@pytest.mark.parametrize("name", ["\ud800", "bob\x00", "\x00"])
+def test_muting_a_name_no_account_can_have_is_an_unknown_user(name):
+    _match, (alice, _bob) = make_match()
+    error = refused("chat_unknown_user", services.chat_mute, alice, name)
+    error.message.encode("utf-8")  # the answer quotes the name in text every encoder takes
+    refused("chat_unknown_user", services.chat_unmute, alice, name)

@@ -1,8 +1,13 @@
 """The site's socket consumers dispatch without Channels' per-message hop to the sync thread."""
+import asyncio
+
 import pytest
 from channels import consumer as channels_consumer
 
+from channels.testing import WebsocketCommunicator
+
 from config.socket_consumer import SocketConsumer
+from config.socket_guard import SocketGuard
 
 
 class Recorder(SocketConsumer):
@@ -23,3 +28,50 @@ async def test_a_message_reaches_its_handler_without_the_clean_up_hop(monkeypatc
 async def test_a_message_without_a_handler_is_refused():
     with pytest.raises(ValueError):
         await Recorder().dispatch({"type": "no.such"})
+
+
+# --- issue 20, finding 3: a handler that raises ends the socket cleanly and gives its slot back ----
+
+
+class Faulty(SocketConsumer):
+    """A socket with a bug on every frame it reads."""
+
+    async def connect(self):
+        self.guard = SocketGuard(self.scope)
+        await self.accept()
+        if not await self.guard.take_slot():
+            await self.close(code=4429)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        raise RuntimeError("a bug met by some input")
+
+
+async def open_faulty():
+    communicator = WebsocketCommunicator(Faulty.as_asgi(), "/ws/faulty/")
+    communicator.scope["client"] = ("198.51.100.7", 4321)
+    assert (await communicator.connect(timeout=5))[0]
+    return communicator
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_handler_that_raises_closes_with_1011_and_gives_the_slot_back(settings, caplog):
+    settings.SOCKETS_PER_ADDRESS = 1
+    for _ in range(3):  # one slot, so each socket gets it only if the one before gave it back
+        communicator = await open_faulty()
+        assert await communicator.receive_nothing(timeout=0.3)
+        await communicator.send_to(text_data="anything")
+        assert (await communicator.receive_output(timeout=5)) == {"type": "websocket.close", "code": 1011}
+        await communicator.send_input({"type": "websocket.disconnect", "code": 1011})
+        await communicator.wait(timeout=5)
+    assert "a bug met by some input" in caplog.text
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_consumer_cancelled_by_the_server_gives_its_slot_back(settings):
+    settings.SOCKETS_PER_ADDRESS = 1
+    for _ in range(3):
+        communicator = await open_faulty()
+        assert await communicator.receive_nothing(timeout=0.3)  # not closed with 4429: it has the slot
+        communicator.future.cancel()  # as uvicorn does on shutdown: no websocket.disconnect is handled
+        with pytest.raises(asyncio.CancelledError):
+            await communicator.future

@@ -1,7 +1,10 @@
-"""Frame budgets and JSON depth for sockets."""
-import pytest
+"""Frame budgets, JSON depth and text, and the socket count for sockets."""
+import asyncio
 
-from config.socket_guard import FrameBudget, TooDeep, load_json_frame
+import pytest
+from django.core.cache import cache
+
+from config.socket_guard import BadText, FrameBudget, SocketGuard, TooDeep, _socket_count_key, load_json_frame
 
 
 def test_budget_allows_a_burst_then_refills_at_its_rate():
@@ -24,3 +27,25 @@ def test_shallow_frames_load():
     assert load_json_frame('{"type": "action", "action": {"type": "add", "n": [1, [2]]}}', 16)["action"]["n"] == [1, [2]]
     with pytest.raises(ValueError):
         load_json_frame("not json", 16)
+
+
+# --- issue 20, finding 3: bad text in a frame; the socket count lives with the sockets' heartbeat --
+
+@pytest.mark.parametrize("text", ['{"type": "\\ud800"}', '{"\\u0000": 1}', '[["a\\u0000"]]', '{"a": {"b": "\\udfff"}}'])
+def test_a_nul_or_a_lone_surrogate_anywhere_in_a_frame_is_bad_text(text):
+    with pytest.raises(BadText):
+        load_json_frame(text, 16)
+
+
+@pytest.mark.asyncio
+async def test_the_socket_count_expires_once_no_socket_touches_it(settings):
+    settings.SOCKET_COUNT_TTL = 1
+    guard = SocketGuard({"client": ("203.0.113.9", 1234)})
+    key = _socket_count_key(guard.identity)
+    cache.delete(key)
+    assert await guard.take_slot()
+    await asyncio.sleep(2.5)  # 2.5 TTLs: only the heartbeat kept it
+    assert cache.get(key) == 1
+    guard.heartbeat.cancel()  # as when the process is killed: the slot is never given back
+    await asyncio.sleep(1.5)
+    assert cache.get(key) is None

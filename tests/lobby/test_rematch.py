@@ -1,5 +1,8 @@
 """The rematch: the host reopens a finished match's table with the same seats and options; the others accept or decline."""
+import asyncio
+
 import pytest
+from asgiref.sync import sync_to_async
 from django.conf import settings
 
 from lobby import services
@@ -9,6 +12,7 @@ from matches import services as match_services
 from matches.endscreen import end_summary
 from matches.models import Match
 from tests.factories import UserFactory
+from tests.matches.test_consumers import connect
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -142,3 +146,40 @@ def test_a_rematch_the_host_closed_can_be_offered_again():
     assert end_summary(match, 1)["rematch"]["table"] is None
     second = services.rematch_offer(host, match.pk)
     assert second.pk != first.pk and end_summary(match, 1)["rematch"]["mine"] == "invited"
+
+
+# --- issue 20, finding 5: a rematch clicked on and off does not flood the match's sockets ----------
+
+
+async def _frames_within(communicator, seconds):
+    """Every frame the socket gets in the next `seconds` (receive_nothing: a timeout would end the consumer)."""
+    frames = []
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while loop.time() < end:
+        if not await communicator.receive_nothing(timeout=0.05):
+            frames.append(await communicator.receive_json_from(timeout=1))
+    return frames
+
+
+@pytest.mark.asyncio
+async def test_rematch_changes_reach_each_socket_coalesced_the_last_one_always(settings):
+    settings.MATCH_PAGE_REFRESH_INTERVAL = 1.0
+    guest, other, host = [await sync_to_async(UserFactory)() for _ in range(3)]
+    _table, match = await sync_to_async(finished_table_match)([guest, other, host], host=host)
+    sockets = []
+    for user in (guest, other, host):
+        communicator, connected, _ = await connect(match.pk, user)
+        assert connected and (await communicator.receive_json_from(timeout=5))["type"] == "view"
+        sockets.append(communicator)
+    await sync_to_async(services.rematch_offer)(host, match.pk)
+    for _ in range(10):  # the guest says yes, no, yes, no, ... as fast as the server lets them
+        await sync_to_async(services.rematch_accept)(guest, match.pk)
+        await sync_to_async(services.rematch_decline)(guest, match.pk)
+    # 21 changes: each socket gets the first at once, then the last one a second later
+    for communicator in sockets:
+        frames = await _frames_within(communicator, 2.5)
+        assert [frame["type"] for frame in frames] in (["view"], ["view", "view"]), len(frames)
+        guest_seat = frames[-1]["end"]["rematch"]["seats"][0]
+        assert (guest_seat["name"], guest_seat["state"]) == (guest.username, "declined")
+        await communicator.disconnect()

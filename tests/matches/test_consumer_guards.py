@@ -1,4 +1,6 @@
 """The live socket under attack (issue 8, findings 7, 9, 11, 12, 14): limits, close codes, log-out, origins."""
+import json
+
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -187,3 +189,53 @@ async def test_a_trusted_origin_is_accepted(settings):
     )
     assert connected
     await communicator.disconnect()
+
+
+# --- issue 20, finding 3: no input kills a socket or leaks its slot -------------------------------
+
+# Each is a frame as the client sends it; json.dumps writes a lone surrogate as the escape "\ud800",
+# which json.loads turns back into a str that no UTF-8 encoder (orjson, PostgreSQL) accepts.
+POISONED_FRAMES = [
+    {"type": "chat", "text": "\ud800"},
+    {"type": "chat", "text": "hi\x00there"},
+    {"type": "chat_mute", "user": "\ud800"},
+    {"type": "chat_mute", "user": "bob\x00"},
+    {"type": "chat_unmute", "user": "\udfff"},
+    {"type": "chat_report", "message": 1, "reason": "\ud800"},
+    {"type": "\ud800"},
+    {"type": "x\x00"},
+    {"type": "action", "version": 0, "action": {"type": "\ud800"}},
+    {"\ud800": 1, "type": "ping"},
+]
+
+
+@pytest.mark.parametrize("frame", POISONED_FRAMES, ids=range(len(POISONED_FRAMES)))
+async def test_a_poisoned_frame_gets_an_answer_and_the_socket_lives_on(frame, settings):
+    match, users = await make_match()
+    cookie = await session_cookie(users[0])
+    communicator, _, _ = await open_socket(f"/ws/match/{match.pk}/", cookie)
+    assert (await communicator.receive_json_from(timeout=5))["type"] == "view"
+    await communicator.send_to(text_data=json.dumps(frame))
+    answer = await communicator.receive_output(timeout=5)
+    assert answer["type"] == "websocket.send", answer
+    # an error frame, or nothing to say (a NUL-free chat text is posted and broadcast)
+    assert json.loads(answer["text"])["type"] in ("error", "chat", "pong")
+    await communicator.send_json_to({"type": "ping"})
+    while (await communicator.receive_json_from(timeout=5))["type"] != "pong":
+        pass
+    await communicator.disconnect()
+
+
+async def test_poisoned_frames_leave_every_socket_slot_free(settings):
+    settings.SOCKETS_PER_USER = 1
+    match, users = await make_match()
+    cookie = await session_cookie(users[0])
+    for frame in POISONED_FRAMES:
+        communicator, _, _ = await open_socket(f"/ws/match/{match.pk}/", cookie)
+        assert (await communicator.receive_json_from(timeout=5))["type"] == "view", frame
+        await communicator.send_to(text_data=json.dumps(frame))
+        await communicator.receive_output(timeout=5)
+        await communicator.disconnect()
+    last, _, _ = await open_socket(f"/ws/match/{match.pk}/", cookie)
+    assert (await last.receive_json_from(timeout=5))["type"] == "view"
+    await last.disconnect()

@@ -93,16 +93,84 @@ def test_a_malformed_export_is_refused_with_a_clear_message(change, message):
     assert Match.objects.count() == 1
 
 
-def test_people_are_matched_by_username_or_shown_by_name():
+def test_an_import_is_on_nobodys_profile_and_private_unless_the_operator_says_otherwise(tmp_path):
     alice, bob = UserFactory(username="alice-export"), UserFactory(username="bob-export")
     match = play_countdown([alice, bob, "first"], [3, 1, 2])
     data = json.loads(json.dumps(exports.export_match(match)))
     assert [s["name"] for s in data["seats"]][:2] == ["alice-export", "bob-export"]
-    bob.delete()
-    imported = exports.import_export(data)
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(data))
+
+    call_command("import_match", str(path))
+    imported = Match.objects.exclude(pk=match.pk).get()
     seats = list(imported.seats.order_by("seat"))
-    assert seats[0].user == alice and seats[1].user is None and seats[1].display_name == "bob-export"
+    # the file's usernames are only names: neither account gets the match
+    assert [s.user for s in seats] == [None, None, None] and imported.is_private
+    assert [s.display_name for s in seats[:2]] == ["alice-export", "bob-export"]
     assert seats[2].bot == "first" and imported.bot_seats == [[2, "first"]]
+
+    call_command("import_match", str(path), "--as", "1=alice-export", "--public")
+    attributed = Match.objects.exclude(pk__in=[match.pk, imported.pk]).get()
+    seats = list(attributed.seats.order_by("seat"))
+    assert [s.user for s in seats] == [None, alice, None] and not attributed.is_private
+    assert seats[0].display_name == "alice-export"
+
+
+def _tampered(data, path, change):
+    data = copy.deepcopy(data)
+    change(data)
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+# Each a file an import command meets; each must be one CommandError, and nothing stored.
+MALFORMED = {
+    "seat entry not an object": lambda d: d["seats"].__setitem__(0, 5),
+    "seat entry a list": lambda d: d["seats"].__setitem__(0, ["seat", 0]),
+    "seat number true": lambda d: d["seats"][1].update(seat=True),
+    "seat number text": lambda d: d["seats"][0].update(seat="0"),
+    "started_at 1e20": lambda d: d["options"].update(started_at=1e20),
+    "started_at negative": lambda d: d["options"].update(started_at=-1e20),
+    "server_time 1e300": lambda d: d["actions"][0].update(server_time=1e300),
+    "action seat true": lambda d: d["actions"][0].update(seat=True),
+    "players true": lambda d: d.update(players=True),
+    "seed true": lambda d: d.update(seed=True),
+    "finished_at not a date": lambda d: d.update(finished_at="yesterday"),
+    "finished_at a number": lambda d: d.update(finished_at=5),
+    "unknown bot": lambda d: d["seats"][2].update(bot="nobody-such"),
+    "options a list": lambda d: d.update(options=[1]),
+    "actions an object": lambda d: d.update(actions={}),
+}
+
+
+@pytest.mark.parametrize("change", MALFORMED.values(), ids=MALFORMED.keys())
+def test_every_malformed_file_is_one_clear_command_error(change, tmp_path):
+    match = play_countdown([UserFactory(), UserFactory(), "first"], [3, 1, 2])
+    data = json.loads(json.dumps(exports.export_match(match)))
+    path = _tampered(data, tmp_path / "bad.json", change)
+    for command in ("verify_match", "import_match"):
+        with pytest.raises(CommandError):
+            call_command(command, path)
+    assert Match.objects.count() == 1
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", "{", "nan", '"text"', "[" * 100000 + "]" * 100000, '{"format": "alibaba-match/1", "game": []}'])
+def test_a_file_that_is_no_export_at_all_is_one_command_error(text, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(CommandError):
+        call_command("import_match", str(path))
+
+
+@pytest.mark.parametrize("given", [["--as", "0"], ["--as", "x=alice"], ["--as", "0=nobody-here"], ["--as", "7=alice-imp"],
+                                   ["--as", "0=alice-imp", "--as", "0=bob-imp"]])
+def test_a_wrong_seat_attribution_is_one_command_error(given, tmp_path):
+    match = play_countdown([UserFactory(username="alice-imp"), UserFactory(username="bob-imp"), "first"], [3, 1, 2])
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(exports.export_match(match)))
+    with pytest.raises(CommandError):
+        call_command("import_match", str(path), *given)
+    assert Match.objects.count() == 1
 
 
 def test_a_running_match_is_never_exported(client):

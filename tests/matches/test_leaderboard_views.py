@@ -5,6 +5,7 @@ import pytest
 
 from tests.accounts.factories import RatingFactory
 from tests.factories import UserFactory
+from tests.matches.playing import play_countdown
 
 pytestmark = pytest.mark.django_db
 
@@ -71,3 +72,28 @@ def test_boards_and_history_speak_french(client):
         assert "Filtrer" in history and "Filter<" not in history
     finally:
         translation.activate("en")
+
+
+# --- issue 20, finding 9: the leaderboards count public matches only ------------------------------
+
+
+@pytest.mark.django_db(transaction=True)  # ratings are recorded on commit
+def test_a_leaderboard_counts_and_lists_by_public_matches_only(client, settings):
+    settings.TIMER_BACKEND = "thread"
+    settings.LEADERBOARD_MIN_MATCHES = 2
+    alice, bob, carol = UserFactory(username="alice-lb"), UserFactory(username="bob-lb"), UserFactory(username="carol-lb")
+    play_countdown([alice, bob], [3, 1], is_private=True)
+    play_countdown([alice, bob], [3, 1], is_private=True)
+    play_countdown([alice, carol], [1, 3])
+    play_countdown([carol, bob], [3, 1])
+    # alice and bob played 3 rated matches, 2 of them private: 1 public is under the minimum of 2
+    client.force_login(bob)
+    response = client.get("/leaderboards/countdown/")
+    assert rows(response, "people") == ["carol-lb"]
+    settings.LEADERBOARD_MIN_MATCHES = 1
+    response = client.get("/leaderboards/countdown/")
+    listed = {r.user.username: (r.public_played, r.public_wins) for r in response.context["people"]}
+    assert listed == {"alice-lb": (1, 0), "bob-lb": (1, 0), "carol-lb": (2, 2)}
+    html = response.content.decode()
+    alice_row = html[html.index('data-player="alice-lb"'):]
+    assert "<td>1</td><td>0%</td>" in alice_row[:alice_row.index("</tr>")]

@@ -2,7 +2,8 @@
 
 Idempotent: accounts that already exist are left as they are (their password
 is not reset and nobody is promoted), so running it twice changes nothing.
-Refuses to run when settings.DEBUG is off unless --force is given.
+Refuses to run when settings.DEBUG is off: the passwords are in the README,
+and DEBUG is on only for a site served on a loopback address (scripts/run.sh).
 """
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -16,14 +17,11 @@ ADMIN_PASSWORD = "admin-password-1"
 
 
 class Command(BaseCommand):
-    help = "Create demo accounts alice, bob, carol and a superuser admin (only with DEBUG on, or --force)."
+    help = "Create demo accounts alice, bob, carol and a superuser admin (only with DEBUG on: a site on this machine)."
 
-    def add_arguments(self, parser):
-        parser.add_argument("--force", action="store_true", help="Run even though settings.DEBUG is off.")
-
-    def handle(self, *args, force=False, **options):
-        if not settings.DEBUG and not force:
-            raise CommandError("DEBUG is off: demo accounts have well-known passwords. Pass --force to create them anyway.")
+    def handle(self, *args, **options):
+        if not settings.DEBUG:
+            raise CommandError("DEBUG is off: the demo accounts have well-known passwords and are only for a site served on a loopback address.")
         User = get_user_model()
         with transaction.atomic():
             for username in DEMO_PLAYERS:

@@ -16,7 +16,7 @@ class Command(BaseCommand):
             with open(opts["file"], encoding="utf-8") as handle:
                 data = json.load(handle)
             checked = verify(data)
-        except (OSError, ValueError) as exc:  # ExportError and JSONDecodeError are ValueErrors
+        except (OSError, ValueError, RecursionError) as exc:  # ExportError and JSONDecodeError are ValueErrors
             raise CommandError(str(exc)) from exc
         if not checked.ok:
             raise CommandError(f"Mismatch: {checked.message}")
