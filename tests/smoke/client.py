@@ -69,16 +69,22 @@ class NewcomerClient:
 class MatchSocket:
     """The live match as its page sees it: the newest view frame, and actions sent on it."""
 
+    PING_SECONDS = 25.0  # as the page does (matches/static/matches/live.js): a seat that never pings is gone
+
     def __init__(self, ws):
         self.ws = ws
         self.frame = None
         self.errors = []
+        self.pinged_at = time.monotonic()
 
     def close(self):
         self.ws.close()
 
     def receive(self, timeout: float) -> dict | None:
         """The next frame (a view kept as the newest one), or None after ``timeout`` seconds of silence."""
+        if time.monotonic() - self.pinged_at > self.PING_SECONDS:
+            self.ws.send(json.dumps({"type": "ping"}))
+            self.pinged_at = time.monotonic()
         try:
             text = self.ws.recv(timeout=timeout)
         except TimeoutError:

@@ -217,6 +217,7 @@ def test_a_newcomer_plays_a_whole_match_with_computer_players(site, game):
         sock.close()
 
     assert decisions > 0
+    assert final["seat"] == 0, "the seat was handed to a computer player: the person was taken for gone"
     assert final["status"] == "finished" and not final["legal"]
     seats = TABLES[game][0]
     end = final["end"]
