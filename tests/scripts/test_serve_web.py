@@ -24,7 +24,7 @@ def _answers(port) -> bool:
     A connection the kernel hands to a process still starting waits in its socket's
     queue and is answered once it is up, hence the long timeout: late, not refused."""
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=15) as sock:
+        with socket.create_connection(("127.0.0.1", port), timeout=60) as sock:
             sock.sendall(b"GET /no-such-page/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             return sock.recv(12).startswith(b"HTTP/1.1")
     except OSError:
@@ -34,6 +34,14 @@ def _answers(port) -> bool:
 def _children(pid) -> set[int]:
     out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
     return {int(line) for line in out.split()}
+
+
+def _gone(pid) -> bool:
+    """Exited (a zombie holds no socket any more) or reaped."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
 
 
 def _ready(log: Path) -> int:
@@ -73,7 +81,10 @@ def test_a_killed_web_process_is_replaced_and_the_other_keeps_serving(two_web_pr
     parent, port, log = two_web_processes
     first, second = sorted(_children(parent.pid))
     os.kill(first, signal.SIGKILL)
-    # The port never stops answering: the survivor takes every new connection meanwhile.
+    # A connection the kernel queued on the dying process's socket before it was gone is lost with it
+    # (its page reconnects); once it is gone, the port never stops answering: the survivor takes
+    # every new connection meanwhile.
+    assert _wait(lambda: _gone(first), 10)
     for _ in range(20):
         assert _answers(port)
         time.sleep(0.05)
