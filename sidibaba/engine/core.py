@@ -177,6 +177,9 @@ def meeting(state, events):
     events.append(event("leader_met"))
     events.append(event("leader_token", [LEADER], leader_at=None))
     state["leader_at"] = None
+    # "As soon as the Adventurers have moved onto a new square ... the Leader can again enter the maze":
+    # not before, so never twice on one step.
+    state["leader_kept_out"] = True
     line = state["line"]
     victims = [line[0], line[0]] + line[1:]
     push(state, [

@@ -89,7 +89,7 @@ def new_game(players, options, seed, now):
         "characters": [None] * players, "line": line, "lamps": lamps, "lit": None, "leader_lamps": 0, "lamps_out": 0,
         "hands": hands, "bag": list(range(bag_size)), "keeps": [None] * players,
         "pos": None, "entrance": None, "treasure_at": None, "treasure_state": "closed", "chests": [],
-        "chests_open": [], "landslides": [], "arrows": [], "leader_at": None,
+        "chests_open": [], "landslides": [], "arrows": [], "leader_at": None, "leader_kept_out": False,
         "event_deck": [], "event_hand": [], "events_used": [], "stolen": [], "genies_spent": [],
         "jewels_paid": [], "curses_out": 0,
         "segment": 0, "ends_at": None, "paused": None, "genie_segment": None,
