@@ -22,7 +22,10 @@ def sight(state):
     """Squares ahead, the nearest first: each with what is left, right and ahead of it."""
     g = geo(state)
     cell, facing = state["pos"]
-    landslides = set(state["landslides"])
+    # The Adventurers learn of a landslide only when it is in front of them: one beside a square or
+    # further down the corridor looks like an open passage (docs/rules/sidibaba.md).
+    in_front = g.target(cell, facing)
+    landslides = {in_front} & set(state["landslides"])
     squares = []
     for _ in range(DEPTH):
         square = {"left": _side(g, cell, (facing + 3) % 4, landslides),
