@@ -222,8 +222,10 @@ def apply(state, seat, action, now):
         caught_up += evs
         due = deadline(state)
     legal = legal_actions(state, seat)
-    if not isinstance(action, dict) or domains.find_legal(action, legal) is None:
+    resolved = domains.resolve(action, legal)  # exact JSON types; the legal action's own values from here on
+    if resolved is None:
         raise IllegalAction(_explain(state, seat, action, legal))
+    action = resolved
     new = clone(state)
     events = []
     before = _signature(new)
@@ -240,7 +242,8 @@ def _explain(state, seat, action, legal):
     kind = action.get("type")
     if state["paused"] is not None and state["phase"] == "play":
         return "The Leader has stopped time."
-    if kind == "vote_move" and action.get("move") in explore.MOVES and blocking(state) is None:
+    if kind == "vote_move" and type(action.get("move")) is str and len(action["move"]) == 1 \
+            and action["move"] in explore.MOVES and blocking(state) is None:
         if state["phase"] == "play":
             why = explore.move_outcome(state, action["move"])[1]
             if why:
