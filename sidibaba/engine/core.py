@@ -84,11 +84,20 @@ def set_line(state, line, events, reason):
     events.append(event("line_changed", line=list(line), reason=reason))
 
 
+def drop_pending(state):
+    """The game is over: what waited is dropped, and tokens lying on the table (a sharing's slots, a
+    pool) go back into the bag, so every token stays in exactly one place."""
+    for item in state["pending"]:
+        for key in ("slots", "pool"):
+            state["bag"].extend(t for t in item.get(key) or [] if t is not None)
+    state["pending"] = []
+
+
 def leader_wins(state, events, reason):
     state["phase"] = "over"
     state["winner"] = "leader"
     state["end_reason"] = reason
-    state["pending"] = []
+    drop_pending(state)
     state["window"] = None
     events.append(event("leader_won", reason=reason))
 
@@ -97,7 +106,7 @@ def escape(state, events):
     state["phase"] = "over"
     state["winner"] = "adventurers"
     state["end_reason"] = "escaped"
-    state["pending"] = []
+    drop_pending(state)
     state["window"] = None
     events.append(event("escaped"))
 

@@ -205,7 +205,7 @@ def _apply_system(state, action, now):
 def _finish(state, before, now, events):
     advance(state, now, events)
     if state["phase"] == "over":
-        state["pending"] = []
+        core.drop_pending(state)
     if _signature(state) != before:
         core.bump(state)
 

@@ -134,3 +134,15 @@ def test_a_discard_vote_left_without_any_unlit_lamp_waits_only_for_the_leads_cal
     assert engine.to_act(state) == [2] and engine.legal_actions(state, 2)[0] == {"type": "call_discard"}
     state = act(state, 2, {"type": "call_discard"})
     assert state["lamps"] == [0, 0, 0, 0] and state["lamps_out"] == 0 and state["pending"] == []
+
+
+def test_tokens_left_on_the_table_when_the_game_ends_go_back_into_the_bag():
+    """Conservation: the last lamp goes out during the Treasure's sharing; its tokens are not lost."""
+    state = at_chest(treasure=True, lamps=[0, 0, 0, 0], leader_lamps=11, lit=1)
+    state = edit(state, bag=no_curse_bag(state))
+    state = move(state, "E")
+    on_table = [t for t in state["pending"][0]["slots"] if t is not None]
+    assert len(on_table) == 6
+    state, _ = engine.apply(state, None, engine.deadline(state)[1], state["ends_at"])
+    assert state["phase"] == "over" and state["end_reason"] == "dark" and state["pending"] == []
+    assert set(on_table) <= set(state["bag"])
