@@ -137,6 +137,7 @@ def light_lamp(state, events):
 
 def start_segment(state, at, events):
     state["segment"] += 1
+    state["lamp_trail_from"] = len(state["trail"])  # "no notes": views show the moves from here on
     state["ends_at"] = at + state["segment_seconds"]
     events.append(event("segment_started", segment=state["segment"], ends_at=state["ends_at"]))
     light_lamp(state, events)

@@ -93,7 +93,7 @@ def new_game(players, options, seed, now):
         "event_deck": [], "event_hand": [], "events_used": [], "stolen": [], "genies_spent": [],
         "jewels_paid": [], "curses_out": 0,
         "segment": 0, "ends_at": None, "paused": None, "genie_segment": None,
-        "votes": [None] * players, "line_vote": None, "window": None, "pending": [], "moves": 0, "trail": [],
+        "votes": [None] * players, "line_vote": None, "window": None, "pending": [], "moves": 0, "trail": [], "lamp_trail_from": 0,
         "winner": None, "end_reason": None, "last_answer": None,
     }
     deck = list(range(len(event_kinds)))

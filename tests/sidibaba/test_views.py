@@ -155,3 +155,19 @@ def test_the_adventurers_learn_of_a_landslide_only_when_it_is_in_front_of_them()
     in_front = engine.view(edit(set_up(), pos=[26, 1], landslides=[27, 34], chests=[]), 1)
     assert in_front["sight"][0]["ahead"] == "blocked" and in_front["front"] == {"landslide": True}
     assert in_front["sight"][0]["right"] == "open" and len(in_front["sight"]) == 1
+
+
+def test_no_notes_the_adventurers_and_spectators_see_the_moves_of_the_current_lamp_only():
+    """Decision "No notes": the trail of earlier lamps is folded into a count; the Leader keeps it all."""
+    state = edit(set_up(now=0.0), pos=[2, 1])
+    state = move(state, "E")
+    state = move(state, "B")
+    assert engine.view(state, 1)["moves_so_far"] == ["E", "B"]
+    state, _ = engine.apply(state, None, engine.deadline(state)[1], state["ends_at"])  # the lamp goes out
+    state = move(state, "E", now=state["ends_at"] - 1)
+    for seat in (1, 2, None):
+        seen = engine.view(state, seat)
+        assert seen["moves_so_far"] == ["E"] and seen["moves_before_lamp"] == 2 and seen["moves_made"] == 3
+        assert "trail" not in seen
+    assert engine.view(state, 0)["trail"] == ["E", "B", "E"]
+    assert engine.hidden_leaks(state, 1, {"trail": ["E"]})
