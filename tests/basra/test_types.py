@@ -45,3 +45,17 @@ def test_an_offer_to_a_float_seat_is_refused_and_the_window_stays_playable():
     offer = offered["phase"]["offers"][0]
     assert type(offer["to"]) is int and all(type(c) is int for c in offer["cards"])
     assert engine.legal_actions(offered, buyer)
+
+
+def test_announce_and_choose_start_with_floats_are_refused():
+    from tests.basra.test_forty_thieves import caught_setup
+
+    state, seat, _thief, _catcher = caught_setup()
+    refused(state, seat, {"type": "announce", "count": 2.0})
+    refused(state, seat, {"type": "announce", "count": True})
+    state = new(3)
+    poorest = (mover(state) + 2) % 3
+    state["cash"][poorest] = 1000
+    state, _ = land_on(state, "start")
+    refused(state, poorest, {"type": "choose_start", "seat": float(poorest)})
+    refused(state, poorest, {"type": "choose_start", "seat": False})
