@@ -330,3 +330,17 @@ def test_a_sale_offer_is_seen_by_those_two_only_until_accepted_so_other_views_do
         assert engine.view(declined, seat) == before[seat]
         assert engine.hidden_leaks(offered, seat, engine.view(offered, seat)) == []
     assert engine.view(offered, "all")["phase"]["next_offer"] == 2
+
+
+def test_a_buyer_holding_exactly_the_price_may_accept_and_is_left_with_nothing():
+    state = new(3)
+    seller = mover(state)
+    buyer = (seller + 1) % 3
+    card = cards("swindlers", 40)[0]
+    give(state, seller, [card])
+    state, _ = land_on(state, SWINDLER_SPACE)
+    state["cash"][buyer] = 90
+    state, _ = act(state, seller, {"type": "offer", "to": buyer, "cards": [card], "piastres": 90})
+    assert {"type": "accept", "offer": {"one_of": [1]}} in engine.legal_actions(state, buyer)
+    state, _ = act(state, buyer, {"type": "accept", "offer": 1})
+    assert state["cash"][buyer] == 0 and card in state["bandits"][buyer]
