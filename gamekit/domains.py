@@ -8,7 +8,13 @@ carry exactly it) or a *domain*:
   default): a list of distinct listed values.
 A dict is a domain only when its keys are exactly those of one of these forms;
 engines never put other dicts in actions.
+
+Matching is by exact JSON type: a boolean is not a number, ``1.0`` is not ``1``,
+``"1"`` is not ``1``, and a ``min``/``max`` domain takes only whole numbers. What
+is applied and logged is built from the legal action's own values
+(``canonical``), never the client's objects.
 """
+import copy
 import random
 
 _NUMBER_KEYS = {"min", "max"}
@@ -28,45 +34,78 @@ def is_concrete(legal_action: dict) -> bool:
 
 
 def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    # exactly int: a bool (or any int subclass) is not a JSON whole number
+    return type(value) is int
 
 
-def value_in_domain(value, domain) -> bool:
+_NO_MATCH = object()
+
+
+def _pick(value, domain):
+    """The domain's own value that ``value`` stands for, or _NO_MATCH."""
     if "one_of" in domain:
-        return any(_same(value, option) for option in domain["one_of"])
+        for option in domain["one_of"]:
+            if _same(value, option):
+                return copy.deepcopy(option)
+        return _NO_MATCH
     if "subset_of" in domain:
-        if not isinstance(value, list):
-            return False
+        if type(value) is not list:
+            return _NO_MATCH
+        size = len(value)
+        if not domain.get("min_size", 0) <= size <= domain.get("max_size", len(domain["subset_of"])):
+            return _NO_MATCH
         pool = list(domain["subset_of"])
+        picked = []
         for item in value:
             for i, option in enumerate(pool):
                 if _same(item, option):
-                    del pool[i]
+                    picked.append(copy.deepcopy(pool.pop(i)))
                     break
             else:
-                return False
-        size = len(value)
-        return domain.get("min_size", 0) <= size <= domain.get("max_size", len(domain["subset_of"]))
-    return _is_int(value) and domain["min"] <= value <= domain["max"]
+                return _NO_MATCH
+        return picked
+    if _is_int(value) and _is_int(domain["min"]) and _is_int(domain["max"]) and domain["min"] <= value <= domain["max"]:
+        return int(value)
+    return _NO_MATCH
+
+
+def value_in_domain(value, domain) -> bool:
+    return _pick(value, domain) is not _NO_MATCH
 
 
 def _same(a, b) -> bool:
-    # True == 1 in Python; a JSON boolean is never a number here.
-    return type(a) is type(b) and a == b if isinstance(a, bool) or isinstance(b, bool) else a == b
+    """Equal as JSON values of the same types: True is not 1, 1.0 is not 1, "1" is not 1, at any depth."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is list:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return a == b
+
+
+def _instance(action, legal_action):
+    """``action`` rebuilt from ``legal_action``'s own values, or None when it is no instance of it."""
+    if type(action) is not dict or action.keys() != legal_action.keys():
+        return None
+    built = {}
+    for key, allowed in legal_action.items():
+        value = action[key]
+        if is_domain(allowed):
+            picked = _pick(value, allowed)
+            if picked is _NO_MATCH:
+                return None
+            built[key] = picked
+        elif _same(value, allowed):
+            built[key] = copy.deepcopy(allowed)
+        else:
+            return None
+    return built
 
 
 def matches(action: dict, legal_action: dict) -> bool:
     """Whether ``action`` is one instance of ``legal_action`` (same keys, every value allowed)."""
-    if not isinstance(action, dict) or set(action) != set(legal_action):
-        return False
-    for key, allowed in legal_action.items():
-        value = action[key]
-        if is_domain(allowed):
-            if not value_in_domain(value, allowed):
-                return False
-        elif not _same(value, allowed):
-            return False
-    return True
+    return _instance(action, legal_action) is not None
 
 
 def find_legal(action, legal: list[dict]):
@@ -77,9 +116,25 @@ def find_legal(action, legal: list[dict]):
     return None
 
 
+def resolve(action, legal: list[dict]):
+    """The canonical action ``action`` stands for among ``legal`` (see ``canonical``), or None.
+
+    Engines apply this, never the client's object: its values are the legal action's own.
+    """
+    for candidate in legal:
+        built = _instance(action, candidate)
+        if built is not None:
+            return built
+    return None
+
+
 def canonical(action: dict, legal_action: dict) -> dict:
-    """The action as it is logged: only the keys the legal action names (no padding)."""
-    return {key: action[key] for key in legal_action}
+    """The action as it is applied and logged: the legal action's keys (no padding) and its own values
+    (the domain's options, never the client's objects). ``action`` must be an instance of it."""
+    built = _instance(action, legal_action)
+    if built is None:
+        raise ValueError("the action is not an instance of this legal action")
+    return built
 
 
 def explain_mismatch(action, legal: list[dict]) -> str | None:
@@ -101,7 +156,17 @@ def explain_mismatch(action, legal: list[dict]) -> str | None:
         for key, allowed in candidate.items():
             if is_domain(allowed) and not value_in_domain(action[key], allowed):
                 return f'"{key}": {describe_domain(allowed)}'
+        for key, allowed in candidate.items():
+            if not is_domain(allowed) and type(action[key]) is not type(allowed):
+                return f'"{key}": {_describe_type(allowed)}'
     return None
+
+
+_TYPE_WORDS = {bool: "true or false.", int: "a whole number.", str: "text.", list: "a list.", type(None): "null."}
+
+
+def _describe_type(allowed) -> str:
+    return _TYPE_WORDS.get(type(allowed), "a value of another type.")
 
 
 def describe_domain(domain) -> str:

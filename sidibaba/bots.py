@@ -1,8 +1,8 @@
 """Bots for Sidi Baba (pure: they see only their seat's view and legal actions).
 
 "explorer" plays either side: as the Leader it hides the Treasure far away and spends its Events to
-steal and cost time; as an Adventurer it remembers where the group has been (a relative frame rebuilt
-from the moves made), walks to the least visited square, takes the best tokens and uses genies early.
+steal and cost time; as an Adventurer it remembers where the group has been during this lamp (a relative frame
+rebuilt from the moves the view shows: no notes), walks to the least visited square, takes the best tokens and uses genies early.
 """
 from collections import deque
 
@@ -31,7 +31,10 @@ def _choices(action, key):
 # --- the Adventurers' memory -------------------------------------------------------------------
 
 def frame(view):
-    """Replay the moves made since the last teleport in a relative frame: (cell, facing, visits, edges)."""
+    """Replay the moves of this lamp since the last teleport in a relative frame: (cell, facing, visits, edges).
+
+    No notes: the view holds only the current lamp's moves, so the frame starts where this lamp was lit.
+    """
     trail = view.get("moves_so_far") or []
     if "T" in trail:
         trail = trail[len(trail) - trail[::-1].index("T"):]
@@ -59,8 +62,8 @@ def _turn_towards(facing, d):
 def route_home(view):
     """The first move back to the square where the group entered (through squares walked before)."""
     cell, facing, _visits, edges = frame(view)
-    if "T" in (view.get("moves_so_far") or []):
-        return None
+    if "T" in (view.get("moves_so_far") or []) or view.get("moves_before_lamp"):
+        return None  # the frame does not start at the entrance: no way to know the way back
     start = (DR[0], DC[0])  # the first square inside, one step north of the outside origin
     back = {cell: None}
     queue = deque([cell])

@@ -47,10 +47,16 @@ def legal_actions(state, seat):
 
 def apply(state, seat, action, now):
     """The contract's apply: a player's action must be one of ``legal_actions`` exactly."""
-    if seat is not None and isinstance(action, dict) and state["phase"] != "over" \
-            and gamekit.domains.find_legal(action, legal_actions(state, seat)) is None:
-        _apply(state, seat, action, now)  # raises the friendly message for the common mistakes
-        raise IllegalAction("That is not a valid action.")
+    if seat is not None and isinstance(action, dict) and state["phase"] != "over":
+        # exact JSON types; the legal action's own values from here on
+        resolved = gamekit.domains.resolve(action, legal_actions(state, seat))
+        if resolved is None:
+            try:
+                _apply(state, seat, action, now)  # raises the friendly message for the common mistakes
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+                pass  # the rules tripped over a malformed value: it is simply not a valid action
+            raise IllegalAction("That is not a valid action.")
+        action = resolved
     return _apply(state, seat, action, now)
 
 

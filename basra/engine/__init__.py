@@ -4,7 +4,7 @@ Implements docs/engine-contract.md. A match is a table of phases
 (``phases/``): each phase module lists its legal actions, applies them and
 knows the default time applies when its clock runs out."""
 from gamekit import contract
-from gamekit.domains import explain_mismatch, find_legal
+from gamekit.domains import explain_mismatch, resolve
 
 from . import core, views
 from .board import validate_board
@@ -92,8 +92,10 @@ def apply(state, seat, action, now):
     legal = legal_actions(state, seat)
     if not legal:
         raise IllegalAction("It is not your turn.")
-    if find_legal(action, legal) is None:
+    resolved = resolve(action, legal)  # exact JSON types; the legal action's own values from here on
+    if resolved is None:
         raise IllegalAction(explain_mismatch(action, legal) or "That is not a valid action.")
+    action = resolved
     new = core.copy_state(state)
     PHASES[new["phase"]["name"]].apply(new, seat, action, now, events)
     return new, events

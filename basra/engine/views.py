@@ -10,6 +10,8 @@ from . import core
 # swapped in a single assignment, so threads never pair a state with another's part.
 _LAST_PUBLIC = (None, None)
 
+PRIVATE_PHASE_KEYS = ("offers", "next_offer", "path")
+
 SINGLE = ("turn", "junction", "pick", "roll", "choose_gang", "give_back", "choose_start", "announce", "claim")
 
 
@@ -17,11 +19,12 @@ def everything_visible(state, seat):
     return seat == "all" or state["finished"]
 
 
-def waiting_for(state):
+def waiting_for(state, offers=None):
+    """The seats the game waits for; in a window, ``offers`` are those counted (default: all of them)."""
     phase = state["phase"]
     name = phase["name"]
     if name == "window":
-        answer = {o["to"] for o in phase["offers"]}
+        answer = {o["to"] for o in (phase["offers"] if offers is None else offers)}
         return sorted(answer | {s for s in range(state["players"]) if s not in phase["done"]})
     if name in SINGLE:
         return [phase["seat"]]
@@ -61,8 +64,10 @@ def public_part(state):
         "current": state["current"], "cash": state["cash"], "bandits": state["bandits"], "packs": packs,
         "hand_counts": [len(h) for h in state["hands"]], "played": state["played"],
         "dice": state["dice"], "capture": state["capture"],
-        "phase": {k: v for k, v in phase.items() if k not in ("offers", "path")},
-        "to_act": waiting_for(state), "decision": state["decision"], "finished": state["finished"],
+        # offers are private to their two players until accepted: neither they, the offer counter, nor
+        # the wait for the receiver's answer show in the public part (view adds what a seat may see)
+        "phase": {k: v for k, v in phase.items() if k not in PRIVATE_PHASE_KEYS},
+        "to_act": waiting_for(state, offers=[]), "decision": state["decision"], "finished": state["finished"],
         "result": final_result(state), "round_results": state.get("round_results", []),
     }
     if state["options"]["variant"] == "forty_thieves":
@@ -89,6 +94,9 @@ def view(state, seat):
     if phase["name"] == "window":
         offers = phase["offers"] if full else [o for o in phase["offers"] if seat in (o["from"], o["to"])]
         shown["phase"] = dict(shown["phase"], offers=[dict(o) for o in offers])
+        shown["to_act"] = waiting_for(state, offers=offers)
+        if full:
+            shown["phase"]["next_offer"] = phase["next_offer"]
     if full or buyer_choosing(state, seat):
         shown["packs"] = {gang: dict(entry) for gang, entry in shown["packs"].items()}
     if full:
@@ -136,6 +144,8 @@ def view_leaks(state, seat, shown):
             leaks.append(f"the face-down cards of the {gang} pack")
         if "cards" in pack and pack["cards"] != sorted(pack["cards"]):
             leaks.append(f"the order of the {gang} pack")
+    if "next_offer" in (shown.get("phase") or {}):
+        leaks.append("the count of offers made, private ones included")
     for offer in (shown.get("phase") or {}).get("offers", []):
         if seat not in (offer.get("from"), offer.get("to")):
             leaks.append(f"offer {offer.get('id')} between two other players")

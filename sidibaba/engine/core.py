@@ -84,11 +84,20 @@ def set_line(state, line, events, reason):
     events.append(event("line_changed", line=list(line), reason=reason))
 
 
+def drop_pending(state):
+    """The game is over: what waited is dropped, and tokens lying on the table (a sharing's slots, a
+    pool) go back into the bag, so every token stays in exactly one place."""
+    for item in state["pending"]:
+        for key in ("slots", "pool"):
+            state["bag"].extend(t for t in item.get(key) or [] if t is not None)
+    state["pending"] = []
+
+
 def leader_wins(state, events, reason):
     state["phase"] = "over"
     state["winner"] = "leader"
     state["end_reason"] = reason
-    state["pending"] = []
+    drop_pending(state)
     state["window"] = None
     events.append(event("leader_won", reason=reason))
 
@@ -97,7 +106,7 @@ def escape(state, events):
     state["phase"] = "over"
     state["winner"] = "adventurers"
     state["end_reason"] = "escaped"
-    state["pending"] = []
+    drop_pending(state)
     state["window"] = None
     events.append(event("escaped"))
 
@@ -128,6 +137,7 @@ def light_lamp(state, events):
 
 def start_segment(state, at, events):
     state["segment"] += 1
+    state["lamp_trail_from"] = len(state["trail"])  # "no notes": views show the moves from here on
     state["ends_at"] = at + state["segment_seconds"]
     events.append(event("segment_started", segment=state["segment"], ends_at=state["ends_at"]))
     light_lamp(state, events)
@@ -177,6 +187,9 @@ def meeting(state, events):
     events.append(event("leader_met"))
     events.append(event("leader_token", [LEADER], leader_at=None))
     state["leader_at"] = None
+    # "As soon as the Adventurers have moved onto a new square ... the Leader can again enter the maze":
+    # not before, so never twice on one step.
+    state["leader_kept_out"] = True
     line = state["line"]
     victims = [line[0], line[0]] + line[1:]
     push(state, [

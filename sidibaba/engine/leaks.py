@@ -4,7 +4,7 @@ from .core import LEADER
 # Keys that only ever carry the maze, an absolute position or the Leader's secrets.
 SECRET_KEYS = {"maze", "maze_choices", "pos", "facing", "entrance", "treasure_at", "chests", "landslides",
                "arrows_at", "leader_at", "event_cards", "event_id", "cell", "path", "previous", "exit",
-               "opening", "hands", "seed", "counter", "bag", "kinds"}
+               "opening", "hands", "seed", "counter", "bag", "kinds", "trail"}
 
 
 def _walk(obj, found_keys, token_dicts):

@@ -89,11 +89,11 @@ def new_game(players, options, seed, now):
         "characters": [None] * players, "line": line, "lamps": lamps, "lit": None, "leader_lamps": 0, "lamps_out": 0,
         "hands": hands, "bag": list(range(bag_size)), "keeps": [None] * players,
         "pos": None, "entrance": None, "treasure_at": None, "treasure_state": "closed", "chests": [],
-        "chests_open": [], "landslides": [], "arrows": [], "leader_at": None,
+        "chests_open": [], "landslides": [], "arrows": [], "leader_at": None, "leader_kept_out": False,
         "event_deck": [], "event_hand": [], "events_used": [], "stolen": [], "genies_spent": [],
         "jewels_paid": [], "curses_out": 0,
         "segment": 0, "ends_at": None, "paused": None, "genie_segment": None,
-        "votes": [None] * players, "line_vote": None, "window": None, "pending": [], "moves": 0, "trail": [],
+        "votes": [None] * players, "line_vote": None, "window": None, "pending": [], "moves": 0, "trail": [], "lamp_trail_from": 0,
         "winner": None, "end_reason": None, "last_answer": None,
     }
     deck = list(range(len(event_kinds)))
@@ -205,7 +205,7 @@ def _apply_system(state, action, now):
 def _finish(state, before, now, events):
     advance(state, now, events)
     if state["phase"] == "over":
-        state["pending"] = []
+        core.drop_pending(state)
     if _signature(state) != before:
         core.bump(state)
 
@@ -222,8 +222,10 @@ def apply(state, seat, action, now):
         caught_up += evs
         due = deadline(state)
     legal = legal_actions(state, seat)
-    if not isinstance(action, dict) or domains.find_legal(action, legal) is None:
+    resolved = domains.resolve(action, legal)  # exact JSON types; the legal action's own values from here on
+    if resolved is None:
         raise IllegalAction(_explain(state, seat, action, legal))
+    action = resolved
     new = clone(state)
     events = []
     before = _signature(new)
@@ -240,7 +242,8 @@ def _explain(state, seat, action, legal):
     kind = action.get("type")
     if state["paused"] is not None and state["phase"] == "play":
         return "The Leader has stopped time."
-    if kind == "vote_move" and action.get("move") in explore.MOVES and blocking(state) is None:
+    if kind == "vote_move" and type(action.get("move")) is str and len(action["move"]) == 1 \
+            and action["move"] in explore.MOVES and blocking(state) is None:
         if state["phase"] == "play":
             why = explore.move_outcome(state, action["move"])[1]
             if why:

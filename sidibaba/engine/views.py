@@ -22,7 +22,10 @@ def sight(state):
     """Squares ahead, the nearest first: each with what is left, right and ahead of it."""
     g = geo(state)
     cell, facing = state["pos"]
-    landslides = set(state["landslides"])
+    # The Adventurers learn of a landslide only when it is in front of them: one beside a square or
+    # further down the corridor looks like an open passage (docs/rules/sidibaba.md).
+    in_front = g.target(cell, facing)
+    landslides = {in_front} & set(state["landslides"])
     squares = []
     for _ in range(DEPTH):
         square = {"left": _side(g, cell, (facing + 3) % 4, landslides),
@@ -127,6 +130,7 @@ def _common(state, seat):
 def _public(state):
     """What every seat sees; states are never changed once made, so it is shared by the views of one state."""
     players = state["players"]
+    lamp_from = state.get("lamp_trail_from", 0)  # states saved before the rule: from the start
     out = {
         "game": "sidibaba", "phase": state["phase"], "players": players,
         "characters": list(state["characters"]), "line": list(state["line"]), "lamps": list(state["lamps"]),
@@ -141,7 +145,9 @@ def _public(state):
         "genie_used": state["genie_segment"] == state["segment"] and state["segment"] > 0,
         "treasure": state["treasure_state"], "chests_opened": len(state["chests_open"]),
         "landslides_placed": len(state["landslides"]),
-        "moves_so_far": list(state["trail"]), "moves_made": state["moves"],
+        # No notes (the rule text forbids them): the moves of the current lamp only; the earlier ones
+        # are folded into a count. The Leader and "all" get the whole trail as well.
+        "moves_so_far": state["trail"][lamp_from:], "moves_before_lamp": lamp_from, "moves_made": state["moves"],
         "genie_answer": dict(state["last_answer"]) if state["last_answer"] else None, "winner": state["winner"], "end_reason": state["end_reason"],
         "setup_deadline": state["setup"]["deadline"] if state["phase"] == "setup" else None,
         "setup_ready": state["maze"] is not None and state["entrance"] is not None,
@@ -173,6 +179,7 @@ def _everything(state, out):
     out["landslides"] = list(state["landslides"])
     out["arrows_at"] = [list(a) for a in state["arrows"]]
     out["leader_at"] = state["leader_at"]
+    out["trail"] = list(state["trail"])
     out["event_cards"] = [{"card": c, **state["event_kinds"][c]} for c in state["event_hand"]]
     if state["phase"] == "setup":
         out["maze_choices"] = state["mazes"]

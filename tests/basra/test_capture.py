@@ -307,3 +307,40 @@ def test_a_sale_offer_names_its_buyer_concretely_with_that_buyers_cash_as_ceilin
     state, _ = land_on(state, SWINDLER_SPACE)
     offers = [a for a in engine.legal_actions(state, seller) if a["type"] == "offer"]
     assert [(o["to"], o["piastres"]["max"]) for o in offers] == [((seller + 1) % 3, 700), ((seller + 2) % 3, 2500)]
+
+
+def test_a_sale_offer_is_seen_by_those_two_only_until_accepted_so_other_views_do_not_change():
+    """Rule: a sale offer is seen by the seller and the buyer only until accepted. The bystander's and
+    a spectator's views stay identical through the offer and its decline (no offer counter, no wait
+    for the buyer's answer once the buyer is done)."""
+    state = new(3)
+    seller = mover(state)
+    buyer, bystander = (seller + 1) % 3, (seller + 2) % 3
+    card = cards("swindlers", 40)[0]
+    give(state, seller, [card])
+    give(state, buyer, cards("thieves", 20)[:1])
+    state, _ = land_on(state, SWINDLER_SPACE)
+    state, _ = act(state, buyer, {"type": "done"})
+    before = {seat: engine.view(state, seat) for seat in (bystander, None)}
+    offered, _ = act(state, seller, {"type": "offer", "to": buyer, "cards": [card], "piastres": 77})
+    assert buyer in engine.to_act(offered) and buyer in engine.view(offered, buyer)["to_act"]
+    declined, _ = act(offered, buyer, {"type": "decline", "offer": 1})
+    for seat in (bystander, None):
+        assert engine.view(offered, seat) == before[seat]
+        assert engine.view(declined, seat) == before[seat]
+        assert engine.hidden_leaks(offered, seat, engine.view(offered, seat)) == []
+    assert engine.view(offered, "all")["phase"]["next_offer"] == 2
+
+
+def test_a_buyer_holding_exactly_the_price_may_accept_and_is_left_with_nothing():
+    state = new(3)
+    seller = mover(state)
+    buyer = (seller + 1) % 3
+    card = cards("swindlers", 40)[0]
+    give(state, seller, [card])
+    state, _ = land_on(state, SWINDLER_SPACE)
+    state["cash"][buyer] = 90
+    state, _ = act(state, seller, {"type": "offer", "to": buyer, "cards": [card], "piastres": 90})
+    assert {"type": "accept", "offer": {"one_of": [1]}} in engine.legal_actions(state, buyer)
+    state, _ = act(state, buyer, {"type": "accept", "offer": 1})
+    assert state["cash"][buyer] == 0 and card in state["bandits"][buyer]

@@ -1,6 +1,8 @@
 """Legal actions with domains: matching, canonical logging, sampling and the friendly refusals."""
 import random
 
+import pytest
+
 from gamekit import domains
 
 OFFER = {"type": "offer", "to": {"one_of": [1, 2]}, "cards": {"subset_of": [12, 31, 40], "max_size": 2},
@@ -67,3 +69,46 @@ def test_min_size_is_respected():
     domain = {"subset_of": [1, 2, 3], "min_size": 2, "max_size": 3}
     assert not domains.value_in_domain([1], domain) and domains.value_in_domain([3, 1], domain)
     assert all(len(domains.sample_value(domain, random.Random(i))) >= 2 for i in range(50))
+
+
+@pytest.mark.parametrize("wrong", [1.0, True, "1", [1], None, 10**40, "NaN", float("nan"), float("inf")])
+def test_an_action_matches_a_legal_action_only_with_exact_json_types(wrong):
+    """Contract: a whole number sent as a float (or a bool, a string, a list) is no instance of a legal action."""
+    assert not domains.matches({"type": "play", "card": wrong}, {"type": "play", "card": {"one_of": [1, 2]}})
+    assert not domains.matches({"type": "play", "card": wrong}, {"type": "play", "card": 1})
+    assert not domains.matches({"type": "sell", "cards": [wrong]}, {"type": "sell", "cards": {"subset_of": [1, 2]}})
+    assert not domains.matches({"type": "bet", "n": wrong}, {"type": "bet", "n": {"min": 0, "max": 5}})
+    assert domains.resolve({"type": "play", "card": wrong}, [{"type": "play", "card": {"one_of": [1, 2]}}]) is None
+
+
+def test_nested_values_match_only_with_exact_types_at_every_depth():
+    legal = {"type": "play_event", "path": {"one_of": [[3, 11], [4, 12]]}}
+    assert domains.matches({"type": "play_event", "path": [3, 11]}, legal)
+    assert not domains.matches({"type": "play_event", "path": [3, 11.0]}, legal)
+    assert not domains.matches({"type": "play_event", "path": [3, True]}, {"type": "play_event", "path": [3, 1]})
+
+
+def test_a_min_max_domain_takes_only_whole_numbers():
+    domain = {"min": 0, "max": 900}
+    assert domains.value_in_domain(900, domain)
+    for wrong in (True, False, 1.0, float("nan"), float("inf"), "5", [5], None):
+        assert not domains.value_in_domain(wrong, domain)
+
+
+def test_the_canonical_action_is_built_from_the_legal_actions_own_values():
+    """Contract: what is passed on and logged is the legal action's values, never the client's objects."""
+    sent = {"type": "offer", "to": 2, "cards": [40, 12], "piastres": 5}
+    built = domains.resolve(sent, [{"type": "pass"}, OFFER])
+    assert built == sent
+    assert built["cards"] is not sent["cards"]
+    path = [3, 11]
+    legal = {"type": "play_event", "path": {"one_of": [path]}}
+    chosen = domains.canonical({"type": "play_event", "path": [3, 11]}, legal)
+    assert chosen["path"] == path and chosen["path"] is not path  # a copy: the engine cannot alias its legal list
+    with pytest.raises(ValueError):
+        domains.canonical({"type": "play_event", "path": [3, 11.0]}, legal)
+
+
+def test_a_wrongly_typed_concrete_value_is_explained():
+    assert domains.explain_mismatch({"type": "offer", "to": 1.0, "cards": []}, [{"type": "offer", "to": 1, "cards": {"subset_of": [3]}}]) \
+        == '"to": a whole number.'

@@ -112,8 +112,10 @@ def apply(state, seat, action, now):
         _close_window(state, now, events)
         return state, [{"code": "timeout", "visible_to": "all"}] + events
     legal = legal_actions(state, seat)
-    if domains.find_legal(action, legal) is None:
+    resolved = domains.resolve(action, legal)
+    if resolved is None:
         raise IllegalAction(domains.explain_mismatch(action, legal) or "You cannot do that now.")
+    action = resolved
     kind = action["type"]
     if kind == "cheer":
         state["cheers"][state["current"]] += 1

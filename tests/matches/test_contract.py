@@ -6,11 +6,15 @@ garbage refused without change, someone always waited for or a deadline set,
 and no seat's view or events holding what the game's own oracle says it may
 not see.
 """
+import collections
 import copy
+import importlib
 import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gamekit import contract, domains, driver
 from gamekit import events as event_rules
@@ -128,3 +132,157 @@ def test_the_oracle_catches_a_leaky_view():
     assert countdown_game.hidden_leaks(state, 1, leaky_view)
     assert countdown_game.hidden_leaks(state, 1, events)  # the bid_placed event, unfiltered
     assert countdown_game.hidden_leaks(state, 1, event_rules.for_seat(events, 1, False)) == []
+
+
+# --- Invariants over random play (Hypothesis) --------------------------------------------------
+#
+# Random matches of a drawn size and seed, with time jumping by drawn amounts so deadlines fall
+# between actions at random moments, checked at every step. A game brings its own
+# ``tests/<game>/invariants.py``: ``conservation(state) -> [problem]`` and
+# ``secret_variants(state, seat, rng) -> [state]`` (states that differ only in what that seat may not
+# know). Short runs on purpose: the three properties add well under a minute to the suite.
+
+PROPERTY_STEPS = 40
+WARMUP_STEPS = 2500  # a random Sidi Baba match lasts about 2000 steps, the others 100-250
+PROPERTY_EXAMPLES = 20
+PROPERTY_SETTINGS = settings(max_examples=PROPERTY_EXAMPLES, deadline=None, database=None,
+                             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def _invariants(game):
+    try:
+        return importlib.import_module(f"tests.{game}.invariants")
+    except ModuleNotFoundError:
+        return None
+
+
+def _game_with_invariants():
+    return [game for game in _games() if _invariants(game) is not None]
+
+
+def _random_play(engine, players, seed, warmup, choices):
+    """The states of a random match after ``warmup`` unchecked random steps (deep states come cheap;
+    a match over before that gives its last steps): each choice either lets time run (to the next
+    deadline and a little past it) or has a random waited-for seat act after a random pause."""
+    state = engine.new_game(players, _engine_defaults(engine), seed, 0.0)
+    now = 0.0
+    prefix = random.Random(seed)
+    choices = [prefix.randrange(2**16) for _ in range(warmup)] + list(choices)
+    last = collections.deque(maxlen=len(choices) - warmup)
+    for step, choice in enumerate(choices):
+        if step >= warmup:
+            yield state, now
+        else:
+            last.append((state, now))
+        if engine.result(state) is not None:
+            if step < warmup:
+                yield from last
+            return
+        due = engine.deadline(state)
+        if due is not None and (not engine.to_act(state) or choice % 16 == 0):
+            now = max(now, due[0]) + (choice % 3)
+        else:
+            now += (choice % 11) * 0.5
+        state = driver.apply_due_deadlines(engine, state, now)
+        movers = engine.to_act(state)
+        if engine.result(state) is None and movers:
+            seat = movers[choice % len(movers)]
+            action = driver.bot_action(engine, state, seat, driver.random_bot, random.Random(choice))
+            state, _events = engine.apply(state, seat, action, now)
+    yield state, now
+
+
+def _play_strategy(game):
+    spec = registry.get_game(game)
+    return (st.integers(spec.min_players, spec.max_players), st.integers(0, 10**6), st.integers(0, WARMUP_STEPS),
+            st.lists(st.integers(0, 2**16), min_size=PROPERTY_STEPS, max_size=PROPERTY_STEPS))
+
+
+@pytest.mark.parametrize("game", _game_with_invariants())
+def test_every_piece_is_in_exactly_one_place_at_every_step(game):
+    """Conservation: lamps, tokens, cards, tiles and Piastres are never created, lost or doubled."""
+    engine = registry.get_game(game).engine
+    invariants = _invariants(game)
+
+    @PROPERTY_SETTINGS
+    @given(*_play_strategy(game))
+    def check(players, seed, warmup, choices):
+        for step, (state, _now) in enumerate(_random_play(engine, players, seed, warmup, choices)):
+            assert invariants.conservation(state) == [], f"step {step}"
+
+    check()
+
+
+@pytest.mark.parametrize("game", _game_with_invariants())
+def test_a_view_does_not_change_when_what_its_seat_may_not_know_changes(game):
+    """Hidden information, metamorphic: another hand, the bag's or a pack's order, another player's
+    private offer changed, and the seat's (or a spectator's) view and legal actions stay the same."""
+    engine = registry.get_game(game).engine
+    invariants = _invariants(game)
+
+    @PROPERTY_SETTINGS
+    @given(*_play_strategy(game))
+    def check(players, seed, warmup, choices):
+        rng = random.Random(seed)
+        for step, (state, _now) in enumerate(_random_play(engine, players, seed, warmup, choices)):
+            if engine.result(state) is not None:
+                break  # after the end everything is shown
+            for seat in [*range(players), None]:
+                seen, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+                for variant in invariants.secret_variants(state, seat, rng):
+                    assert engine.view(variant, seat) == seen, f"step {step}, view of seat {seat}"
+                    assert engine.legal_actions(variant, seat) == legal, f"step {step}, legal actions of seat {seat}"
+
+    check()
+
+
+_HUGE = 10**30
+_CONFUSIONS = (
+    lambda v: float(v) if type(v) is int else 0.5,
+    lambda v: True,
+    lambda v: str(v),
+    lambda v: [v],
+    lambda v: _HUGE,
+    lambda v: "NaN",
+    lambda v: "Infinity",
+    lambda v: float("nan"),
+)
+
+
+def _confused(action):
+    """The action with one field (or one item of a list field) replaced by a value of another JSON type."""
+    for key, value in action.items():
+        for confuse in _CONFUSIONS:
+            wrong = confuse(value)
+            if type(wrong) is not type(value):  # a same-typed value might be legal
+                yield dict(action, **{key: wrong})
+            if type(value) is list and value:
+                item = confuse(value[0])
+                if type(item) is not type(value[0]):
+                    yield dict(action, **{key: [item, *value[1:]]})
+
+
+@pytest.mark.parametrize("game", _games())
+def test_a_legal_action_with_a_field_of_another_type_is_refused_without_change(game):
+    """Type confusion: 1.0 for 1, true, "1", [1], a huge number, "NaN"/"Infinity" in any field of any
+    legal action is refused with the game's IllegalAction and the state stays byte-identical."""
+    engine = registry.get_game(game).engine
+
+    @PROPERTY_SETTINGS
+    @given(*_play_strategy(game))
+    def check(players, seed, warmup, choices):
+        rng = random.Random(seed)
+        for state, now in _random_play(engine, players, seed, warmup, choices):
+            if engine.result(state) is not None:
+                break
+            before = json.dumps(state, sort_keys=True)
+            for seat in engine.to_act(state):
+                legal = engine.legal_actions(state, seat)
+                for template in rng.sample(legal, min(3, len(legal))):
+                    action = domains.sample(template, rng)
+                    for wrong in _confused(action):
+                        with pytest.raises(engine.IllegalAction):
+                            engine.apply(state, seat, wrong, now)
+            assert json.dumps(state, sort_keys=True) == before, "a refused action changed the state"
+
+    check()

@@ -104,3 +104,45 @@ def test_an_opened_chest_stays_open_and_gives_nothing_more():
     state = move(state, "E")
     assert state["pending"] == []
     assert engine.view(edit(state, pos=facing(state, 11)), 1)["front"]["chest"] == "open"
+
+
+def test_must_discard_a_lamp_in_his_possession_even_when_his_last_lamp_was_lit_during_the_vote():
+    """Rule: "MUST discard a lamp in his possession". The vote is open, the lamp expires and the lead
+    lights his last lamp: the votes for him count for nobody and the lamp leaves the other holder."""
+    state = at_chest(lamps=[0, 1, 1, 0], lit=3, leader_lamps=0, lamps_out=0)
+    curse = [t for t in state["bag"] if state["kinds"][t] == "curse"][:1]
+    state = edit(state, bag=curse)
+    state = move(state, "E")
+    assert state["line"] == [2, 3, 1] and state["pending"][0]["kind"] == "discard_vote"
+    state = act(state, 1, {"type": "discard_lamp", "owner": 2})
+    state = act(state, 3, {"type": "discard_lamp", "owner": 2})
+    state, _ = engine.apply(state, None, engine.deadline(state)[1], state["ends_at"])
+    assert state["lit"] == 2 and state["lamps"] == [0, 1, 0, 0]
+    assert engine.legal_actions(state, 2)[0]["owner"] == {"one_of": [1]}
+    state = act(state, 2, {"type": "discard_lamp", "owner": 1}, now=state["ends_at"] - 1)
+    assert state["lamps"] == [0, 0, 0, 0] and state["lamps_out"] == 1 and state["leader_lamps"] == 1
+    assert min(state["lamps"]) >= 0
+
+
+def test_a_discard_vote_left_without_any_unlit_lamp_waits_only_for_the_leads_call():
+    state = at_chest(lamps=[0, 1, 1, 0], lit=3)
+    curse = [t for t in state["bag"] if state["kinds"][t] == "curse"][:1]
+    state = edit(state, bag=curse)
+    state = move(state, "E")
+    state = act(state, 1, {"type": "discard_lamp", "owner": 2})
+    state = edit(state, lamps=[0, 0, 0, 0])  # both unlit lamps lit by expiries during the vote
+    assert engine.to_act(state) == [2] and engine.legal_actions(state, 2)[0] == {"type": "call_discard"}
+    state = act(state, 2, {"type": "call_discard"})
+    assert state["lamps"] == [0, 0, 0, 0] and state["lamps_out"] == 0 and state["pending"] == []
+
+
+def test_tokens_left_on_the_table_when_the_game_ends_go_back_into_the_bag():
+    """Conservation: the last lamp goes out during the Treasure's sharing; its tokens are not lost."""
+    state = at_chest(treasure=True, lamps=[0, 0, 0, 0], leader_lamps=11, lit=1)
+    state = edit(state, bag=no_curse_bag(state))
+    state = move(state, "E")
+    on_table = [t for t in state["pending"][0]["slots"] if t is not None]
+    assert len(on_table) == 6
+    state, _ = engine.apply(state, None, engine.deadline(state)[1], state["ends_at"])
+    assert state["phase"] == "over" and state["end_reason"] == "dark" and state["pending"] == []
+    assert set(on_table) <= set(state["bag"])

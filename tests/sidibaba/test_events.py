@@ -286,3 +286,29 @@ def test_landslides_never_cut_the_last_route_over_random_playouts():
                 if state["treasure_state"] != "shared":
                     assert reachable(g, here, {state["treasure_at"]}, blocked)
     assert placed >= 5
+
+
+def test_the_leader_can_again_enter_the_maze_only_once_the_adventurers_have_moved_onto_a_new_square():
+    """Rule: "As soon as the Adventurers have moved onto a new square ... the Leader of the Thieves can
+    again enter the maze": after a meeting the same step's window offers no walk back in (no second theft)."""
+    base = set_up()
+    state = holding(base, card(base, "movement", 2), card(base, "movement", 3))
+    state = edit(state, pos=[3, 2], leader_at=11)
+    state = move(state, "E")
+    assert state["pos"][0] == 11 and state["leader_at"] is None and state["pending"][0]["kind"] == "theft"
+    while state["pending"]:
+        seat = engine.to_act(state)[0]
+        legal = engine.legal_actions(state, seat)[0]
+        if legal["type"] == "steal":
+            state = act(state, 0, {"type": "steal", "kind": legal["kind"]["one_of"][0]})
+        else:
+            state = act(state, seat, {"type": "discard_lamp", "owner": legal["owner"]["one_of"][0]})
+    assert state["window"] is not None and state["event_hand"]
+    plays = [a for a in engine.legal_actions(state, 0) if a["type"] == "play_event"]
+    assert not any(a["use"] == "move" for a in plays)
+    state = act(state, 0, {"type": "pass"})
+    state = move(state, "B")  # turning round is no new square
+    assert state["window"] is None and not any(a.get("use") == "move" for a in engine.legal_actions(state, 0))
+    state = move(state, "E")  # back onto 3: a new square, the Leader may walk in again
+    moves = [a for a in engine.legal_actions(state, 0) if a.get("use") == "move"]
+    assert moves and any(path[-1] == 3 for a in moves for path in a["path"]["one_of"])

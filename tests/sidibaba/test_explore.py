@@ -69,6 +69,16 @@ def test_without_a_strict_majority_the_lead_decides():
     assert state["pos"] == [2, 3]
 
 
+def test_half_of_the_votes_is_no_majority_and_the_lead_decides():
+    state = inside(set_up(players=5), 2, 1)
+    assert state["line"][0] == 1
+    state = act(state, 3, {"type": "vote_move", "move": "C"})
+    state = act(state, 4, {"type": "vote_move", "move": "C"})
+    state = act(state, 2, {"type": "vote_move", "move": "E"})
+    state = act(state, 1, {"type": "vote_move", "move": "B"})
+    assert state["pos"] == [2, 3]  # B, the lead's turn round: two of four for C is not a majority
+
+
 def test_the_lead_may_call_the_vote_early():
     state = inside(set_up(), 2, 1)
     state = act(state, 2, {"type": "vote_move", "move": "E"})

@@ -134,3 +134,16 @@ def test_the_three_drawn_tokens_are_shown_to_the_user_alone():
     public = next(e for e in events if e["code"] == "genie_draw")
     assert private["visible_to"] == [2] and len(private["tokens"]) == 3
     assert public["visible_to"] == "all" and "tokens" not in public
+
+
+def test_two_emeralds_count_one_point_each_and_do_not_buy_the_second_move():
+    """A pair jewel handed to a genie is worth 1 (its pair value counts only in a stash): two emeralds
+    make 2, below the 3 that buy Which Way's second move, and they stay with their owner."""
+    state, token = with_genie("way_exit", pos=(20, 2))
+    state = give_tokens(state, 1, ["emerald", "emerald"])
+    emeralds = state["hands"][1][-2:]
+    state = act(state, 2, {"type": "use_genie", "token": token})
+    state = act(state, 1, {"type": "offer", "tokens": emeralds})
+    state = act(state, 2, {"type": "confirm"})
+    assert len(answer_moves(state)) == 1
+    assert set(emeralds) <= set(state["hands"][1]) and not set(emeralds) & set(state["jewels_paid"])

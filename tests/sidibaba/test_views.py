@@ -143,3 +143,31 @@ def test_the_editor_preview_sees_the_walls_of_an_empty_maze_from_any_square():
 def test_the_editor_preview_refuses_a_square_outside_the_maze(cell, facing):
     with pytest.raises(ValueError):
         engine.sight_in(engine.default_mazes()[0], cell, facing)
+
+
+def test_the_adventurers_learn_of_a_landslide_only_when_it_is_in_front_of_them():
+    """Rule: a landslide is seen only on the square in front; beside the group or further down a
+    corridor it looks like an open passage (grotto, square 26 facing E: 34 beside, 27 ahead, 28 and 29 beyond)."""
+    plain = engine.view(edit(set_up(), pos=[26, 1]), 1)["sight"]
+    beside_and_beyond = engine.view(edit(set_up(), pos=[26, 1], landslides=[34, 28, 29]), 1)["sight"]
+    assert beside_and_beyond == plain
+    assert plain[0]["right"] == "open" and plain[0]["ahead"] == "open"
+    in_front = engine.view(edit(set_up(), pos=[26, 1], landslides=[27, 34], chests=[]), 1)
+    assert in_front["sight"][0]["ahead"] == "blocked" and in_front["front"] == {"landslide": True}
+    assert in_front["sight"][0]["right"] == "open" and len(in_front["sight"]) == 1
+
+
+def test_no_notes_the_adventurers_and_spectators_see_the_moves_of_the_current_lamp_only():
+    """Decision "No notes": the trail of earlier lamps is folded into a count; the Leader keeps it all."""
+    state = edit(set_up(now=0.0), pos=[2, 1])
+    state = move(state, "E")
+    state = move(state, "B")
+    assert engine.view(state, 1)["moves_so_far"] == ["E", "B"]
+    state, _ = engine.apply(state, None, engine.deadline(state)[1], state["ends_at"])  # the lamp goes out
+    state = move(state, "E", now=state["ends_at"] - 1)
+    for seat in (1, 2, None):
+        seen = engine.view(state, seat)
+        assert seen["moves_so_far"] == ["E"] and seen["moves_before_lamp"] == 2 and seen["moves_made"] == 3
+        assert "trail" not in seen
+    assert engine.view(state, 0)["trail"] == ["E", "B", "E"]
+    assert engine.hidden_leaks(state, 1, {"trail": ["E"]})

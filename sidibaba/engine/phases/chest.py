@@ -109,13 +109,16 @@ def discard_lamp_of(state, owner, dest, events):
 def discard_legal(state, seat, item):
     if seat == LEADER:
         return []
-    actions = [{"type": "discard_lamp", "owner": {"one_of": unlit_holders(state)}}]
-    if seat == lead(state) and item["votes"][seat] is not None:
+    holders = unlit_holders(state)
+    actions = [{"type": "discard_lamp", "owner": {"one_of": holders}}] if holders else []
+    if seat == lead(state) and (item["votes"][seat] is not None or not holders):
         actions.append({"type": "call_discard"})
     return actions
 
 
 def discard_waiting(state, item):
+    if not unlit_holders(state):  # lamps went out during the vote: only the lead's call is left
+        return [lead(state)]
     return [s for s in adventurers(state) if item["votes"][s] is None]
 
 
@@ -132,9 +135,32 @@ def call_discard(state, seat, action, now, events):
 
 
 def _close_discard(state, item, events):
-    owner = decide(item["votes"], adventurers(state), lead(state))
+    """The vote decides among the seats that hold an unlit lamp when it closes (docs/rules/sidibaba.md).
+
+    A lamp may expire while the vote is open and the lead light his last one: a vote for a seat
+    left without an unlit lamp counts for nobody, so no lamp is ever taken from someone who has none.
+    """
     state["pending"].pop(0)
+    holders = unlit_holders(state)
+    if not holders:
+        if item["dest"] == "leader":
+            leader_wins(state, events, "no_lamp")
+        return
+    voters = adventurers(state)
+    votes = [vote if vote in holders else None for vote in item["votes"]]
+    owner = decide(votes, voters, lead(state))
+    if owner is None:
+        owner = _most_voted(votes, voters, holders)
     discard_lamp_of(state, owner, item["dest"], events)
+
+
+def _most_voted(votes, voters, holders):
+    """The holder with the most valid votes, ties (and no vote at all) going to the one first in line."""
+    counts = {holder: 0 for holder in holders}
+    for seat in voters:
+        if votes[seat] is not None:
+            counts[votes[seat]] += 1
+    return max(holders, key=lambda holder: (counts[holder], -holders.index(holder)))
 
 
 PENDING = {

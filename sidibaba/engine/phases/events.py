@@ -62,7 +62,7 @@ def event_legal(state, at_loot):
     actions = []
     for card, info in _distinct_events(state):
         kind = info["kind"]
-        if kind == "movement" or kind in TWO_STEP_KINDS:
+        if (kind == "movement" or kind in TWO_STEP_KINDS) and not state.get("leader_kept_out"):
             paths = leader_walks(state, info["steps"])
             if paths:
                 actions.append({"type": "play_event", "event": card, "use": "move", "path": {"one_of": paths}})
@@ -153,6 +153,7 @@ def play_event(state, seat, action, now, events):
     elif use == "teleportation":
         state["pos"] = [action["path"][-1], state["pos"][1]]
         state["trail"].append("T")
+        state["leader_kept_out"] = False  # the Adventurers are on a new square
         state["votes"] = [None] * state["players"]
         events.append(event("teleported", [LEADER], path=action["path"]))
         cell = state["pos"][0]

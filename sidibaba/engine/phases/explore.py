@@ -110,6 +110,7 @@ def execute_move(state, now, events):
     events.append(event("position", [LEADER], pos=list(state["pos"]), previous=old))
     if not stepped:
         return
+    state["leader_kept_out"] = False  # a new square: the Leader may enter again (and may meet them here)
     if at_meeting(state):
         meeting(state, events)
     loot = cell in state["chests"] or (cell == state["treasure_at"] and state["treasure_state"] == "closed")

@@ -38,6 +38,7 @@
         case "event_drawn": return say("event_drawn", "The Leader draws an Event (in hand: {n}).", { n: e.hand });
         case "move_vote": return say("move_vote", "{name} votes {move}.", Object.assign(d, { move: S.t("move_" + e.move, e.move) }));
         case "moved": return say("moved", "The line moves: {move}.", { move: S.t("move_" + e.move, e.move) });
+        case "moves_folded": return say("moves_folded", "{n} moves during earlier lamps.", d);
         case "window_opened": return say("window_opened", "The Leader may answer with an Event.", d);
         case "window_passed": return say("window_passed", "The Leader plays no Event.", d);
         case "event_played": return say("event_played", "The Leader plays {event}.", { event: eventKind(e.event) });
@@ -92,9 +93,23 @@
       }
     }
 
+    /* No notes (docs/rules/sidibaba.md): the moves made before the current lamp was lit are folded
+     * into one line with their count, where the first of them stood. */
+    function folded(entries) {
+      var lampAt = -1;
+      entries.forEach(function (e, i) { if (e.code === "lamp_lit") lampAt = i; });
+      var out = [], fold = null;
+      entries.forEach(function (e, i) {
+        if (e.code !== "moved" || i > lampAt) { out.push(e); return; }
+        if (!fold) { fold = { code: "moves_folded", count: 0, version: e.version }; out.push(fold); }
+        fold.count += 1;
+      });
+      return out;
+    }
+
     function draw() {
       list.innerHTML = "";
-      log.slice().reverse().forEach(function (e) {
+      folded(log).slice().reverse().forEach(function (e) {
         list.appendChild(h("li", { "data-code": e.code, "data-version": String(e.version) }, [sentence(e)]));
       });
       if (!log.length) list.appendChild(h("li", { className: "muted", text: S.t("nothing_yet", "Nothing has happened yet.") }));

@@ -1,0 +1,74 @@
+"""Sidi Baba's invariants for the contract's property tests (tests/matches/test_contract.py).
+
+``conservation``: every lamp and token is in exactly one place. ``secret_variants``: states that differ
+from the given one only in what ``seat`` may not know (for the metamorphic hidden-information test).
+"""
+import copy
+import random
+
+from sidibaba.engine.data_files import game_data
+from sidibaba.engine.tokens import group
+
+LAMPS = game_data()["lamps"]
+
+
+def conservation(state):
+    problems = []
+    lamps = state["lamps"]
+    if any(type(n) is not int or n < 0 for n in lamps) or state["leader_lamps"] < 0 or state["lamps_out"] < 0:
+        problems.append(f"a lamp count below zero: {lamps}, Leader {state['leader_lamps']}, out {state['lamps_out']}")
+    total = sum(lamps) + (state["lit"] is not None) + state["leader_lamps"] + state["lamps_out"]
+    if total != LAMPS:
+        problems.append(f"{total} lamps held, lit, in the Leader's pile or out instead of {LAMPS}")
+    places = {"bag": state["bag"], "stolen": state["stolen"], "genies_spent": state["genies_spent"],
+              "jewels_paid": state["jewels_paid"]}
+    for seat, held in enumerate(state["hands"]):
+        places[f"stash {seat}"] = held
+    for seat, drawn in enumerate(state["keeps"]):
+        places[f"drawn by {seat}"] = drawn or []
+    for i, item in enumerate(state["pending"]):
+        for key in ("slots", "pool"):
+            places[f"pending {i} {item['kind']} {key}"] = [t for t in item.get(key) or [] if t is not None]
+    where = {}
+    for place, tokens in places.items():
+        for token in tokens:
+            if token in where:
+                problems.append(f"token {token} both in {where[token]} and {place}")
+            where[token] = place
+    kinds = state["kinds"]
+    missing = [t for t in range(len(kinds)) if t not in where]
+    if any(kinds[t] != "curse" for t in missing):
+        problems.append(f"tokens in no place: {[t for t in missing if kinds[t] != 'curse']}")
+    if len(missing) != state["curses_out"]:
+        problems.append(f"{len(missing)} curses set aside but curses_out is {state['curses_out']}")
+    return problems
+
+
+def _swap_kinds(state, a, b):
+    kinds = list(state["kinds"])
+    kinds[a], kinds[b] = kinds[b], kinds[a]
+    state["kinds"] = kinds
+
+
+def secret_variants(state, seat, rng: random.Random):
+    """The bag reordered; another stash's (or draw's) token swapped with a bag token of the same group."""
+    variants = []
+    if len(state["bag"]) > 1:
+        shuffled = copy.deepcopy(state)
+        rng.shuffle(shuffled["bag"])
+        variants.append(shuffled)
+    if len(state["event_deck"]) > 1:
+        reordered = copy.deepcopy(state)
+        rng.shuffle(reordered["event_deck"])
+        variants.append(reordered)
+    kinds = state["kinds"]
+    others = [t for s, held in enumerate(state["hands"]) if s != seat for t in held]
+    others += [t for s, drawn in enumerate(state["keeps"]) if s != seat for t in drawn or []]
+    rng.shuffle(others)
+    for token in others[:3]:
+        same = [b for b in state["bag"] if group(kinds[b]) == group(kinds[token]) and kinds[b] != kinds[token]]
+        if same:
+            swapped = copy.deepcopy(state)
+            _swap_kinds(swapped, token, rng.choice(same))
+            variants.append(swapped)
+    return variants
