@@ -58,7 +58,7 @@ REQUIRED = (
 # roles(players, options) -> list[str]: a role key per seat.
 # turn_key(state) and default_action(state, seat): together they let the platform play the rest of a
 # timed-out turn on defaults at once (docs/engine-contract.md, "Time"); a game without them never does.
-OPTIONAL = ("roles", "turn_key", "default_action")
+OPTIONAL = ("roles", "turn_key", "default_action", "to_act_seen_by")
 
 
 def missing(module) -> list[str]:
@@ -77,6 +77,16 @@ def replay(engine, players, options, seed, log, now) -> State:
 def roles(engine, players, options) -> list[str] | None:
     fn = getattr(engine, "roles", None)
     return fn(players, options) if fn else None
+
+
+def to_act_seen_by(engine, state, seat) -> list[int]:
+    """The seats the game waits for, as ``seat`` (None: a spectator, "all") may know them.
+
+    What the frames and replays show. The clock and the computer players follow the
+    whole ``to_act``; a game may hide part of it (Basra: who must answer a private
+    offer) with an optional ``to_act_seen_by(state, seat)``."""
+    fn = getattr(engine, "to_act_seen_by", None)
+    return list(fn(state, seat)) if fn else list(engine.to_act(state))
 
 
 def clock_options(options: list[Option]) -> list[Option]:

@@ -11,6 +11,7 @@ view and the events it was allowed to see then.
 """
 from django.core.cache import cache
 
+from gamekit import contract
 from gamekit import events as event_rules
 from matches.models import Match
 from matches.registry import get_game
@@ -18,7 +19,7 @@ from matches.registry import get_game
 CHUNK = 100  # actions per cached chunk of frames
 MAX_STEPS_PER_REQUEST = 500
 CACHE_SECONDS = 7 * 24 * 3600
-_KEY = "replay:v2:{match}:{what}"  # v2: frames carry to_act
+_KEY = "replay:v3:{match}:{what}"  # v3: frames carry to_act as the viewer may know it
 
 
 class BadViewer(ValueError):
@@ -117,7 +118,7 @@ def _frame(engine, state, viewer, version, seat, action, at, events):
         "view": engine.view(state, viewer),
         "events": seen,
         # who had to decide at this step, as the live frame says it (the page's turn bar reads it)
-        "to_act": [] if engine.result(state) is not None else list(engine.to_act(state)),
+        "to_act": [] if engine.result(state) is not None else contract.to_act_seen_by(engine, state, viewer),
     }
 
 

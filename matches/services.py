@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy
 
-from gamekit import domains, driver
+from gamekit import contract, domains, driver
 from gamekit import events as event_rules
 from matches import broadcast, match_rows, ratings, scheduling
 from matches.models import ActionLog, Match, MatchSeat
@@ -349,7 +349,7 @@ def seat_frame(match: Match, seat, events=None) -> dict:
         "status": match.status,
         "view": spec.engine.view(match.state, seat),
         "legal": spec.engine.legal_actions(match.state, seat) if seat is not None else [],
-        "to_act": spec.engine.to_act(match.state) if not finished else [],
+        "to_act": contract.to_act_seen_by(spec.engine, match.state, seat) if not finished else [],
         "events": recent_events(match, seat) if events is None else events_for(events, seat, finished),
         "server_time": time.time(),
     }

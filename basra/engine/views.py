@@ -31,6 +31,15 @@ def waiting_for(state, offers=None):
     return []
 
 
+def to_act_seen_by(state, seat):
+    """The seats waited for as ``seat`` may know them: the wait for a private offer's answer shows only
+    to its two players (rule: a sale offer is seen by those two only until accepted)."""
+    phase = state["phase"]
+    if phase["name"] != "window" or everything_visible(state, seat):
+        return waiting_for(state)
+    return waiting_for(state, offers=[o for o in phase["offers"] if seat in (o["from"], o["to"])])
+
+
 def buyer_choosing(state, seat):
     phase = state["phase"]
     return state["options"]["open_packs"] and phase["name"] == "pick" and phase["seat"] == seat

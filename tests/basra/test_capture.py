@@ -332,6 +332,28 @@ def test_a_sale_offer_is_seen_by_those_two_only_until_accepted_so_other_views_do
     assert engine.view(offered, "all")["phase"]["next_offer"] == 2
 
 
+def test_the_wait_for_a_private_offers_answer_shows_only_to_its_two_players():
+    """Rule: a sale offer is seen by the seller and the buyer only until accepted. The frames' to_act
+    (what the page's turn bar reads) must not tell a bystander that the buyer is being waited for."""
+    from gamekit import contract
+
+    state = new(3)
+    seller = mover(state)
+    buyer, bystander = (seller + 1) % 3, (seller + 2) % 3
+    card = cards("swindlers", 40)[0]
+    give(state, seller, [card])
+    give(state, buyer, cards("thieves", 20)[:1])
+    state, _ = land_on(state, SWINDLER_SPACE)
+    state, _ = act(state, buyer, {"type": "done"})
+    before = {seat: contract.to_act_seen_by(engine, state, seat) for seat in (bystander, None)}
+    offered, _ = act(state, seller, {"type": "offer", "to": buyer, "cards": [card], "piastres": 77})
+    assert buyer in engine.to_act(offered)  # the clock and the bots still wait for the answer
+    for seat in (seller, buyer, "all"):
+        assert buyer in contract.to_act_seen_by(engine, offered, seat)
+    for seat in (bystander, None):
+        assert contract.to_act_seen_by(engine, offered, seat) == before[seat]
+
+
 def test_a_buyer_holding_exactly_the_price_may_accept_and_is_left_with_nothing():
     state = new(3)
     seller = mover(state)

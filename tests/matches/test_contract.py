@@ -229,9 +229,11 @@ def test_a_view_does_not_change_when_what_its_seat_may_not_know_changes(game):
                 break  # after the end everything is shown
             for seat in [*range(players), None]:
                 seen, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+                waited = contract.to_act_seen_by(engine, state, seat)  # the frame's to_act
                 for variant in invariants.secret_variants(state, seat, rng):
                     assert engine.view(variant, seat) == seen, f"step {step}, view of seat {seat}"
                     assert engine.legal_actions(variant, seat) == legal, f"step {step}, legal actions of seat {seat}"
+                    assert contract.to_act_seen_by(engine, variant, seat) == waited, f"step {step}, to_act seen by {seat}"
 
     check()
 
