@@ -32,9 +32,11 @@ LISTEN = textwrap.dedent("""
         channel = await layer.new_channel()
         await layer.group_add("match-1", channel)
         print("ready", flush=True)
+        # Until this site's own "stop", which the test sends after every other message: a frame that
+        # crossed from the other site would have been published before it and so arrive first.
         got = []
         try:
-            while True:
+            while not got or got[-1]["text"] != "stop":
                 got.append(await asyncio.wait_for(layer.receive(channel), timeout=float(sys.argv[1])))
         except asyncio.TimeoutError:
             pass
@@ -89,18 +91,20 @@ def _listen(env, seconds):
 
 
 def _received(process):
-    out, err = process.communicate(timeout=60)
+    out, err = process.communicate(timeout=90)
     assert process.returncode == 0, err
     return [message["text"] for message in json.loads(out.strip().splitlines()[-1])]
 
 
 def test_two_sites_on_one_redis_never_see_each_others_frames():
     site_a, site_b = _site_env("site_a_" + uuid.uuid4().hex[:6]), _site_env("site_b_" + uuid.uuid4().hex[:6])
-    listeners = {"a": _listen(site_a, 3), "b": _listen(site_b, 3)}
+    listeners = {"a": _listen(site_a, 60), "b": _listen(site_b, 60)}
     _run(SEND, site_a, "for site a")
     _run(SEND, site_b, "for site b")
-    assert _received(listeners["a"]) == ["for site a"]
-    assert _received(listeners["b"]) == ["for site b"]
+    _run(SEND, site_a, "stop")
+    _run(SEND, site_b, "stop")
+    assert _received(listeners["a"]) == ["for site a", "stop"]
+    assert _received(listeners["b"]) == ["for site b", "stop"]
 
 
 def test_every_redis_name_of_a_site_carries_its_name():
