@@ -28,12 +28,11 @@ def web_process(transactional_db, settings):
     """One web process on a free port, on the test database."""
     port = _free_port()
     database = connection.settings_dict
-    env = dict(
-        os.environ,
-        DEBUG="1",
-        DATABASE_URL=f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
-        MAX_FRAME_BYTES=str(settings.MAX_FRAME_BYTES),
-    )
+    if connection.vendor == "sqlite":  # the default-mode run: the test database is a file
+        database_url = f"sqlite:///{database['NAME']}"
+    else:
+        database_url = f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
+    env = dict(os.environ, DEBUG="1", DATABASE_URL=database_url, MAX_FRAME_BYTES=str(settings.MAX_FRAME_BYTES))
     process = subprocess.Popen(web_command(Path(sys.executable).parent, port=port), cwd=ROOT, env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"127.0.0.1:{port}"
