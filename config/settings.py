@@ -25,11 +25,33 @@ def env_bool(name, default=False):
 # address (scripts/run.sh), and the debug pages are only ever shown to a
 # loopback client (config/debug_pages.py).
 DEBUG = env_bool("DEBUG", False)
+
+
+def _one_machine_secret_key(path: Path) -> str:
+    """A random key made on first use and kept in ``path`` (readable by its owner only).
+
+    The default mode (no DATABASE_URL, or a sqlite:// one) runs on one machine: its
+    management commands (simulate, verify_match, ...) and a site served with DEBUG
+    off need a key, and a random one kept beside the database is safer than the
+    well-known development key. A production database requires SECRET_KEY instead.
+    """
+    if not path.exists():
+        import secrets
+
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as key_file:
+            key_file.write(secrets.token_urlsafe(50))
+    return path.read_text().strip()
+
+
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if DEBUG:
+        SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdef"
+    elif os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
         raise RuntimeError("SECRET_KEY must be set when DEBUG is off (DEBUG=1 is for development on this machine only)")
-    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdef"
+    else:
+        SECRET_KEY = _one_machine_secret_key(Path(os.environ.get("SECRET_KEY_FILE") or BASE_DIR / ".secret_key"))
 
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]

@@ -19,6 +19,21 @@ def test_debug_is_off_unless_asked_for():
     assert settings_process(DEBUG="1").stdout.strip() == "True"
 
 
-def test_without_debug_a_secret_key_is_required():
-    process = settings_process()
+def test_without_debug_a_secret_key_is_required_for_a_production_database():
+    process = settings_process(DATABASE_URL="postgres://postgres@127.0.0.1:5432/alibaba")
     assert process.returncode != 0 and "SECRET_KEY must be set" in process.stderr
+
+
+PRINT_KEY = "from django.conf import settings; print(settings.SECRET_KEY)"
+
+
+def test_the_default_mode_without_debug_makes_its_own_key_once_and_keeps_it(tmp_path):
+    """A newcomer's `manage.py simulate` (no DATABASE_URL, DEBUG off) works, with a random key kept beside the database."""
+    key_file = tmp_path / "secret_key"
+    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "DATABASE_URL")}
+    env.update(DJANGO_SETTINGS_MODULE="config.settings", SECRET_KEY_FILE=str(key_file))
+    keys = [subprocess.run([sys.executable, "-c", PRINT_KEY], cwd=ROOT, env=env, capture_output=True, text=True,
+                           timeout=60, check=True).stdout.strip() for _ in range(2)]
+    assert keys[0] == keys[1] == key_file.read_text().strip()
+    assert len(keys[0]) >= 50 and "dev-only" not in keys[0]
+    assert key_file.stat().st_mode & 0o777 == 0o600
