@@ -72,16 +72,25 @@ class SocketConsumer(AsyncWebsocketConsumer):
     # 'websocket.close'"), which surfaced as "Task exception was never retrieved".
     closing = False
 
+    # A client may also go while a frame is on its way (a page left during the connect's
+    # first snapshot): the ASGI server then refuses the send with an OSError (uvicorn's
+    # ClientDisconnected). Nobody is left to read it; the socket is closing, not broken.
     async def close(self, code=None, reason=None):
         if self.closing:
             return
         self.closing = True
-        await super().close(code=code, reason=reason)
+        try:
+            await super().close(code=code, reason=reason)
+        except OSError:
+            pass
 
     async def send(self, text_data=None, bytes_data=None, close=False):
         if self.closing:
             return
-        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except OSError:
+            self.closing = True
 
     disconnected = False
 

@@ -75,3 +75,25 @@ async def test_a_consumer_cancelled_by_the_server_gives_its_slot_back(settings):
         communicator.future.cancel()  # as uvicorn does on shutdown: no websocket.disconnect is handled
         with pytest.raises(asyncio.CancelledError):
             await communicator.future
+
+
+async def test_a_frame_to_a_client_that_went_away_is_dropped_quietly(caplog):
+    """The page left while a frame was on its way (a lobby page closed during its first snapshot): the ASGI
+    server refuses the send with uvicorn's ClientDisconnected, an OSError. Nobody is left to read it: no
+    traceback, and nothing more is sent."""
+    from uvicorn.protocols.utils import ClientDisconnected
+
+    sent = []
+
+    async def server_send(message):
+        sent.append(message)
+        raise ClientDisconnected()
+
+    consumer = SocketConsumer()
+    consumer.base_send = server_send
+    with caplog.at_level("ERROR"):
+        await consumer.send(text_data="snapshot")
+        await consumer.send(text_data="another")
+        await consumer.close()
+    assert consumer.closing and len(sent) == 1
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
