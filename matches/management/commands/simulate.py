@@ -34,17 +34,18 @@ class Command(BaseCommand):
                 spec.key, matches=opts["matches"], players=opts["players"], seed=opts["seed"],
                 bots=bots, options=extra, progress=bar.update, rated=opts["rated"],
             )
-        self.stdout.write(
-            f"{spec.key}: {report.matches} matches, {report.actions} actions in {report.seconds:.1f} s: "
-            f"{report.matches_per_second:.2f} matches/s, {report.actions_per_second:.0f} actions/s, "
-            f"{len(report.errors)} errors"
-        )
         if report.wins_by_bot:
             wins = ", ".join(f"{bot} {n} ({100 * n / report.matches:.1f}%)" for bot, n in sorted(report.wins_by_bot.items()))
             self.stdout.write(f"wins (rank 1, ties counted for each): {wins}")
         if report.wins_by_role:
             wins = ", ".join(f"{role} {n} ({100 * n / report.matches:.1f}%)" for role, n in sorted(report.wins_by_role.items()))
             self.stdout.write(f"wins by role (a match counts once per role ranked first): {wins}")
+        # The totals last: the line a reader of the output's tail (a script, CI) looks for.
+        self.stdout.write(
+            f"{spec.key}: {report.matches} matches, {report.actions} actions in {report.seconds:.1f} s: "
+            f"{report.matches_per_second:.2f} matches/s, {report.actions_per_second:.0f} actions/s, "
+            f"{len(report.errors)} errors"
+        )
         for line in report.errors[:20]:
             self.stderr.write(line)
         if report.errors:
