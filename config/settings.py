@@ -87,6 +87,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     # Last: turns a refused log-in (any path, the admin's too) into accounts.throttle.lockout_response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -293,6 +294,9 @@ STORAGES = {
 LOBBY_OPEN_TABLES_PER_USER = int(os.environ.get("LOBBY_OPEN_TABLES_PER_USER", "3"))
 RUNNING_MATCHES_PER_USER = int(os.environ.get("RUNNING_MATCHES_PER_USER", "10"))
 UNTIMED_BOT_MATCHES_PER_USER = int(os.environ.get("UNTIMED_BOT_MATCHES_PER_USER", "2"))
+# Rematch offers, accepts and declines per person per window (lobby/quotas.py, count_rematch_step).
+REMATCH_STEPS_LIMIT = int(os.environ.get("REMATCH_STEPS_LIMIT", "20"))
+REMATCH_STEPS_WINDOW = int(os.environ.get("REMATCH_STEPS_WINDOW", "60"))
 # The lobby socket sends at most one snapshot per this many seconds (changes in between are coalesced).
 LOBBY_SNAPSHOT_INTERVAL = float(os.environ.get("LOBBY_SNAPSHOT_INTERVAL", "1.0"))
 # A match page redraws what changed beside its match (the rematch) at most once per this many seconds per socket.
@@ -323,6 +327,35 @@ CHAT_RATE_MESSAGES = int(os.environ.get("CHAT_RATE_MESSAGES", "5"))
 CHAT_RATE_SECONDS = int(os.environ.get("CHAT_RATE_SECONDS", "10"))
 CHAT_HISTORY = int(os.environ.get("CHAT_HISTORY", "50"))
 
+# Content-Security-Policy (django-csp): scripts only from the site's own files, never
+# inline (pages carry data in <script type="application/json"> blocks, which are not
+# run, and behaviour in static/js/site.js and each app's scripts). Styles may be
+# inline: the games' SVG and the templates set `style` attributes, which cannot run code.
+# Sockets are same-origin ('self' covers ws:/wss: to this host).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# Only for the browser tests (tests/e2e/conftest.py): Playwright evaluates its wait
+# conditions as strings, which needs 'unsafe-eval'; inline scripts stay blocked.
+if env_bool("CONTENT_SECURITY_POLICY_ALLOW_EVAL"):
+    CONTENT_SECURITY_POLICY["DIRECTIVES"]["script-src"] = ["'self'", "'unsafe-eval'"]
+
+# Whether a proxy in front of the site sets X-Forwarded-Proto (and only it may):
+# without one, a client could send the header itself and pass for HTTPS.
+TRUSTED_PROXY = env_bool("TRUSTED_PROXY", False)
+if TRUSTED_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
@@ -330,7 +363,6 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGGING = {
     "version": 1,

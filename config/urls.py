@@ -1,10 +1,14 @@
 from django.contrib import admin
+from django.http import HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 
 from config import url_converters  # noqa: F401  (registers <name:...>)
 from matches.rules_views import rules_page
 
 urlpatterns = [
+    # Browsers ask for /favicon.ico on pages that name no icon (the admin's): the site's own icon.
+    path("favicon.ico", lambda request: HttpResponsePermanentRedirect(static("favicon.svg"))),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),

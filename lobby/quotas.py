@@ -8,6 +8,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils.translation import ngettext
 
+from config import ratelimit
+
 from lobby.models import Table
 from matches.models import Match
 
@@ -72,3 +74,18 @@ def check_untimed_bot_matches(users, options: dict, has_bots: bool) -> None:
                 )
                 % {"name": user.username, "limit": limit}
             )
+
+
+def count_rematch_step(user) -> None:
+    """Offering, accepting and declining rematches, counted per person: each one redraws every page
+    of the finished match, so a loop of them must not flood its players and watchers."""
+    hit = ratelimit.hit("rematch", user.pk, settings.REMATCH_STEPS_LIMIT, settings.REMATCH_STEPS_WINDOW)
+    if not hit.allowed:
+        raise QuotaExceeded(
+            ngettext(
+                "Too many rematch requests: try again in %(seconds)d second.",
+                "Too many rematch requests: try again in %(seconds)d seconds.",
+                hit.retry_after,
+            )
+            % {"seconds": hit.retry_after}
+        )

@@ -274,6 +274,8 @@ def rematch_offer(host, match_id) -> Table:
     for them to accept or decline. Offering twice gives the same table."""
     from matches.models import Match
 
+    with _quota_errors():
+        quotas.count_rematch_step(host)
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or match.status == Match.Status.RUNNING:
@@ -325,6 +327,8 @@ def _kept_seat(user, match_id):
 
 def rematch_accept(user, match_id) -> Table:
     """The person takes the seat the rematch keeps for them; once every seat is taken the match starts."""
+    with _quota_errors():
+        quotas.count_rematch_step(user)
     with transaction.atomic():
         table, seat_row = _kept_seat(user, match_id)
         if seat_row.user_id != user.pk:
@@ -343,6 +347,8 @@ def rematch_accept(user, match_id) -> Table:
 
 def rematch_decline(user, match_id) -> Table:
     """The person declines the rematch: their seat is no longer kept (the host may fill it)."""
+    with _quota_errors():
+        quotas.count_rematch_step(user)
     with transaction.atomic():
         table, seat_row = _kept_seat(user, match_id)
         if seat_row.user_id == user.pk:

@@ -112,7 +112,11 @@ def table_detail(request, table_id):
         {
             "table": table,
             "seats": seats,
-            "seating": [{"seat": s.seat, "user": s.user.username if s.user_id else None, "bot": s.bot or None, "kept": s.kept_from(None)} for s in seats],
+            # read by lobby/static/lobby/table.js: the seats as this page draws them
+            "seating": {
+                "table": table.pk,
+                "seats": [{"seat": s.seat, "user": s.user.username if s.user_id else None, "bot": s.bot or None, "kept": s.kept_from(None)} for s in seats],
+            },
             "spec": spec,
             "seated": seated,
             "is_host": request.user.is_authenticated and table.host_id == request.user.pk,

@@ -37,3 +37,19 @@ def test_the_default_mode_without_debug_makes_its_own_key_once_and_keeps_it(tmp_
     assert keys[0] == keys[1] == key_file.read_text().strip()
     assert len(keys[0]) >= 50 and "dev-only" not in keys[0]
     assert key_file.stat().st_mode & 0o777 == 0o600
+
+
+PRINT_PROXY = "import django; django.setup(); from django.conf import settings; print(getattr(settings, 'SECURE_PROXY_SSL_HEADER', None))"
+
+
+def proxy_header(**env):
+    base = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "TRUSTED_PROXY")}
+    base.update(DJANGO_SETTINGS_MODULE="config.settings", SECRET_KEY="x" * 50, **env)
+    return subprocess.run([sys.executable, "-c", PRINT_PROXY], cwd=ROOT, env=base, capture_output=True, text=True,
+                          timeout=60, check=True).stdout.strip()
+
+
+def test_x_forwarded_proto_is_trusted_only_when_a_proxy_is_declared():
+    """Issue 20, finding 8: with DEBUG off and no proxy, a client's own X-Forwarded-Proto must not pass for HTTPS."""
+    assert proxy_header() == "None"
+    assert proxy_header(TRUSTED_PROXY="1") == "('HTTP_X_FORWARDED_PROTO', 'https')"

@@ -71,6 +71,9 @@ def e2e_env():
         PYTHONUNBUFFERED="1",
         # Every browser test signs people up from 127.0.0.1: lift the per-address sign-up limit.
         SIGNUP_LIMIT="100000",
+        # Playwright compiles the string conditions of wait_for_function in the page: the policy
+        # lets it, and still blocks (and reports) every inline script and handler.
+        CONTENT_SECURITY_POLICY_ALLOW_EVAL="1",
     )
 
 
@@ -160,17 +163,73 @@ def no_server_errors(request):
     assert not errors, f"the site logged an unhandled error during this test ({SERVER_LOG}):\n{errors[-4000:]}"
 
 
+# Every page reports a Content-Security-Policy violation as a console error, with what was blocked.
+REPORT_POLICY_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  console.error("Content-Security-Policy violation: " + e.violatedDirective + " blocked " + (e.blockedURI || "inline") + " at " + e.sourceFile + ":" + e.lineNumber);
+});
+"""
+
+
+class WatchedBrowser:
+    """The session's Chromium, whose contexts report every console error, uncaught page error
+    and Content-Security-Policy violation into `errors`; a test fails on any that arrives
+    while it runs (`no_browser_errors`), unless it said it provokes it (`allow_errors`)."""
+
+    def __init__(self, browser):
+        self._browser = browser
+        self.errors = []
+        self.allowed = []
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        context.add_init_script(REPORT_POLICY_VIOLATIONS)
+        context.on("console", self._console)
+        context.on("weberror", lambda error: self.errors.append(f"uncaught: {error.error}"))
+        return context
+
+    def new_page(self, **options):
+        return self.new_context(**options).new_page()
+
+    def allow_errors(self, *fragments):
+        """This test provokes errors containing one of these fragments on purpose."""
+        self.allowed.extend(fragments)
+
+    def _console(self, message):
+        if message.type == "error":
+            self.errors.append(f"console error: {message.text} ({message.location.get('url', '')})")
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
+        chromium = playwright.chromium.launch(
             executable_path=CHROMIUM,
             args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
         )
-        yield browser
-        browser.close()
+        yield WatchedBrowser(chromium)
+        chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def no_browser_errors(request):
+    """A browser test fails on a console error, an uncaught page error or a policy violation."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    watched = request.getfixturevalue("browser")
+    start = len(watched.errors)
+    yield
+    arrived = watched.errors[start:]
+    del watched.errors[start:]
+    allowed, watched.allowed = watched.allowed, []
+    unexpected = [error for error in arrived if not any(fragment in error for fragment in allowed)]
+    assert not unexpected, "the browser reported errors during this test:\n" + "\n".join(unexpected[:20])
 
 
 @pytest.fixture

@@ -183,3 +183,20 @@ async def test_rematch_changes_reach_each_socket_coalesced_the_last_one_always(s
         guest_seat = frames[-1]["end"]["rematch"]["seats"][0]
         assert (guest_seat["name"], guest_seat["state"]) == (guest.username, "declined")
         await communicator.disconnect()
+
+
+def test_rematch_steps_are_rate_limited_per_person_and_a_refused_one_changes_nothing(settings):
+    """Issue 20, finding 5: each rematch step redraws every page of the match; a loop of them is cut off."""
+    settings.REMATCH_STEPS_LIMIT = 3
+    guest, other, host = UserFactory(), UserFactory(), UserFactory()
+    _original, match = finished_table_match([guest, other, host], host=host)  # other's seat stays kept: no start
+    rematch = services.rematch_offer(host, match.pk)
+    services.rematch_accept(guest, match.pk)
+    services.rematch_decline(guest, match.pk)
+    services.rematch_accept(guest, match.pk)
+    before = seating(Table.objects.get(pk=rematch.pk))
+    with pytest.raises(services.LobbyError, match=r"Too many rematch requests: try again in \d+ seconds?"):
+        services.rematch_decline(guest, match.pk)
+    assert seating(Table.objects.get(pk=rematch.pk)) == before
+    # Counted per person: the host still has steps left.
+    assert services.rematch_offer(host, match.pk).pk == rematch.pk

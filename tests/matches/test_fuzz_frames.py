@@ -1,5 +1,6 @@
-"""Fuzzing the live socket (issue 8, item 5): every frame gets an error, a view or a pong, never a
-close or a traceback, and the match is unchanged."""
+"""Fuzzing the live socket (issue 8, item 5; issue 20, item 2): every frame type, with text from all of
+Unicode (lone surrogates, NULs, over-long strings, tests/fuzzing.py), gets an error, a view or a pong,
+never a close or a traceback, and the match is unchanged."""
 import asyncio
 import json
 import logging
@@ -14,24 +15,33 @@ from matches import services
 from matches.models import ActionLog, Match
 from matches.services import SeatSpec
 from tests.factories import UserFactory
+from tests.fuzzing import any_text
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+short_text = any_text(max_size=20, long_size=5000)
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.floats(allow_nan=False).map(lambda f: f + 0.5) | short_text,
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(short_text, children, max_size=4),
     max_leaves=20,
 )
 actions = st.fixed_dictionaries(
-    {"type": st.sampled_from(["add", "bid", "timeout", "pass"]) | st.text(max_size=8)},
-    optional={"n": json_values, "seat": json_values, "pad": st.text(max_size=50)},
+    {"type": st.sampled_from(["add", "bid", "timeout", "pass"]) | short_text},
+    optional={"n": json_values, "seat": json_values, "pad": short_text},
 )
+FRAME_TYPES = ["action", "hello", "sync", "ping", "chat", "chat_mute", "chat_unmute", "chat_report"]
 frames = st.fixed_dictionaries(
-    {"type": st.sampled_from(["action", "hello", "sync", "ping", "chat"]) | st.text(max_size=12)},
-    optional={"version": st.integers(-2, 5) | json_values, "action": actions | json_values, "seat": json_values, "text": st.text(max_size=30)},
+    {"type": st.sampled_from(FRAME_TYPES) | short_text},
+    optional={
+        "version": st.integers(-2, 5) | json_values, "action": actions | json_values, "seat": json_values,
+        "text": short_text | json_values, "user": st.sampled_from(["walker", "nobody"]) | short_text | json_values,
+        "message": st.integers(-1, 10) | json_values, "reason": short_text | json_values,
+    },
 )
 raw_text = st.one_of(
     frames.map(json.dumps),
+    # the same frames as a client that does not escape: a lone surrogate can only travel escaped in JSON
+    frames.map(lambda frame: json.dumps(frame, ensure_ascii=False).encode("utf-8", "surrogatepass").decode("utf-8", "replace")),
     json_values.map(json.dumps),
     st.text(max_size=120),
     st.integers(1, 5000).map(lambda depth: "[" * depth),
@@ -82,7 +92,7 @@ async def exchange(communicator, raw, marker):
         replies.append(reply)
 
 
-@hypothesis_settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@hypothesis_settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(raw=raw_text | st.binary(max_size=40))
 def test_every_frame_gets_an_answer_and_changes_nothing(seat_socket, raw, caplog):
     loop, communicator, match = seat_socket
@@ -90,7 +100,7 @@ def test_every_frame_gets_an_answer_and_changes_nothing(seat_socket, raw, caplog
     with caplog.at_level(logging.ERROR):
         replies = loop.run_until_complete(exchange(communicator, raw, "fuzz-marker"))
     assert replies, "a frame got no answer"
-    assert all(reply["type"] in ("error", "view", "pong", "chat") for reply in replies), replies
+    assert all(reply["type"] in ("error", "view", "pong", "chat", "chat_muted", "chat_reported") for reply in replies), replies
     for reply in replies:
         if reply["type"] == "error":
             assert reply["code"] and reply["message"]

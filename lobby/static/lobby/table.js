@@ -1,0 +1,26 @@
+// The table page follows its table live: it reloads when the seats change and
+// goes to the match when it starts. The page gives the table's id and its
+// seating as drawn in the JSON block #seating ({"table": id, "seats": [...]}).
+(function () {
+  "use strict";
+  const data = JSON.parse(document.getElementById("seating").textContent);
+  const tableId = data.table;
+  // Who sits where: any snapshot that differs from the page as drawn (even the first) reloads it.
+  const seating = (seats) => JSON.stringify(seats.map((s) => [s.seat, s.user || null, s.bot || null, !!s.kept]).sort((a, b) => a[0] - b[0]));
+  const drawn = seating(data.seats);
+  let delay = 500;
+  function connect() {
+    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/lobby/");
+    ws.onmessage = (e) => {
+      const snap = JSON.parse(e.data);
+      const started = (snap.my_started || []).find((s) => s.table === tableId);
+      if (started) { window.location = "/matches/" + started.match + "/"; return; }
+      const table = (snap.tables || []).find((t) => t.id === tableId);
+      // A table missing from the snapshot (private, seen through an invite) cannot be compared.
+      if (table && seating(table.seats) !== drawn) { window.location.reload(); }
+    };
+    ws.onopen = () => { delay = 500; };
+    ws.onclose = () => { setTimeout(connect, delay); delay = Math.min(delay * 2, 10000); };
+  }
+  connect();
+})();
