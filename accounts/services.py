@@ -30,20 +30,32 @@ def read_confirmation_link(token: str) -> tuple[int, str]:
         raise AccountError(_("This link is not valid. Check that it was copied whole, or ask for a new one."))
 
 
+def _confirmable(token: str, lock=False):
+    """(user, profile, address) of a link that can still confirm its address, or AccountError."""
+    user_id, address = read_confirmation_link(token)
+    users = get_user_model().objects.filter(pk=user_id, is_active=True)
+    user = (users.select_for_update() if lock else users).first()
+    if user is None:
+        raise AccountError(_("This link is not valid. Check that it was copied whole, or ask for a new one."))
+    profile = profile_of(user)
+    if profile.verified_email and profile.verified_email.casefold() == address.casefold():
+        raise AccountError(_("This address is already confirmed."))
+    if profile.pending_email.casefold() != address.casefold():
+        raise AccountError(_("This link is for an address that no longer waits for confirmation. Use the link of your last request."))
+    if AccountProfile.objects.filter(verified_email__iexact=address).exclude(user=user).exists():
+        raise AccountError(_("This address is already used by another account."))
+    return user, profile, address
+
+
+def check_confirmation(token: str) -> str:
+    """The address a link would confirm now, or AccountError saying why it would not (changes nothing)."""
+    return _confirmable(token)[2]
+
+
 def confirm_email(token: str):
     """Make the address of a confirmation link the account's: the user, or AccountError."""
-    user_id, address = read_confirmation_link(token)
     with transaction.atomic():
-        user = get_user_model().objects.select_for_update().filter(pk=user_id, is_active=True).first()
-        if user is None:
-            raise AccountError(_("This link is not valid. Check that it was copied whole, or ask for a new one."))
-        profile = profile_of(user)
-        if profile.verified_email and profile.verified_email.casefold() == address.casefold():
-            raise AccountError(_("This address is already confirmed."))
-        if profile.pending_email.casefold() != address.casefold():
-            raise AccountError(_("This link is for an address that no longer waits for confirmation. Use the link of your last request."))
-        if AccountProfile.objects.filter(verified_email__iexact=address).exclude(user=user).exists():
-            raise AccountError(_("This address is already used by another account."))
+        user, profile, address = _confirmable(token, lock=True)
         profile.verified_email, profile.pending_email = address, ""
         try:
             with transaction.atomic():

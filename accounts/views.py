@@ -260,7 +260,7 @@ def verify_email(request, token):
         messages.success(request, _("Your address %(address)s is confirmed.") % {"address": user.email})
         return redirect("accounts:account" if request.user.is_authenticated and request.user.pk == user.pk else "accounts:login")
     try:
-        _user_id, address = services.read_confirmation_link(token)
+        address = services.check_confirmation(token)
     except services.AccountError as refused:
         return render(request, "accounts/verify_email.html", {"error": str(refused)}, status=400)
     return render(request, "accounts/verify_email.html", {"address": address})

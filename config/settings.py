@@ -358,8 +358,8 @@ def _email_settings(environ) -> dict:
         "EMAIL_PORT": int(environ.get("EMAIL_PORT", "25")),
         "EMAIL_HOST_USER": environ.get("EMAIL_HOST_USER", ""),
         "EMAIL_HOST_PASSWORD": environ.get("EMAIL_HOST_PASSWORD", ""),
-        "EMAIL_USE_TLS": env_bool("EMAIL_USE_TLS", False),
-        "EMAIL_USE_SSL": env_bool("EMAIL_USE_SSL", False),
+        "EMAIL_USE_TLS": environ.get("EMAIL_USE_TLS", "").strip().lower() in {"1", "true", "yes", "on"},
+        "EMAIL_USE_SSL": environ.get("EMAIL_USE_SSL", "").strip().lower() in {"1", "true", "yes", "on"},
     }
     if url:
         parts = urlsplit(url)
