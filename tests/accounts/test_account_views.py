@@ -208,3 +208,13 @@ class TestAccountPage:
         assert response.status_code == 302 and response["Location"] == "/"
         assert not User.objects.filter(username="ali").exists()
         assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.django_db
+def test_opening_a_used_confirmation_link_says_the_address_is_already_confirmed(client):
+    from accounts import mail
+
+    user = UserFactory(username="ali")
+    AccountProfile.objects.create(user=user, verified_email="ali@example.org")
+    response = client.get(f"/accounts/email/confirm/{mail.verification_token(user.pk, 'ali@example.org')}/")
+    assert response.status_code == 400 and "already confirmed" in response.content.decode()
