@@ -102,10 +102,12 @@ class EmailChangeForm(forms.Form):
         return address
 
 
-class LanguageForm(forms.ModelForm):
+class PreferencesForm(forms.ModelForm):
+    """The e-mail preferences: their language, and which notices to get."""
+
     class Meta:
         model = AccountProfile
-        fields = ("language",)
+        fields = ("language", "email_turns")
 
 
 class DeleteAccountForm(forms.Form):

@@ -17,6 +17,9 @@ class AccountProfile(models.Model):
     language = models.CharField(_("language of e-mails"), max_length=10, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE)
     verified_email = models.EmailField(_("verified e-mail address"), blank=True)
     pending_email = models.EmailField(_("address waiting for confirmation"), blank=True)
+    # E-mail preferences: each kind of notice can be turned off here or by the one-click
+    # signed link in every such message (accounts.mail.unsubscribe_link).
+    email_turns = models.BooleanField(_("e-mail me when it is my turn"), default=True)
 
     class Meta:
         constraints = [

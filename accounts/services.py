@@ -67,6 +67,32 @@ def confirm_email(token: str):
     return user
 
 
+def _unsubscribe_target(token: str):
+    try:
+        user_id, notice = mail.read_unsubscribe_token(token)
+    except signing.BadSignature:
+        raise AccountError(_("This unsubscribe link is not valid. Check that it was copied whole, or change your e-mail preferences on your account page."))
+    user = get_user_model().objects.filter(pk=user_id).first()
+    if user is None:
+        raise AccountError(_("This account no longer exists: it gets no e-mail."))
+    return user, notice
+
+
+def read_unsubscribe(token: str):
+    """The user of an unsubscribe link, or AccountError (changes nothing)."""
+    return _unsubscribe_target(token)[0]
+
+
+def unsubscribe(token: str):
+    """Turn off the notice of an unsubscribe link: (user, notice), or AccountError (nothing changed).
+    Doing it twice is harmless."""
+    user, notice = _unsubscribe_target(token)
+    profile = profile_of(user)
+    setattr(profile, mail.NOTICES[notice], False)
+    profile.save(update_fields=[mail.NOTICES[notice]])
+    return user, notice
+
+
 def running_matches(user):
     from matches.models import Match, MatchSeat
 
@@ -101,6 +127,7 @@ def account_data(user) -> dict:
             "email": profile.verified_email or None,
             "email_waiting_for_confirmation": profile.pending_email or None,
             "language": profile.language,
+            "email_when_it_is_my_turn": profile.email_turns,
         },
         "ratings": [
             {"game": r.game, "rating": r.rating, "mu": r.mu, "sigma": r.sigma, "matches_played": r.matches_played, "wins": r.wins,

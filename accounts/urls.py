@@ -17,9 +17,10 @@ urlpatterns = [
     path("account/", views.account, name="account"),
     path("account/email/", views.email_change, name="email_change"),
     path("account/email/resend/", views.email_resend, name="email_resend"),
-    path("account/language/", views.language, name="language"),
+    path("account/preferences/", views.preferences, name="preferences"),
     path("account/data.json", views.account_data, name="account_data"),
     path("account/delete/", views.delete_account, name="delete_account"),
     path("email/confirm/<str:token>/", views.verify_email, name="verify_email"),
+    path("email/unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     path("u/<name:username>/", views.profile, name="profile"),
 ]

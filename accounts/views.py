@@ -10,11 +10,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
 from django.utils import translation
 from django.utils.translation import gettext as _, ngettext
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django.views.generic import FormView
 
 from accounts import mail, services
-from accounts.forms import DeleteAccountForm, EmailChangeForm, LanguageForm, ResetForm, SignupForm
+from accounts.forms import DeleteAccountForm, EmailChangeForm, PreferencesForm, ResetForm, SignupForm
 from accounts.models import AccountProfile, profile_of
 from accounts.selectors import profile_summary
 from accounts.throttle import client_ip, remember_device
@@ -146,7 +147,7 @@ def account_context(request, **forms):
     context = {
         "profile": profile,
         "email_form": EmailChangeForm(user),
-        "language_form": LanguageForm(instance=profile),
+        "preferences_form": PreferencesForm(instance=profile),
         "delete_form": DeleteAccountForm(user),
         "running_matches": services.running_matches(user).count(),
     }
@@ -204,13 +205,26 @@ def email_resend(request):
 
 @login_required
 @require_POST
-def language(request):
-    form = LanguageForm(request.POST, instance=profile_of(request.user))
+def preferences(request):
+    form = PreferencesForm(request.POST, instance=profile_of(request.user))
     if not form.is_valid():
-        return render(request, "accounts/account.html", account_context(request, language_form=form))
+        return render(request, "accounts/account.html", account_context(request, preferences_form=form))
     form.save()
-    messages.success(request, _("Your e-mails will be in the language you chose."))
+    messages.success(request, _("Your e-mail preferences are saved."))
     return redirect("accounts:account")
+
+
+@csrf_exempt  # the signed link is the proof; a mail client's one-click POST carries no cookie (RFC 8058)
+def unsubscribe(request, token):
+    """GET: a page with a button (a mail scanner opening links turns nothing off); POST: turn the notice off."""
+    try:
+        if request.method != "POST":
+            services.read_unsubscribe(token)
+            return render(request, "accounts/unsubscribe.html", {"done": False})
+        services.unsubscribe(token)
+    except services.AccountError as refused:
+        return render(request, "accounts/unsubscribe.html", {"error": str(refused)}, status=400)
+    return render(request, "accounts/unsubscribe.html", {"done": True})
 
 
 @login_required

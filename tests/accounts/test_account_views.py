@@ -168,7 +168,7 @@ class TestBadInput:
 
     def test_an_unknown_language_is_refused(self):
         user = UserFactory(username="ali")
-        response = logged_in(user).post("/accounts/account/language/", {"language": "xx"})
+        response = logged_in(user).post("/accounts/account/preferences/", {"language": "xx", "email_turns": "on"})
         assert response.status_code == 200 and 'class="errorlist' in response.content.decode()
         assert profile_of(user).language == "en"
 
@@ -184,13 +184,16 @@ class TestAccountPage:
         AccountProfile.objects.create(user=user, verified_email="ali@example.org", pending_email="new@example.org")
         content = logged_in(user).get("/accounts/account/").content.decode()
         assert "ali@example.org" in content and "new@example.org" in content
-        for testid in ("email-form", "email-resend", "language-form", "data-download", "delete-form"):
+        for testid in ("email-form", "email-resend", "preferences-form", "data-download", "delete-form"):
             assert f'data-testid="{testid}"' in content
 
-    def test_language_of_emails_is_saved(self):
+    def test_email_preferences_are_saved(self):
         user = UserFactory(username="ali")
-        assert logged_in(user).post("/accounts/account/language/", {"language": "fr"}).status_code == 302
-        assert profile_of(user).language == "fr"
+        assert profile_of(user).email_turns is True
+        assert logged_in(user).post("/accounts/account/preferences/", {"language": "fr"}).status_code == 302
+        assert (profile_of(user).language, profile_of(user).email_turns) == ("fr", False)
+        assert logged_in(user).post("/accounts/account/preferences/", {"language": "en", "email_turns": "on"}).status_code == 302
+        assert (profile_of(user).language, profile_of(user).email_turns) == ("en", True)
 
     def test_data_download_is_a_json_file_of_ones_own_data(self):
         user = UserFactory(username="ali")
@@ -218,3 +221,63 @@ def test_opening_a_used_confirmation_link_says_the_address_is_already_confirmed(
     AccountProfile.objects.create(user=user, verified_email="ali@example.org")
     response = client.get(f"/accounts/email/confirm/{mail.verification_token(user.pk, 'ali@example.org')}/")
     assert response.status_code == 400 and "already confirmed" in response.content.decode()
+
+
+@pytest.mark.django_db
+class TestUnsubscribe:
+    def test_the_link_opens_a_page_and_its_button_turns_the_notice_off_without_a_log_in(self):
+        from accounts import mail
+
+        user = UserFactory(username="ali")
+        path = f"/accounts/email/unsubscribe/{mail.unsubscribe_token(user.pk, 'turns')}/"
+        client = Client(enforce_csrf_checks=True)
+        assert 'data-testid="unsubscribe-form"' in client.get(path).content.decode()
+        assert profile_of(user).email_turns is True  # opening it changes nothing
+        response = client.post(path)
+        assert response.status_code == 200 and 'data-testid="unsubscribed"' in response.content.decode()
+        assert profile_of(user).email_turns is False
+        assert client.post(path).status_code == 200  # twice is harmless
+
+    @pytest.mark.parametrize("token", ["nonsense", "a:b:c", "%ED%A0%80"])
+    def test_a_bad_link_gets_a_clear_error_and_changes_nothing(self, token):
+        user = UserFactory(username="ali")
+        for method in (Client().get, Client().post):
+            response = method(f"/accounts/email/unsubscribe/{token}/")
+            assert response.status_code == 400 and "This unsubscribe link is not valid" in response.content.decode()
+        assert profile_of(user).email_turns is True
+
+    def test_a_confirmation_link_is_no_unsubscribe_link(self):
+        from accounts import mail
+
+        user = UserFactory(username="ali")
+        response = Client().post(f"/accounts/email/unsubscribe/{mail.verification_token(user.pk, 'a@example.org')}/")
+        assert response.status_code == 400
+        assert profile_of(user).email_turns is True
+
+    def test_the_link_of_a_deleted_account_says_so(self):
+        from accounts import mail
+
+        token = mail.unsubscribe_token(UserFactory(username="ali").pk, "turns")
+        User.objects.filter(username="ali").delete()
+        response = Client().post(f"/accounts/email/unsubscribe/{token}/")
+        assert response.status_code == 400 and "no longer exists" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_mail_clients_one_click_unsubscribe_from_the_headers_of_a_received_message(mail_settings):
+    """RFC 8058: the client POSTs List-Unsubscribe=One-Click to the List-Unsubscribe link, with no cookie."""
+    from django.core.mail import EmailMessage
+
+    from accounts import mail
+
+    user = UserFactory(username="ali")
+    link = mail.unsubscribe_link("http://testserver", user.pk, "turns")
+    mail.add_unsubscribe_headers(EmailMessage("Your turn", "It is your turn.", to=["ali@example.org"]), link).send()
+    (received,) = mail_settings.wait_for("ali@example.org")
+    assert received["message"]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    target = received["message"]["List-Unsubscribe"].strip().strip("<>")
+    response = Client(enforce_csrf_checks=True).post(
+        "/" + target.split("://", 1)[1].split("/", 1)[1], "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded",
+    )
+    assert response.status_code == 200
+    assert profile_of(user).email_turns is False

@@ -122,3 +122,48 @@ def test_an_address_change_is_confirmed_in_french_and_the_account_can_be_deleted
     assert "Votre compte est supprimé" in page.inner_text(".messages")
     assert page.locator("[data-testid=nav-profile]").count() == 0
     assert errors == []
+
+
+# A notice as the site's code sends one (the your-turn e-mails to come): its body and its
+# List-Unsubscribe header carry the one-click signed link (accounts.mail.unsubscribe_link).
+SEND_NOTICE = """
+from django.contrib.auth import get_user_model
+from django.core.mail import EmailMessage
+from accounts import mail
+user = get_user_model().objects.get(username=USERNAME)
+link = mail.unsubscribe_link(SITE, user.pk, "turns")
+message = EmailMessage("It is your turn", "It is your turn.\\n\\nNo more of these: " + link + "\\n", to=[ADDRESS])
+mail.add_unsubscribe_headers(message, link).send()
+"""
+
+
+def test_the_unsubscribe_link_of_a_notice_turns_it_off_without_a_log_in(live_server_url, new_page, smtp_server, e2e_env):
+    from tests.e2e.conftest import manage
+    from tests.e2e.helpers import signup
+
+    name = "un" + uuid.uuid4().hex[:8]
+    address = f"{name}@example.org"
+    page = new_page()
+    errors = watched(page)
+    signup(page, live_server_url, name, PASSWORD)
+    page.goto(f"{live_server_url}/accounts/account/")
+    assert page.is_checked("[data-testid=preferences-form] input[name=email_turns]")
+
+    code = SEND_NOTICE.replace("USERNAME", repr(name)).replace("ADDRESS", repr(address)).replace("SITE", repr(live_server_url))
+    manage(e2e_env, "shell", "-c", code)
+    (notice,) = smtp_server.wait_for(address)
+    assert notice["message"]["List-Unsubscribe"].strip() == f"<{links_in(notice)[0]}>"
+
+    visitor = new_page()  # a browser that is not logged in: the link alone is enough
+    visitor_errors = watched(visitor)
+    visitor.goto(links_in(notice)[0])
+    visitor.click("[data-testid=unsubscribe-submit]")
+    visitor.wait_for_selector("[data-testid=unsubscribed]")
+
+    page.reload()
+    assert not page.is_checked("[data-testid=preferences-form] input[name=email_turns]")
+    page.check("[data-testid=preferences-form] input[name=email_turns]")
+    page.click("[data-testid=preferences-submit]")
+    page.wait_for_selector(".messages")
+    assert page.is_checked("[data-testid=preferences-form] input[name=email_turns]")
+    assert errors == [] and visitor_errors == []
