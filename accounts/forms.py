@@ -55,6 +55,8 @@ class SignupForm(UserCreationForm):
         help_text=_("To reset a forgotten password. We send it a link to confirm it."),
     )
 
+    field_order = ["username", "email", "password1", "password2"]
+
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username",)
