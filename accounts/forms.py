@@ -1,4 +1,4 @@
-"""Sign-up: names that cannot pass for someone else's.
+"""Sign-up: names that cannot pass for someone else's; the forms of the account page.
 
 A new username is NFKC-normalised (as Django's forms do), then must be made of
 ASCII letters, digits and `.`, `-`, `_` only, and must differ from every
@@ -6,10 +6,15 @@ existing name ignoring case (UserCreationForm checks that). That rules out look-
 (Cyrillic `а` for Latin `a`, full-width letters, `ALICE` next to `alice`)
 without a confusables table to keep up to date.
 """
+import unicodedata
+
+from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
+
+from accounts.models import AccountProfile, profile_of
 
 ascii_username_validator = RegexValidator(
     r"^[A-Za-z0-9._-]+\Z",
@@ -18,7 +23,40 @@ ascii_username_validator = RegexValidator(
 )
 
 
+def plain_text(value: str) -> str:
+    """Refuse text a form cannot hold: a lone surrogate, a control character, or U+FFFD (what
+    Django reads in place of bytes that were not UTF-8, such as an encoded lone surrogate)."""
+    if any(c == "\ufffd" or unicodedata.category(c) in {"Cs", "Cc"} for c in value):
+        raise forms.ValidationError(_("This field holds a character that is not allowed."), code="bad_character")
+    return value
+
+
+class AddressField(forms.EmailField):
+    """An e-mail address, checked for characters no address holds before Django's own checks."""
+
+    def to_python(self, value):
+        return super().to_python(plain_text(str(value)) if value not in self.empty_values else value)
+
+
+def address_taken(address: str, user=None) -> bool:
+    """Already the confirmed address of another account (ignoring case)."""
+    taken = AccountProfile.objects.filter(verified_email__iexact=address)
+    if user is not None:
+        taken = taken.exclude(user=user)
+    return taken.exists()
+
+
+ADDRESS_TAKEN = _("This address is already used by another account.")
+
+
 class SignupForm(UserCreationForm):
+    email = AddressField(
+        label=_("E-mail address (optional)"), required=False, max_length=254,
+        help_text=_("To reset a forgotten password. We send it a link to confirm it."),
+    )
+
+    field_order = ["username", "email", "password1", "password2"]
+
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username",)
@@ -27,4 +65,80 @@ class SignupForm(UserCreationForm):
         super().__init__(*args, **kwargs)
         self.fields["username"].validators.append(ascii_username_validator)
         self.fields["username"].help_text = _("At most 150 characters: letters a-z, digits and . - _")
+
+    def clean_email(self):
+        address = self.cleaned_data.get("email") or ""
+        if address and address_taken(address):
+            raise forms.ValidationError(ADDRESS_TAKEN, code="address_taken")
+        return address
+
+    def save(self, commit=True):
+        # The address is not the account's until its link is followed (accounts.mail): User.email stays empty.
+        user = super().save(commit=False)
+        user.email = ""
+        if commit:
+            user.save()
+        return user
+
+
+class EmailChangeForm(forms.Form):
+    email = AddressField(label=_("New e-mail address"), max_length=254)
+    password = forms.CharField(label=_("Your password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
+
+    def __init__(self, user, *args, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self):
+        password = self.cleaned_data.get("password") or ""
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("Your password was entered incorrectly."), code="password_incorrect")
+        return password
+
+    def clean_email(self):
+        address = self.cleaned_data["email"]
+        if profile_of(self.user).verified_email.casefold() == address.casefold():
+            raise forms.ValidationError(_("This is already the address of your account."), code="address_same")
+        if address_taken(address, self.user):
+            raise forms.ValidationError(ADDRESS_TAKEN, code="address_taken")
+        return address
+
+
+class PreferencesForm(forms.ModelForm):
+    """The e-mail preferences: their language, and which notices to get."""
+
+    class Meta:
+        model = AccountProfile
+        fields = ("language", "email_turns")
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(label=_("Your password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
+
+    def __init__(self, user, *args, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self):
+        password = self.cleaned_data.get("password") or ""
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("Your password was entered incorrectly."), code="password_incorrect")
+        return password
+
+
+class ResetForm(PasswordResetForm):
+    """Django's form, for confirmed addresses only, and sent later (accounts.mail), never in the request."""
+
+    email = AddressField(label=_("E-mail address"), max_length=254, widget=forms.EmailInput(attrs={"autocomplete": "email"}))
+
+    def get_users(self, email):
+        profiles = AccountProfile.objects.filter(verified_email__iexact=email, user__is_active=True).select_related("user")
+        return [p.user for p in profiles if p.user.has_usable_password()]
+
+    def save(self, url=None, **kwargs):
+        from accounts import mail
+
+        address = self.cleaned_data["email"]
+        for user in self.get_users(address):
+            mail.send_later(mail.RESET, user.pk, url, user.account_profile.verified_email)
 

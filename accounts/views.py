@@ -1,12 +1,22 @@
+import json
+
 from django.conf import settings
-from django.contrib.auth import get_user_model, login
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login, logout
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
-from django.utils.translation import ngettext
+from django.utils import translation
+from django.utils.translation import gettext as _, ngettext
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
 from django.views.generic import FormView
 
-from accounts.forms import SignupForm
+from accounts import mail, services
+from accounts.forms import DeleteAccountForm, EmailChangeForm, PreferencesForm, ResetForm, SignupForm
+from accounts.models import AccountProfile, profile_of
 from accounts.selectors import profile_summary
 from accounts.throttle import client_ip, remember_device
 from config import ratelimit
@@ -64,8 +74,31 @@ class SignupView(FormView):
 
     def form_valid(self, form):
         user = form.save()
+        AccountProfile.objects.create(user=user, language=translation.get_language() or settings.LANGUAGE_CODE)
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
+        address = form.cleaned_data.get("email")
+        if address:
+            send_confirmation(self.request, user, address)
         return super().form_valid(form)
+
+
+def too_many_emails_message(retry_after: int) -> str:
+    return ngettext(
+        "Too many e-mails asked for. Try again in %(minutes)d minute.",
+        "Too many e-mails asked for. Try again in %(minutes)d minutes.",
+        minutes_of(retry_after),
+    ) % {"minutes": minutes_of(retry_after)}
+
+
+def send_confirmation(request, user, address) -> bool:
+    """Ask for the address's confirmation link; a message on the next page says what happened."""
+    try:
+        mail.request_verification(user, address, mail.base_url(request))
+    except mail.TooManyEmails as limited:
+        messages.error(request, too_many_emails_message(limited.retry_after))
+        return False
+    messages.success(request, _("We sent a link to %(address)s: follow it to confirm the address.") % {"address": address})
+    return True
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
@@ -104,3 +137,180 @@ def profile(request, username):
     context = profile_summary(owner, viewer=request.user)
     context["is_owner"] = request.user.is_authenticated and request.user.pk == owner.pk
     return render(request, "accounts/profile.html", context)
+
+
+# --- The account page: e-mail, language, data download, deletion --------------------------
+
+def account_context(request, **forms):
+    user = request.user
+    profile = profile_of(user)
+    context = {
+        "profile": profile,
+        "email_form": EmailChangeForm(user),
+        "preferences_form": PreferencesForm(instance=profile),
+        "delete_form": DeleteAccountForm(user),
+        "running_matches": services.running_matches(user).count(),
+    }
+    context.update(forms)
+    return context
+
+
+@login_required
+def account(request):
+    return render(request, "accounts/account.html", account_context(request))
+
+
+def _limited_page(request, message, retry_after, **forms):
+    response = render(request, "accounts/account.html", account_context(request, throttle_error=message, **forms), status=429)
+    response["Retry-After"] = str(retry_after)
+    return response
+
+
+@login_required
+@require_POST
+def email_change(request):
+    # Counted before the password is checked (as the password change is), given back when it was right.
+    attempt = ("password-check-user", request.user.pk)
+    hit = ratelimit.hit(*attempt, settings.PASSWORD_CHANGE_ATTEMPTS_LIMIT, settings.PASSWORD_CHANGE_ATTEMPTS_WINDOW)
+    if not hit.allowed:
+        return _limited_page(request, too_many_attempts(hit.retry_after), hit.retry_after)
+    form = EmailChangeForm(request.user, request.POST)
+    if not form.is_valid():
+        if not form.has_error("password"):
+            ratelimit.release(*attempt)
+        return render(request, "accounts/account.html", account_context(request, email_form=form))
+    ratelimit.release(*attempt)
+    try:
+        mail.request_verification(request.user, form.cleaned_data["email"], mail.base_url(request))
+    except mail.TooManyEmails as limited:
+        return _limited_page(request, too_many_emails_message(limited.retry_after), limited.retry_after)
+    messages.success(request, _("We sent a link to %(address)s: follow it to confirm the address. Until then your account keeps its current address.") % {"address": form.cleaned_data["email"]})
+    return redirect("accounts:account")
+
+
+@login_required
+@require_POST
+def email_resend(request):
+    profile = profile_of(request.user)
+    if not profile.pending_email:
+        messages.error(request, _("No address waits for confirmation."))
+        return redirect("accounts:account")
+    try:
+        mail.request_verification(request.user, profile.pending_email, mail.base_url(request))
+    except mail.TooManyEmails as limited:
+        return _limited_page(request, too_many_emails_message(limited.retry_after), limited.retry_after)
+    messages.success(request, _("We sent a link to %(address)s: follow it to confirm the address.") % {"address": profile.pending_email})
+    return redirect("accounts:account")
+
+
+@login_required
+@require_POST
+def preferences(request):
+    form = PreferencesForm(request.POST, instance=profile_of(request.user))
+    if not form.is_valid():
+        return render(request, "accounts/account.html", account_context(request, preferences_form=form))
+    form.save()
+    messages.success(request, _("Your e-mail preferences are saved."))
+    return redirect("accounts:account")
+
+
+@csrf_exempt  # the signed link is the proof; a mail client's one-click POST carries no cookie (RFC 8058)
+def unsubscribe(request, token):
+    """GET: a page with a button (a mail scanner opening links turns nothing off); POST: turn the notice off."""
+    try:
+        if request.method != "POST":
+            services.read_unsubscribe(token)
+            return render(request, "accounts/unsubscribe.html", {"done": False})
+        services.unsubscribe(token)
+    except services.AccountError as refused:
+        return render(request, "accounts/unsubscribe.html", {"error": str(refused)}, status=400)
+    return render(request, "accounts/unsubscribe.html", {"done": True})
+
+
+@login_required
+def account_data(request):
+    body = json.dumps(services.account_data(request.user), ensure_ascii=False, indent=2)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{request.user.username}-data.json"'
+    return response
+
+
+@login_required
+@require_POST
+def delete_account(request):
+    attempt = ("password-check-user", request.user.pk)
+    hit = ratelimit.hit(*attempt, settings.PASSWORD_CHANGE_ATTEMPTS_LIMIT, settings.PASSWORD_CHANGE_ATTEMPTS_WINDOW)
+    if not hit.allowed:
+        return _limited_page(request, too_many_attempts(hit.retry_after), hit.retry_after)
+    form = DeleteAccountForm(request.user, request.POST)
+    if not form.is_valid():
+        return render(request, "accounts/account.html", account_context(request, delete_form=form))
+    ratelimit.release(*attempt)
+    try:
+        services.delete_account(request.user)
+    except services.AccountError as refused:
+        form.add_error(None, str(refused))
+        return render(request, "accounts/account.html", account_context(request, delete_form=form), status=409)
+    logout(request)
+    messages.success(request, _("Your account was deleted. The matches you played stay in the others' history, under “Former player”."))
+    return redirect("lobby:home")
+
+
+def too_many_attempts(retry_after: int) -> str:
+    return ngettext(
+        "Too many attempts. Try again in %(minutes)d minute.",
+        "Too many attempts. Try again in %(minutes)d minutes.",
+        minutes_of(retry_after),
+    ) % {"minutes": minutes_of(retry_after)}
+
+
+def verify_email(request, token):
+    """GET: what the link is for; POST: confirm it (a link opened by a mail scanner confirms nothing)."""
+    if request.method == "POST":
+        try:
+            user = services.confirm_email(token)
+        except services.AccountError as refused:
+            return render(request, "accounts/verify_email.html", {"error": str(refused)}, status=400)
+        messages.success(request, _("Your address %(address)s is confirmed.") % {"address": user.email})
+        return redirect("accounts:account" if request.user.is_authenticated and request.user.pk == user.pk else "accounts:login")
+    try:
+        address = services.check_confirmation(token)
+    except services.AccountError as refused:
+        return render(request, "accounts/verify_email.html", {"error": str(refused)}, status=400)
+    return render(request, "accounts/verify_email.html", {"address": address})
+
+
+# --- Password reset: Django's views, mail sent later (accounts.mail) -------------------------
+
+class PasswordResetView(auth_views.PasswordResetView):
+    form_class = ResetForm
+    template_name = "accounts/password_reset_form.html"
+    success_url = reverse_lazy("accounts:password_reset_done")
+
+    def post(self, request, *args, **kwargs):
+        # Every request counts against the client address, and against the address asked for.
+        hit = ratelimit.hit("password-reset-ip", client_ip(request), settings.PASSWORD_RESET_IP_LIMIT, settings.EMAIL_WINDOW)
+        if hit.allowed:
+            hit = ratelimit.hit("email-address", mail.normalize_address(request.POST.get("email", "")), settings.EMAIL_ADDRESS_LIMIT, settings.EMAIL_WINDOW)
+        if not hit.allowed:
+            response = self.render_to_response(self.get_context_data(form=self.form_class(), throttle_error=too_many_emails_message(hit.retry_after)), status=429)
+            response["Retry-After"] = str(hit.retry_after)
+            return response
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        form.save(url=mail.base_url(self.request))
+        return redirect(self.success_url)
+
+
+class PasswordResetDoneView(auth_views.PasswordResetDoneView):
+    template_name = "accounts/password_reset_done.html"
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    template_name = "accounts/password_reset_confirm.html"
+    success_url = reverse_lazy("accounts:password_reset_complete")
+
+
+class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
+    template_name = "accounts/password_reset_complete.html"

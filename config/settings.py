@@ -375,3 +375,55 @@ LOGGING = {
 # Daphne serves the static files through WhiteNoise; in development straight from the apps.
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+
+
+def _email_settings(environ) -> dict:
+    """E-mail: SMTP from EMAIL_URL (smtp://user:password@host:port, smtp+tls:// for STARTTLS,
+    smtps:// for TLS from the start) or from the usual EMAIL_HOST/EMAIL_PORT/...; the console
+    backend (messages printed by the process that sends them) when neither is set."""
+    from urllib.parse import unquote, urlsplit
+
+    url = environ.get("EMAIL_URL", "")
+    values = {
+        "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend",
+        "EMAIL_HOST": environ.get("EMAIL_HOST", "localhost"),
+        "EMAIL_PORT": int(environ.get("EMAIL_PORT", "25")),
+        "EMAIL_HOST_USER": environ.get("EMAIL_HOST_USER", ""),
+        "EMAIL_HOST_PASSWORD": environ.get("EMAIL_HOST_PASSWORD", ""),
+        "EMAIL_USE_TLS": environ.get("EMAIL_USE_TLS", "").strip().lower() in {"1", "true", "yes", "on"},
+        "EMAIL_USE_SSL": environ.get("EMAIL_USE_SSL", "").strip().lower() in {"1", "true", "yes", "on"},
+    }
+    if url:
+        parts = urlsplit(url)
+        if parts.scheme not in {"smtp", "smtp+tls", "smtps", "console"}:
+            raise RuntimeError("EMAIL_URL must start with smtp://, smtp+tls://, smtps:// or console://")
+        if parts.scheme != "console":
+            values.update(
+                EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+                EMAIL_HOST=parts.hostname or "localhost",
+                EMAIL_PORT=parts.port or {"smtps": 465, "smtp+tls": 587}.get(parts.scheme, 25),
+                EMAIL_HOST_USER=unquote(parts.username or ""),
+                EMAIL_HOST_PASSWORD=unquote(parts.password or ""),
+                EMAIL_USE_TLS=parts.scheme == "smtp+tls",
+                EMAIL_USE_SSL=parts.scheme == "smtps",
+            )
+    elif environ.get("EMAIL_HOST"):
+        values["EMAIL_BACKEND"] = "django.core.mail.backends.smtp.EmailBackend"
+    values["EMAIL_BACKEND"] = environ.get("EMAIL_BACKEND", values["EMAIL_BACKEND"])
+    return values
+
+
+globals().update(_email_settings(os.environ))
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Ali Baba & Sidi Baba <noreply@localhost>")
+# The start of every link in an e-mail (e.g. https://play.example.org); when empty, the
+# address the request that caused the e-mail came to (its host checked against ALLOWED_HOSTS).
+SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
+# How long an address-confirmation link works, and Django's password-reset link (seconds).
+EMAIL_VERIFY_MAX_AGE = int(os.environ.get("EMAIL_VERIFY_MAX_AGE", str(3 * 24 * 3600)))
+PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_TIMEOUT", str(24 * 3600)))
+# E-mails per person and per address, and password-reset requests per client address, per window of seconds.
+EMAIL_USER_LIMIT = int(os.environ.get("EMAIL_USER_LIMIT", "5"))
+EMAIL_ADDRESS_LIMIT = int(os.environ.get("EMAIL_ADDRESS_LIMIT", "3"))
+PASSWORD_RESET_IP_LIMIT = int(os.environ.get("PASSWORD_RESET_IP_LIMIT", "10"))
+EMAIL_WINDOW = int(os.environ.get("EMAIL_WINDOW", "3600"))

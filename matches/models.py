@@ -2,7 +2,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _
 
 
 class Match(models.Model):
@@ -77,11 +77,13 @@ class MatchSeat(models.Model):
 
     @property
     def display_name(self):
-        """A person's name, or a computer player's short name with its seat number ("Greedy 2")."""
+        """A person's name, or a computer player's short name with its seat number ("Greedy 2"),
+        or "Former player 2" for a deleted account."""
         if self.user_id:
             return self.user.username
         if not self.bot:
-            return self.name
+            # No name: the seat of an account deleted since (accounts/services.py).
+            return self.name or gettext("Former player %(number)d") % {"number": self.seat + 1}
         from matches.seat_names import bot_seat_name
 
         return bot_seat_name(self.match.game, self.bot, self.seat)

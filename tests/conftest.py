@@ -90,3 +90,7 @@ def close_stray_connections(django_db_setup, django_db_blocker):
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                     " WHERE datname = current_database() AND pid <> pg_backend_pid()"
                 )
+
+
+# The real SMTP server of the e-mail tests (tests/mail_server.py).
+from tests.mail_server import mail_settings, smtp_server  # noqa: E402,F401

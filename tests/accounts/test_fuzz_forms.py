@@ -18,7 +18,10 @@ field_text = st.one_of(
     st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=30),
     st.sampled_from(["admin", "\uff41dmin", "\u0430dmin", "' OR 1=1 --", "a" * 151, "\x00", "\u202e", PASSWORD]),
 )
-form_data = st.dictionaries(st.sampled_from(["username", "password", "password1", "password2", "old_password", "new_password1", "new_password2", "next", "extra"]), field_text, max_size=6)
+form_data = st.dictionaries(st.sampled_from(["username", "password", "password1", "password2", "old_password", "new_password1", "new_password2", "next", "extra", "email"]), field_text, max_size=6)
+# An e-mail address field: text as above, or something close to an address.
+address_text = st.one_of(field_text, st.emails(), st.builds(lambda a, b: f"{a}@{b}.org", st.text(max_size=20), st.text(max_size=20)))
+account_data = st.fixed_dictionaries({"email": address_text}, optional={"password": st.sampled_from([PASSWORD, "wrong"]), "language": field_text})
 
 
 @FUZZ
@@ -84,3 +87,30 @@ def test_any_profile_name_in_the_address_is_a_page_or_a_404(name):
 
     response = Client().get("/accounts/u/" + encode_field(name) + "/")
     assert response.status_code in (200, 301, 302, 404)
+
+
+@FUZZ
+@given(data=account_data)
+def test_the_account_page_forms_never_fail_and_change_only_on_valid_input(data, settings):
+    """Change of address, preferences, deletion, password reset: a page, a redirect or a 4xx, never a 500."""
+    from accounts.models import AccountProfile, profile_of
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.EMAIL_USER_LIMIT = settings.EMAIL_ADDRESS_LIMIT = settings.PASSWORD_RESET_IP_LIMIT = 10_000
+    settings.PASSWORD_CHANGE_ATTEMPTS_LIMIT = 10_000
+    user = UserFactory(username="owner")
+    AccountProfile.objects.filter(user=user).delete()  # the examples share one database transaction
+    client = Client()
+    client.force_login(user)
+    response = post_form(client, "/accounts/account/email/", data)
+    pending = profile_of(user).pending_email
+    if response.status_code == 302:
+        assert data.get("password") == PASSWORD and pending
+        assert all(c.isprintable() and c != "\ufffd" for c in pending)
+    else:
+        assert response.status_code in (200, 429) and pending == ""
+    assert post_form(client, "/accounts/account/preferences/", data).status_code in (200, 302)
+    assert post_form(Client(), "/accounts/password/reset/", data).status_code in (200, 302, 429)
+    data = dict(data, password="wrong")
+    assert post_form(client, "/accounts/account/delete/", data).status_code in (200, 429)
+    assert User.objects.filter(username="owner").exists()

@@ -53,3 +53,29 @@ def test_x_forwarded_proto_is_trusted_only_when_a_proxy_is_declared():
     """Issue 20, finding 8: with DEBUG off and no proxy, a client's own X-Forwarded-Proto must not pass for HTTPS."""
     assert proxy_header() == "None"
     assert proxy_header(TRUSTED_PROXY="1") == "('HTTP_X_FORWARDED_PROTO', 'https')"
+
+
+def test_email_is_printed_by_the_console_backend_unless_smtp_is_configured():
+    from config.settings import _email_settings
+
+    assert _email_settings({})["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
+    assert _email_settings({"EMAIL_HOST": "mail.example.org"})["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
+
+
+def test_email_url_gives_the_smtp_server_its_account_and_its_encryption():
+    import pytest
+
+    from config.settings import _email_settings
+
+    values = _email_settings({"EMAIL_URL": "smtp+tls://game%40example.org:p%3Ass@mail.example.org"})
+    assert values == {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": "mail.example.org", "EMAIL_PORT": 587,
+        "EMAIL_HOST_USER": "game@example.org", "EMAIL_HOST_PASSWORD": "p:ss",
+        "EMAIL_USE_TLS": True, "EMAIL_USE_SSL": False,
+    }
+    assert _email_settings({"EMAIL_URL": "smtps://mail.example.org"})["EMAIL_PORT"] == 465
+    assert _email_settings({"EMAIL_URL": "smtps://mail.example.org"})["EMAIL_USE_SSL"] is True
+    assert _email_settings({"EMAIL_URL": "smtp://127.0.0.1:2525"})["EMAIL_PORT"] == 2525
+    with pytest.raises(RuntimeError, match="EMAIL_URL"):
+        _email_settings({"EMAIL_URL": "http://mail.example.org"})

@@ -50,8 +50,9 @@ SQLITE_DIR = Path(tempfile.gettempdir()) / f"alibaba-e2e-{os.getpid()}"
 
 
 @pytest.fixture(scope="session")
-def e2e_env():
-    """The environment of the e2e site's processes (its own database and Redis database)."""
+def e2e_env(smtp_server):
+    """The environment of the e2e site's processes (its own database and Redis database, and the
+    tests' SMTP server, tests/mail_server.py, for every e-mail the site sends)."""
     # E2E_DATABASE / E2E_REDIS_URL let two runs on one machine keep apart.
     env = {k: v for k, v in os.environ.items() if k not in {"PYTEST_VERSION", "SITE_NAME", "TIMER_BACKEND"}}
     if DEFAULT_MODE:
@@ -74,6 +75,8 @@ def e2e_env():
         # Playwright compiles the string conditions of wait_for_function in the page: the policy
         # lets it, and still blocks (and reports) every inline script and handler.
         CONTENT_SECURITY_POLICY_ALLOW_EVAL="1",
+        PASSWORD_RESET_IP_LIMIT="100000",
+        EMAIL_URL=smtp_server.url,
     )
 
 

@@ -1,0 +1,38 @@
+"""What the site keeps about a person beside django.contrib.auth's User: e-mail and language.
+
+The verified address is unique (ignoring case) across accounts, in the database;
+an address waiting for its link (`pending_email`) reserves nothing, so nobody can
+block someone else's address by typing it first. User.email mirrors the verified
+address (what the admin and Django's password reset read).
+"""
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+
+class AccountProfile(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account_profile")
+    # The language of every e-mail the site sends this person.
+    language = models.CharField(_("language of e-mails"), max_length=10, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE)
+    verified_email = models.EmailField(_("verified e-mail address"), blank=True)
+    pending_email = models.EmailField(_("address waiting for confirmation"), blank=True)
+    # E-mail preferences: each kind of notice can be turned off here or by the one-click
+    # signed link in every such message (accounts.mail.unsubscribe_link).
+    email_turns = models.BooleanField(_("e-mail me when it is my turn"), default=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(Lower("verified_email"), condition=~models.Q(verified_email=""), name="unique_verified_email"),
+        ]
+        verbose_name = _("account profile")
+        verbose_name_plural = _("account profiles")
+
+    def __str__(self):
+        return f"profile of user #{self.user_id}"
+
+
+def profile_of(user) -> AccountProfile:
+    """The person's profile, made on first use (accounts older than e-mail, the demo accounts)."""
+    profile, _created = AccountProfile.objects.get_or_create(user=user)
+    return profile
