@@ -53,6 +53,8 @@
           var rect = svg("rect", { x: PAD + c * CELL, y: PAD + r * CELL, width: CELL, height: CELL,
             class: "cell" + (action ? " target" : "") + (view.landslides.indexOf(cell) >= 0 ? " landslide" : ""),
             "data-testid": "cell-" + cell, "data-target": action ? "1" : "0" });
+          // the square's name, the one the log uses ("row 3, column 5")
+          rect.appendChild(svg("title", {}, [document.createTextNode(S.t("square_at", "row {row}, column {col}", { row: r + 1, col: c + 1 }))]));
           if (action) S.onPress(rect, (function (a) { return function () { targeting = null; api.send(a); }; })(action));
           layer.push(rect);
         }
