@@ -208,11 +208,12 @@
     var quarter = ((data.board.spaces || []).filter(function (sp) { return sp.id === view.position; })[0] || {}).quarter;
     var gangs = data.cards.gangs.map(function (g) { return g.key; });
     var rows = Object.keys(data.prices.quarters).sort().map(function (q) {
-      return h("tr", { className: String(quarter) === q ? "here" : "", "data-testid": "prices-" + q }, [h("th", { text: fmt(t("quarter", "Quarter {n}"), { n: q }) })]
+      return h("tr", { className: String(quarter) === q ? "here" : "", "data-testid": "prices-" + q }, [h("th", { text: q, title: fmt(t("quarter", "Quarter {n}"), { n: q }) })]
         .concat(gangs.map(function (g) { return h("td", { text: String(data.prices.quarters[q][g]) }); })));
     });
     return h("section", { className: "card prices", "data-testid": "prices" }, [h("h2", { text: t("prices", "Quarter prices") }),
-      h("table", {}, [h("tr", {}, [h("th")].concat(gangs.map(function (g) { return h("th", { text: B.gangName(g) }); })))].concat(rows))]);
+      h("p", { className: "muted prices-note", text: t("prices_note", "What one card of each gang costs to buy, and pays when sold, in each quarter; Ali Baba's quarter is marked.") }),
+      h("table", {}, [h("tr", {}, [h("th", { text: t("quarter_h", "Quarter") })].concat(gangs.map(function (g) { return h("th", { text: B.gangName(g) }); })))].concat(rows))]);
   }
 
   function renderDestiny(view, data, lastDestiny) {
