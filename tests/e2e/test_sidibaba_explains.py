@@ -2,8 +2,8 @@
 readable by every seat that may see it (not only the one whose turn it is to take, and in a replay), the
 genie offer's jewels are readable, the prompts say "you" in the right grammar and name what a discard
 does, the set-up clock is not "Lamp 0", the genie's answer goes once its moves are made, the line editor
-opens only when asked, and the log keeps its numbers, folds the votes and names squares by row and
-column. Drawn by the match page's renderers in chromium from engine states (no server)."""
+opens only when asked, the log keeps its numbers, folds the votes and names squares by row and
+column, and the Leader's map has a legend. Drawn by the match page's renderers in chromium from engine states (no server)."""
 import json
 import re
 from pathlib import Path
@@ -28,12 +28,12 @@ WORDS = {
            "discard_mine_leader": "Give one of my unlit lamps to the Leader", "discard_other": "Discard an unlit lamp of {name}",
            "hint_leader": "You met the Leader", "hint_curse": "A curse", "propose_you": "You propose the line: ",
            "dice": "Dice: {name} rolls next", "setup": "Set-up: ", "lamp": "Lamp ", "votes": "Votes: ",
-           "square": "The line is at row {row}, column {col}.", "genie": "The genie says: "},
+           "square": "The line is at row {row}, column {col}.", "genie": "The genie says: ", "chest": "a closed chest", "loot": "On the table: "},
     "fr": {"sharing_other": "Partage du butin : {name} choisit maintenant", "sharing_you": "Partage du butin : à vous d'en prendre un",
            "discard_mine_leader": "Donner une de mes lampes éteintes au Chef", "discard_other": "Défausser une lampe éteinte de {name}",
            "hint_leader": "Vous avez rencontré le Chef", "hint_curse": "Une malédiction", "propose_you": "Vous proposez la file : ",
            "dice": "Dés : {name} lance maintenant", "setup": "Mise en place : ", "lamp": "Lampe ", "votes": "Votes : ",
-           "square": "La file est en ligne {row}, colonne {col}.", "genie": "Le génie répond : "},
+           "square": "La file est en ligne {row}, colonne {col}.", "genie": "Le génie répond : ", "chest": "un coffre fermé", "loot": "Sur la table : "},
 }
 
 
@@ -108,6 +108,10 @@ def test_the_loot_on_the_table_is_readable_by_every_seat_that_may_see_it(page, v
         assert chip.evaluate("el => getComputedStyle(el).color") == INK  # dark on the light chip, not white on cream
         assert button.evaluate("el => getComputedStyle(el).opacity") == "1"
         assert button.get_attribute("title")  # what the token is worth, in words
+    # the log says what the chest held, for everyone
+    opened = {"code": "chest_opened", "treasure": False, "table": faces, "curses": 0, "version": 1, "visible_to": "all"}
+    show(page, state, viewer if isinstance(viewer, int) else None, version=1, events=[opened], view_seat=viewer)
+    assert page.words["loot"] in page.inner_text("[data-testid=event-log]")
     # the taker gets the same faces with live buttons
     page.evaluate("window.__mount(1)")
     show(page, state, 1, version=2)
@@ -208,3 +212,7 @@ def test_the_log_keeps_its_numbers_folds_the_votes_and_names_squares(page):
     width = page.evaluate("""() => { const s = document.createElement('span'); s.textContent = '100. ';
         document.querySelector('[data-testid=event-log] li').appendChild(s); const w = s.getBoundingClientRect().width; s.remove(); return w; }""")
     assert items.count() >= 10 and width <= room, (width, room)
+    # the Leader's map has a legend of its marks, in words
+    page.locator("[data-testid=map-legend] summary").click()
+    legend = page.locator("[data-testid=map-legend]")
+    assert page.words["chest"] in legend.inner_text() and in_viewport(legend.locator("li").first)

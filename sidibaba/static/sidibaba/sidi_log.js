@@ -63,7 +63,9 @@
         case "line_vote_closed": return e.accepted ? say("line_vote_accepted", "The proposed line is accepted.", d) : say("line_vote_refused", "The proposed line is refused.", d);
         case "line_changed": return say("line_changed", "The line is now {line}.", { line: lineText(e.line) });
         case "chest_opened": return (e.treasure ? say("treasure_opened", "The Treasure is opened!", d) : say("chest_opened", "A chest is opened.", d)) +
-          (e.curses ? " " + say("curses", "Curses inside: {n}.", { n: e.curses }) : "");
+          (e.curses ? " " + say("curses", "Curses inside: {n}.", { n: e.curses }) : "") +
+          // the table's faces are public (jewels face up, genies face down): said for everyone, whoever takes first
+          ((e.table || []).length ? " " + say("loot_table", "On the table: {kinds}.", { kinds: kinds(e.table) }) : "");
         case "token_taken": return say("token_taken", "{name} takes a token.", d);
         case "treasure_shared": return say("treasure_shared", "The loot has been shared.", d);
         case "discard_vote_opened": return say("discard_vote_opened", "A lamp must be discarded: the Adventurers vote.", d);
