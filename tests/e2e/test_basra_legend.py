@@ -30,13 +30,15 @@ WORDS = {
            "destiny": "the Destiny numbers that catch this card", "sent": "Your offer #1 to {to}: you give {cards}; you get 90 Piastres",
            "got": "Offer #1 from {frm}: you get {cards}; you give 90 Piastres", "waiting": "Waiting for {names}",
            "answer": "Still to answer an offer: {name}", "card": "Pirates (Robbers, value 20)",
-           "throw": "You pay 20 Piastres for each card thrown away"},
+           "throw": "You pay 20 Piastres for each card thrown away", "group": "1 of the 4 cards of this group",
+           "destiny_note": "Where they meet is the Destiny number"},
     "fr": {"buy": "Acheter Pirates (Brigands, valeur 20) pour {price} piastres", "legend": "Ce que signifient les symboles",
            "hand": "chance : chacun donne une de ses cartes au joueur qui avance", "td": "une capture des Voleurs et Fraudeurs",
            "destiny": "les nombres du Destin qui font prendre cette carte", "sent": "Votre offre n° 1 à {to} : vous donnez {cards} ; vous recevez 90 piastres",
            "got": "Offre n° 1 de {frm} : vous recevez {cards} ; vous donnez 90 piastres", "waiting": "On attend {names}",
            "answer": "Doivent encore répondre à une offre : {name}", "card": "Pirates (Brigands, valeur 20)",
-           "throw": "Vous payez 20 piastres par carte jetée"},
+           "throw": "Vous payez 20 piastres par carte jetée", "group": "1 des 4 cartes de ce groupe",
+           "destiny_note": "Leur croisement donne le nombre du Destin"},
 }
 
 
@@ -111,6 +113,9 @@ def test_a_buy_button_says_the_price_here_and_the_legend_words_every_symbol(page
     chip = page.locator(f"[data-testid=bandits-{seat}] [data-card='{pirates}']")
     assert chip.inner_text().startswith(page.words["card"])
     assert str(GAME.cards[pirates]["destiny"][0]) in chip.get_attribute("title")
+    group = page.locator(f"[data-testid=bandits-{seat}] [data-testid=group-pirates]")
+    assert group.get_attribute("title").startswith(page.words["group"])  # the "1/4" count in words
+    assert page.words["destiny_note"] in page.locator("[data-testid=destiny-note]").inner_text()
 
 
 def test_an_offer_reads_in_plain_words_and_the_window_says_who_must_answer(page):

@@ -194,7 +194,7 @@
       h("ul", { className: "window-seats" }, Array.apply(null, Array(view.players)).map(function (_, seat) {
         var isDone = done.indexOf(seat) >= 0;
         return h("li", { className: isDone ? "done" : "acting", "data-testid": "window-seat-" + seat, "data-done": isDone ? "1" : "0",
-          text: (isDone ? "✔ " : "… ") + seatName(seat) });
+          text: (isDone ? "✔ " : "… ") + seatName(seat), title: isDone ? t("seat_done", "done") : t("seat_acting", "may still act") });
       })),
     ]);
     if ((phase.offers || []).length) sec.appendChild(h("h3", { text: t("offers", "Offers") }));
@@ -231,7 +231,8 @@
         h("span", { className: "die black", title: t("black", "black die"), text: dice.black ? String(dice.black) : "–" }), " ",
         h("span", { className: "die white", title: t("white", "white die"), text: dice.white ? String(dice.white) : "–" }),
       ]),
-      h("table", {}, [h("tr", {}, [h("th")].concat([1, 2, 3, 4, 5, 6].map(function (n) { return h("th", { text: String(n) }); })))].concat(rows)),
+      h("p", { className: "muted prices-note", "data-testid": "destiny-note", text: t("destiny_note", "Rows: the black die; columns: the white die. Where they meet is the Destiny number: the bandits whose cards show it are caught.") }),
+      h("table", {}, [h("tr", {}, [h("th", { text: "■ / □", title: t("destiny_corner", "rows: black die / columns: white die") })].concat([1, 2, 3, 4, 5, 6].map(function (n) { return h("th", { text: String(n) }); })))].concat(rows)),
     ]);
   }
 
@@ -261,7 +262,7 @@
     return order.map(function (g) {
       var complete = sizes[g] && held[g].length >= sizes[g];
       return h("span", { className: "group" + (complete ? " complete" : ""), "data-testid": "group-" + g, "data-complete": complete ? "1" : "0",
-        title: complete ? t("complete_group", "complete group: pays double") : "" }, [
+        title: fmt(t("group_count", "{n} of the {m} cards of this group"), { n: held[g].length, m: sizes[g] || "?" }) + (complete ? "; " + t("complete_group", "complete group: pays double") : "") }, [
         h("small", { className: "group-count", text: held[g].length + "/" + (sizes[g] || "?") + (complete ? " ★" : "") + " " }),
       ].concat(held[g].map(cardChip)));
     });
@@ -286,7 +287,7 @@
   function renderHand(view) {
     if (!view.hand) return null;
     return h("section", { className: "card hand", "data-testid": "my-hand" }, [h("h2", { text: t("your_cards", "Your movement cards") }),
-      h("div", {}, view.hand.map(function (n) { return h("span", { className: "move-card", text: String(n) }); }))]);
+      h("div", {}, view.hand.map(function (n) { return h("span", { className: "move-card", text: String(n), title: fmt(t("move_card_title", "a movement card: Ali Baba walks {n} steps"), { n: n }) }); }))]);
   }
 
   function renderEnd(view) {
