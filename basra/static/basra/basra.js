@@ -66,7 +66,10 @@
     switch (a.type) {
       case "play": return fmt(t("play", "Play {n}"), { n: a.card });
       case "route": return t("route", "Which way?") + " " + (place === 0 ? t("main_route", "main route") : t("branch", "the branch"));  // the engine lists the main route first
-      case "buy": return fmt(t("buy_for", "Buy {card} for {price}"), { card: B.cardName(a.card), price: B.cash(B.priceHere(a.card, view.position, B.data())) });
+      case "buy": {
+        var price = B.priceHere(a.card, view.position, B.data());
+        return price === null ? t("buy", "Buy") + " " + B.cardName(a.card) : fmt(t("buy_for", "Buy {card} for {price}"), { card: B.cardName(a.card), price: B.cash(price) });
+      }
       case "take": return fmt(t("take_free", "Take {card} for free"), { card: B.cardName(a.card) });
       case "stop": return t("stop", "Stop");
       case "roll": return t("roll", "Roll the dice");

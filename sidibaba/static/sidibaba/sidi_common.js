@@ -89,6 +89,7 @@
   }
 
   /* What a token is worth or does, in words (its chip's tooltip). */
+  // the token kinds' values are the game's fixed data (sidibaba/engine/data/game.json, token_kinds)
   var PAIRS = { emerald: 6, stones: 8, necklace: 10 }, FACES = { gold1: 1, gold2: 2, carafe: 3, daggers: 4 };
   function tokenTitle(kind) {
     if (FACES[kind]) return t("tip_face", "{name}: a jewel worth {n}", { name: kindName(kind), n: FACES[kind] });
