@@ -11,7 +11,7 @@ SIDE = 13
 FILLS = {"start": "#f3d36b", "empty": "#f4ead2", "gang": "#d98c6a", "special": "#9fb7d9", "chance": "#a8d5a2"}
 GANG_MARKS = {"swindlers": "S", "thieves": "T", "defrauders": "D", "robbers": "R"}
 CHANCE_MARKS = {"x50": "×50", "200": "200", "black_die": "■", "white_die": "□", "two_out": "+2", "two_in": "−2",
-                "bazaar": "⇄", "hand": "✋", "numbered": "#", "x10": "×10"}
+                "bazaar": "⇄", "hand": "→A", "numbered": "#", "x10": "×10"}
 SPECIAL_MARKS = {"choose": "?", "die": "⚀", "all": "★"}
 
 

@@ -140,10 +140,10 @@ def test_a_trade_is_made_at_the_bazaar_and_answered_by_its_partner(page):
 
     state, _ = act(state, seat, trade, now=NOW + 31)
     render(page, frame_for(state, seat), now=NOW + 31)
-    assert page.locator("[data-testid=offer-1]").inner_text().startswith(f"Your offer #1 to {NAMES[other]}: Pirates (")
+    assert page.locator("[data-testid=offer-1]").inner_text().startswith(f"Your offer #1 to {NAMES[other]}: you give Pirates (")
     render(page, frame_for(state, other), now=NOW + 31)
     offer = page.locator("[data-testid=offer-1]").inner_text()
-    assert offer.startswith(f"Offer #1 from {NAMES[seat]}: you get ") and "and 300 Piastres for " in offer, offer
+    assert offer.startswith(f"Offer #1 from {NAMES[seat]}: you get ") and "and 300 Piastres; you give Jewel thieves (Thieves, value 160)" in offer, offer
     accept = page.locator("[data-testid=prompt] button.act-accept")
     assert accept.inner_text() == f"Accept #1 ({NAMES[seat]})"
     assert page.locator("[data-testid=prompt] button.act-decline").inner_text() == f"Decline #1 ({NAMES[seat]})"

@@ -9,7 +9,7 @@ from tests.e2e.helpers import signup
 
 pytestmark = pytest.mark.e2e
 
-FIGURES = {"alibaba_tiles": ["pyramid", "colours", "sets"], "basra": ["board", "cards"], "sidibaba": ["tokens"]}
+FIGURES = {"alibaba_tiles": ["pyramid", "colours", "sets"], "basra": ["board", "cards", "legend"], "sidibaba": ["tokens"]}
 
 
 def _set_language(page, base_url, code):
@@ -44,6 +44,11 @@ def test_each_rules_page_shows_the_real_pieces_in_the_readers_language(live_serv
     # basra: the whole board with Ali Baba; sidibaba: the page's token chips
     page.goto(f"{live_server_url}/rules/basra/")
     assert page.locator("[data-testid=figure-board] .space").count() > 50
+    # and the legend of its symbols and card numbers, in words of the reader's language (issue 21)
+    legend = page.locator("[data-testid=figure-legend]")
+    assert legend.locator("li").count() > 20 and legend.locator("li").first.is_visible()
+    words = {"en": "a capture of the Thieves and Defrauders", "fr": "une capture des Voleurs et Fraudeurs"}[language]
+    assert words in legend.inner_text()
     page.goto(f"{live_server_url}/rules/sidibaba/")
     assert page.locator("[data-testid=figure-tokens] .sidi-token.curse").count() == 1
     assert errors == []

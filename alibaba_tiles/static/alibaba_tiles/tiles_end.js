@@ -65,7 +65,9 @@
         })),
         h("td", { text: String(f.set_points[i]) }),
         h("td", { text: String(f.effect_points[i]) }),
-        h("td", { className: "total", text: String(f.totals[i]) }),
+        // on a phone the set and effect columns fold into the total, which says its two parts
+        h("td", { className: "total" }, [String(f.totals[i]), h("small", { className: "total-parts", "data-testid": "total-parts-" + i,
+          title: t("set_points", "Set points") + " + " + t("effect_points_h", "Effect points"), text: " (" + f.set_points[i] + " + " + f.effect_points[i] + ")" })]),
         h("td", { text: String(f.tile_counts[i]) }),
         end ? window.MatchEnd.ratingCell(end, i) : null,
       ]));

@@ -42,15 +42,23 @@
     return offer ? " (" + seatName(offer.from) + ")" : "";
   }
 
-  /* An offer in words, as the one who made it or the one it is made to sees it. */
+  /* Cards and Piastres in plain words ("Pirates (Robbers, value 20) and 300 Piastres"; "nothing"): no "0 Piastres". */
+  function goods(cards, piastres) {
+    var parts = [];
+    if (cards && cards.length) parts.push(B.cardList(cards));
+    if (piastres) parts.push(B.cash(piastres));
+    return parts.length ? parts.join(" " + t("and", "and") + " ") : t("nothing_cards", "nothing");
+  }
+
+  /* An offer in words: what each side hands over, as its maker, the one it is made to, or a spectator sees it. */
   function offerText(o) {
     var sale = o.cards !== undefined;
-    var give = B.cardList(sale ? o.cards : o.give) || t("nothing_cards", "nothing");
-    var args = { id: o.id, give: give, give_piastres: sale ? 0 : o.give_piastres, want: sale ? t("nothing_cards", "nothing") : (B.cardList(o.want) || t("nothing_cards", "nothing")),
-      want_piastres: sale ? o.piastres : o.want_piastres };
-    if (o.from === api.seat) return fmt(t("offer_sent", "Your offer #{id} to {name}: {give} and {give_piastres} Piastres for {want} and {want_piastres} Piastres"), Object.assign(args, { name: seatName(o.to) }));
-    if (o.to === api.seat) return fmt(t("offer_to_you", "Offer #{id} from {name}: you get {give} and {give_piastres} Piastres for {want} and {want_piastres} Piastres"), Object.assign(args, { name: seatName(o.from) }));
-    return "#" + o.id + " " + fmt(t("offer_line", "{from} offers {to} {cards} for {piastres} Piastres"), { from: seatName(o.from), to: seatName(o.to), cards: give, piastres: args.want_piastres });
+    var fromGives = sale ? goods(o.cards, 0) : goods(o.give, o.give_piastres);
+    var toGives = sale ? goods([], o.piastres) : goods(o.want, o.want_piastres);
+    var args = { id: o.id, give: fromGives, get: toGives };
+    if (o.from === api.seat) return fmt(t("offer_sent", "Your offer #{id} to {name}: you give {give}; you get {get}"), Object.assign(args, { name: seatName(o.to) }));
+    if (o.to === api.seat) return fmt(t("offer_to_you", "Offer #{id} from {name}: you get {give}; you give {get}"), Object.assign(args, { name: seatName(o.from) }));
+    return fmt(t("offer_line", "Offer #{id}: {from} gives {give} to {to} for {get}"), Object.assign(args, { from: seatName(o.from), to: seatName(o.to) }));
   }
 
   /* A short label for a concrete action, from its type and values. */
@@ -58,15 +66,19 @@
     switch (a.type) {
       case "play": return fmt(t("play", "Play {n}"), { n: a.card });
       case "route": return t("route", "Which way?") + " " + (place === 0 ? t("main_route", "main route") : t("branch", "the branch"));  // the engine lists the main route first
-      case "buy": return t("buy", "Buy") + " " + B.cardName(a.card);
-      case "take": return t("take", "Take") + " " + B.cardName(a.card);
+      case "buy": {
+        var price = B.priceHere(a.card, view.position, B.data());
+        return price === null ? t("buy", "Buy") + " " + B.cardName(a.card) : fmt(t("buy_for", "Buy {card} for {price}"), { card: B.cardName(a.card), price: B.cash(price) });
+      }
+      case "take": return fmt(t("take_free", "Take {card} for free"), { card: B.cardName(a.card) });
       case "stop": return t("stop", "Stop");
       case "roll": return t("roll", "Roll the dice");
       case "choose": return t("choose", "Choose") + " " + B.gangName(a.gang);
-      case "done": return t("done", "I am done");
+      case "done": return view.phase && view.phase.name === "window" && view.phase.kind !== "bazaar" && view.phase.kind !== "give" && view.phase.kind !== "x10"
+        ? t("done_keep", "I am done (keep my cards)") : t("done", "I am done");
       case "accept": return t("accept", "Accept") + " #" + a.offer + offerFrom(a.offer, view);
       case "decline": return t("decline", "Decline") + " #" + a.offer + offerFrom(a.offer, view);
-      case "give": return t("give", "Give") + " " + B.cardName(a.card);
+      case "give": return fmt(t("give_to", "Give {card} to {name}"), { card: B.cardName(a.card), name: seatName(view.phase.receiver) });
       case "steal": return fmt(B.plural("steal", a.turns, "Steal for {n} turn", "Steal for {n} turns"), { n: a.turns });
       case "announce": return fmt(B.plural("announce", a.count, "Turn {n} card", "Turn {n} cards"), { n: a.count });
       case "claim": return t("claim", "Claim") + " " + B.cardName(a.card);
@@ -79,11 +91,28 @@
   var FORM_TITLES = { steal: "steal_title" };
   var FIELD_LABELS = { give: "give_cards", turns: "turns_field" };
 
+  /* What a form's choice costs or pays, said under its title: sales at the quarter's price, throws at their cost. */
+  function formCost(a, view) {
+    var rules = (B.data().game || {});
+    if (a.type === "sell") return t("sell_pays", "You are paid this quarter's price for each card sold (shown beside it).");
+    if (a.type === "throw") {
+      var cost = view.phase.kind === "throw100" ? rules.last_chance_cost : rules.throw_cost;
+      return fmt(t("throw_costs", "You pay {price} for each card thrown away; it goes back to its pack."), { price: B.cash(cost) });
+    }
+    if (a.type === "offer") return t("offer_says", "You give the cards you tick; the player pays you the Piastres you ask, if they accept.");
+    if (a.type === "trade") return t("trade_says", "If the player accepts, you hand over what you give and receive what you want.");
+    if (a.type === "return") return t("return_says", "The cards you tick go back to their packs, for nothing.");
+    if (a.type === "steal") return fmt(t("steal_says", "Each turn in the cave stashes {price} of your cash there."), { price: B.cash(rules.steal_unit || 1000) });
+    return "";
+  }
+
   /* A form for an action with cards (subsets) or Piastres (ranges): ui.js's generic inputs, relabelled. */
-  function domainForm(a, index, send) {
+  function domainForm(a, index, send, view) {
     var form = UI.actionControl(a, index, send, function (k, f) { return api.t(k, null, f); }, api.toast);
     var title = form.querySelector("strong");
     if (title) title.textContent = t(FORM_TITLES[a.type] || a.type, a.type);
+    var cost = formCost(a, view);
+    if (title && cost) title.parentNode.insertBefore(h("p", { className: "form-cost", "data-testid": "form-cost-" + a.type, text: cost }), title.nextSibling);
     form.querySelectorAll("label.domain").forEach(function (label) {
       var key = label.firstChild && label.firstChild.textContent.trim();
       if (label.firstChild) label.firstChild.textContent = " " + t(FIELD_LABELS[key] || key, key) + " ";
@@ -92,7 +121,12 @@
       var box = item.querySelector("input");
       var key = item.parentNode.getAttribute("data-testid").split("-").pop();
       var values = a[key] && a[key].subset_of;
-      if (values && box) item.lastChild.textContent = " " + B.cardName(values[Number(box.value)]);
+      if (!values || !box) return;
+      var id = values[Number(box.value)];
+      var price = a.type === "sell" ? B.priceHere(id, view.position, B.data()) : null;
+      item.lastChild.textContent = " " + B.cardName(id) + (price !== null ? " · " + fmt(t("sells_for", "sells for {price}"), { price: B.cash(price) }) : "");
+      var c = B.card(id);
+      if (c) item.title = B.cardTitle(c);
     });
     form.querySelectorAll(".muted").forEach(function (el) {
       if (/ to=/.test(el.textContent) && a.to !== undefined) el.textContent = " " + t("to", "to") + " " + seatName(a.to);
@@ -120,7 +154,7 @@
             text: actionLabel(c, view, j), onclick: function () { send(c); } }));
         });
       } else {
-        box.appendChild(domainForm(a, index, send));
+        box.appendChild(domainForm(a, index, send, view));
       }
     });
     box.insertBefore(buttons, box.children[1] || null);
@@ -150,16 +184,20 @@
     var phase = view.phase;
     if (phase.name !== "window" || view.finished) return null;
     var done = phase.done || [];
-    var waiting = (view.to_act || []).map(seatName);
+    // a seat that is done may still be waited for: it has an offer to answer (said apart, not as "waiting")
+    var waitingSeats = view.to_act || [];
+    var waiting = waitingSeats.filter(function (s) { return done.indexOf(s) < 0; }).map(seatName);
+    var answering = waitingSeats.filter(function (s) { return done.indexOf(s) >= 0; }).map(seatName);
     var sec = h("section", { className: "card window", "data-testid": "window", "data-kind": phase.kind }, [
       h("h2", { text: fmt(t("window", "Window: {kind}"), { kind: t("win_" + phase.kind, phase.kind) }) }),
       phase.at ? h("p", { className: "countdown big", "data-countdown": "1", "data-testid": "window-countdown" }) : null,
       h("p", { "data-testid": "window-done", text: done.length ? fmt(t("done_list", "Done: {names}"), { names: done.map(seatName).join(", ") }) : t("window_none_done", "Nobody is done yet.") }),
       waiting.length ? h("p", { className: "muted", "data-testid": "window-waiting", text: fmt(t("waiting_for", "Waiting for {names}"), { names: waiting.join(", ") }) }) : null,
+      answering.length ? h("p", { className: "muted", "data-testid": "window-answering", text: fmt(t("must_answer", "Still to answer an offer: {names}"), { names: answering.join(", ") }) }) : null,
       h("ul", { className: "window-seats" }, Array.apply(null, Array(view.players)).map(function (_, seat) {
         var isDone = done.indexOf(seat) >= 0;
         return h("li", { className: isDone ? "done" : "acting", "data-testid": "window-seat-" + seat, "data-done": isDone ? "1" : "0",
-          text: (isDone ? "✔ " : "… ") + seatName(seat) });
+          text: (isDone ? "✔ " : "… ") + seatName(seat), title: isDone ? t("seat_done", "done") : t("seat_acting", "may still act") });
       })),
     ]);
     if ((phase.offers || []).length) sec.appendChild(h("h3", { text: t("offers", "Offers") }));
@@ -173,11 +211,12 @@
     var quarter = ((data.board.spaces || []).filter(function (sp) { return sp.id === view.position; })[0] || {}).quarter;
     var gangs = data.cards.gangs.map(function (g) { return g.key; });
     var rows = Object.keys(data.prices.quarters).sort().map(function (q) {
-      return h("tr", { className: String(quarter) === q ? "here" : "", "data-testid": "prices-" + q }, [h("th", { text: fmt(t("quarter", "Quarter {n}"), { n: q }) })]
+      return h("tr", { className: String(quarter) === q ? "here" : "", "data-testid": "prices-" + q }, [h("th", { text: q, title: fmt(t("quarter", "Quarter {n}"), { n: q }) })]
         .concat(gangs.map(function (g) { return h("td", { text: String(data.prices.quarters[q][g]) }); })));
     });
     return h("section", { className: "card prices", "data-testid": "prices" }, [h("h2", { text: t("prices", "Quarter prices") }),
-      h("table", {}, [h("tr", {}, [h("th")].concat(gangs.map(function (g) { return h("th", { text: B.gangName(g) }); })))].concat(rows))]);
+      h("p", { className: "muted prices-note", text: t("prices_note", "What one card of each gang costs to buy, and pays when sold, in each quarter; Ali Baba's quarter is marked.") }),
+      h("table", {}, [h("tr", {}, [h("th", { text: t("quarter_h", "Quarter") })].concat(gangs.map(function (g) { return h("th", { text: B.gangName(g) }); })))].concat(rows))]);
   }
 
   function renderDestiny(view, data, lastDestiny) {
@@ -195,7 +234,8 @@
         h("span", { className: "die black", title: t("black", "black die"), text: dice.black ? String(dice.black) : "–" }), " ",
         h("span", { className: "die white", title: t("white", "white die"), text: dice.white ? String(dice.white) : "–" }),
       ]),
-      h("table", {}, [h("tr", {}, [h("th")].concat([1, 2, 3, 4, 5, 6].map(function (n) { return h("th", { text: String(n) }); })))].concat(rows)),
+      h("p", { className: "muted prices-note", "data-testid": "destiny-note", text: t("destiny_note", "Rows: the black die; columns: the white die. Where they meet is the Destiny number: the bandits whose cards show it are caught.") }),
+      h("table", {}, [h("tr", {}, [h("th", { text: "■ / □", title: t("destiny_corner", "rows: black die / columns: white die") })].concat([1, 2, 3, 4, 5, 6].map(function (n) { return h("th", { text: String(n) }); })))].concat(rows)),
     ]);
   }
 
@@ -225,7 +265,7 @@
     return order.map(function (g) {
       var complete = sizes[g] && held[g].length >= sizes[g];
       return h("span", { className: "group" + (complete ? " complete" : ""), "data-testid": "group-" + g, "data-complete": complete ? "1" : "0",
-        title: complete ? t("complete_group", "complete group: pays double") : "" }, [
+        title: fmt(t("group_count", "{n} of the {m} cards of this group"), { n: held[g].length, m: sizes[g] || "?" }) + (complete ? "; " + t("complete_group", "complete group: pays double") : "") }, [
         h("small", { className: "group-count", text: held[g].length + "/" + (sizes[g] || "?") + (complete ? " ★" : "") + " " }),
       ].concat(held[g].map(cardChip)));
     });
@@ -250,7 +290,7 @@
   function renderHand(view) {
     if (!view.hand) return null;
     return h("section", { className: "card hand", "data-testid": "my-hand" }, [h("h2", { text: t("your_cards", "Your movement cards") }),
-      h("div", {}, view.hand.map(function (n) { return h("span", { className: "move-card", text: String(n) }); }))]);
+      h("div", {}, view.hand.map(function (n) { return h("span", { className: "move-card", text: String(n), title: fmt(t("move_card_title", "a movement card: Ali Baba walks {n} steps"), { n: n }) }); }))]);
   }
 
   function renderEnd(view) {
@@ -322,14 +362,14 @@
     if (!shell) {
       var placeholder = h("span", { hidden: true });
       shell = { main: h("div", { className: "main-col" }), side: h("aside", { className: "side-col" }, [placeholder]),
-                prompt: placeholder, key: null };
+                prompt: placeholder, key: null, legend: B.legend(data.board) };  // kept: opening it survives new frames
       root.innerHTML = "";
       root.appendChild(h("div", { className: "basra-page" }, [shell.main, shell.side]));
     }
     stopCountdown();
     stopWalk();
     shell.main.replaceChildren.apply(shell.main, [renderStatus(view, frame), renderEnd(view), renderRounds(view),
-      h("div", { className: "card board-wrap" }, [board.svg]), renderPrices(view, data), renderDestiny(view, data, lastDestiny)]
+      h("div", { className: "card board-wrap" }, [board.svg]), shell.legend, renderPrices(view, data), renderDestiny(view, data, lastDestiny)]
       .filter(Boolean));
     var legal = frame.legal || [];
     var key = legal.length && !view.finished ? JSON.stringify([api.seat, legal]) : null;

@@ -12,7 +12,7 @@
   var FILLS = { start: "#f3d36b", empty: "#f4ead2", gang: "#d98c6a", special: "#9fb7d9", chance: "#a8d5a2" };
   var GANG_MARKS = { swindlers: "S", thieves: "T", defrauders: "D", robbers: "R" };
   var CHANCE_MARKS = { x50: "×50", "200": "200", black_die: "■", white_die: "□", two_out: "+2", two_in: "−2",
-    bazaar: "⇄", hand: "✋", numbered: "#", x10: "×10" };
+    bazaar: "⇄", hand: "→A", numbered: "#", x10: "×10" };  // no emoji: "→A" (a card to Ali Baba's mover) shows in any font
   var SPECIAL_MARKS = { choose: "?", die: "⚀", all: "★" };
   var QUARTER_TINTS = ["#e9d8b4", "#dcc9a0", "#d1bd92", "#c6b184"];
 
@@ -123,5 +123,5 @@
     return function () { clearInterval(timer); };
   }
 
-  window.BasraBoard = { draw: draw, walk: walk, layout: layout };
+  window.BasraBoard = { draw: draw, walk: walk, layout: layout, mark: mark };
 })();

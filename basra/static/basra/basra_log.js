@@ -22,13 +22,26 @@
   function cardName(id) {
     var c = card(id);
     var name = c && T.card_names && T.card_names[c.name] ? T.card_names[c.name] : (c ? c.name : "");
-    return c ? name + " (" + gangName(c.gang) + ", " + c.value + ")" : "#" + id;
+    // "value" says what the number is: the card's printed treasure, not what it costs (the price is the quarter's)
+    return c ? fmt(t("card_name", "{name} ({gang}, value {value})"), { name: name, gang: gangName(c.gang), value: c.value }) : "#" + id;
+  }
+  /* What the card does, in words, for its chip's tooltip. */
+  function cardTitle(c) {
+    return fmt(t("card_title", "{name}: {gang}, treasure value {value}; caught when the Destiny number is {numbers}"),
+      { name: (T.card_names && T.card_names[c.name]) || c.name, gang: gangName(c.gang), value: c.value, numbers: c.destiny.join(", ") });
+  }
+  /* The price of a card's gang in the quarter where Ali Baba stands (what buying or selling it costs or pays now). */
+  function priceHere(id, position, data) {
+    var c = card(id), game = data || DATA;
+    var sp = ((game.board || {}).spaces || []).filter(function (s) { return s.id === position; })[0];
+    var row = sp && game.prices && game.prices.quarters[String(sp.quarter)];
+    return c && row ? row[c.gang] : null;
   }
   function cardList(ids) { return (ids || []).map(cardName).join(", "); }
   function cardChip(id) {
     var c = card(id);
-    return h("span", { className: "bcard g-" + (c ? c.gang : ""), "data-card": id, title: c ? c.destiny.join(", ") : "" },
-      [cardName(id), c ? h("small", { text: " ⚄" + c.destiny.join(",") }) : null]);
+    return h("span", { className: "bcard g-" + (c ? c.gang : ""), "data-card": id, title: c ? cardTitle(c) : "" },
+      [cardName(id), c ? h("small", { className: "destiny-numbers", text: " ⚄" + c.destiny.join(",") }) : null]);
   }
 
   /* A plural template from basra-i18n: [form for 0, for 1, for 2 and more] (the page renders each with the
@@ -54,7 +67,7 @@
     var args = {
       n: e.card !== undefined && e.code === "card_played" ? e.card : (e.number !== undefined ? e.number : (e.turns !== undefined ? e.turns : (e.count !== undefined ? e.count : (e.round !== undefined ? e.round : (e.path ? e.path.length : ""))))),
       cards: cardList(e.cards), card: e.card !== undefined && e.code !== "card_played" ? cardName(e.card) : "",
-      amount: [e.amount, e.fine, e.cost, e.lost].filter(function (v) { return v !== undefined; })[0], price: e.price,
+      amount: [e.amount, e.fine, e.cost, e.lost].filter(function (v) { return v !== undefined; })[0], price: e.price !== undefined ? cash(e.price) : "",
       kind: e.kind ? t("win_" + e.kind, e.kind) : "", die: e.die ? t(e.die, e.die) : "", value: e.value !== undefined ? e.value : e.roll,
       gang: e.gang ? gangName(e.gang) : "", name: e.to !== undefined ? api.name(e.to) : (e.seat !== undefined ? api.name(e.seat) : ""),
     };
@@ -104,6 +117,7 @@
 
   window.BasraUI = {
     read: read, t: t, gangName: gangName, card: card, cardName: cardName, cardList: cardList, cardChip: cardChip,
+    cardTitle: cardTitle, priceHere: priceHere,
     plural: plural, chanceName: chanceName, cash: cash,
     data: function () { return DATA; }, eventText: eventText, renderLog: renderLog, newLog: newLog,
   };

@@ -9,10 +9,7 @@
   B.read();
   var data = JSON.parse(document.getElementById("basra-data").textContent);
 
-  function cardChip(c) {
-    return h("span", { className: "bcard g-" + c.gang, title: c.destiny.join(", ") },
-      [B.cardName(c.id), h("small", { text: " ⚄" + c.destiny.join(",") })]);
-  }
+  function cardChip(c) { return B.cardChip(c.id); }
 
   var figures = {
     board: function () {
@@ -21,6 +18,12 @@
       drawn.svg.removeAttribute("data-testid");
       drawn.svg.querySelectorAll("[data-testid]").forEach(function (el) { el.removeAttribute("data-testid"); });
       return h("div", { className: "rules-board" }, [drawn.svg]);
+    },
+    legend: function () {
+      var legend = B.legend(data.board);
+      legend.open = true;
+      legend.querySelectorAll("[data-testid]").forEach(function (el) { el.removeAttribute("data-testid"); });
+      return legend;
     },
     cards: function () {
       var one = {};

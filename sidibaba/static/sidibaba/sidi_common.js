@@ -88,13 +88,23 @@
     return onPress(h("button", Object.assign({ type: "button", text: label, "data-testid": testid }, extra || {})), onclick);
   }
 
+  /* What a token is worth or does, in words (its chip's tooltip). */
+  // the token kinds' values are the game's fixed data (sidibaba/engine/data/game.json, token_kinds)
+  var PAIRS = { emerald: 6, stones: 8, necklace: 10 }, FACES = { gold1: 1, gold2: 2, carafe: 3, daggers: 4 };
+  function tokenTitle(kind) {
+    if (FACES[kind]) return t("tip_face", "{name}: a jewel worth {n}", { name: kindName(kind), n: FACES[kind] });
+    if (PAIRS[kind]) return t("tip_pair", "{name}: a pair scores {n}, one alone 1", { name: kindName(kind), n: PAIRS[kind] });
+    if (kind === "genie") return t("tip_genie_back", "a genie, face down: its kind is seen by who takes it");
+    if (kind === "curse") return t("tip_curse", "a curse: the lead goes to the back and an unlit lamp is lost");
+    return t("tip_genie", "{name}: a genie (scores nothing)", { name: kindName(kind) });
+  }
   function tokenChip(kind, extra) {
-    var group = /^(light|arrow_|way_)/.test(kind) ? "genie" : kind === "curse" ? "curse" : "jewel";
-    return h("span", Object.assign({ className: "sidi-token " + group + " k-" + kind, text: kindName(kind) }, extra || {}));
+    var group = /^(light|arrow_|way_)/.test(kind) || kind === "genie" ? "genie" : kind === "curse" ? "curse" : "jewel";
+    return h("span", Object.assign({ className: "sidi-token " + group + " k-" + kind, text: kindName(kind), title: tokenTitle(kind) }, extra || {}));
   }
 
   window.SidiUI = {
     t: t, kindName: kindName, characterName: characterName, eventName: eventName, frontText: frontText,
-    expand: expand, concrete: concrete, button: button, onPress: onPress, tokenChip: tokenChip,
+    expand: expand, concrete: concrete, button: button, onPress: onPress, tokenChip: tokenChip, tokenTitle: tokenTitle,
   };
 })();

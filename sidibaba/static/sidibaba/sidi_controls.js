@@ -50,8 +50,9 @@
       clockEl.dataset.seconds = String(seconds);
       var total = view.segment_seconds || 180;
       clockEl.style.setProperty("--sand", String(Math.max(0, Math.min(1, seconds / total))));
-      clockEl.textContent = S.t("hourglass", "Lamp {segment}: {time} left",
-        { segment: view.segment || 0, time: window.MatchUI.formatClock(seconds) });
+      clockEl.textContent = view.phase === "setup" || !view.segment
+        ? S.t("hourglass_setup", "Set-up: {time} left", { time: window.MatchUI.formatClock(seconds) })
+        : S.t("hourglass", "Lamp {segment}: {time} left", { segment: view.segment, time: window.MatchUI.formatClock(seconds) });
     }
 
     function movePad(view, legal) {
@@ -92,8 +93,8 @@
             : [h("span", { className: "muted", text: S.t("none", "none") })];
         } else {
           tokens = [];
-          for (var j = 0; j < backs.jewels; j++) tokens.push(h("span", { className: "sidi-token back jewel", text: "◆" }));
-          for (var g = 0; g < backs.genies; g++) tokens.push(h("span", { className: "sidi-token back genie", text: "✦" }));
+          for (var j = 0; j < backs.jewels; j++) tokens.push(h("span", { className: "sidi-token back jewel", text: "◆", title: S.t("back_jewel", "a jewel (face hidden)") }));
+          for (var g = 0; g < backs.genies; g++) tokens.push(h("span", { className: "sidi-token back genie", text: "✦", title: S.t("back_genie", "a genie (face hidden)") }));
         }
         list.appendChild(h("li", { className: seat === api.seat ? "me" : "", "data-testid": "line-" + seat }, [
           h("span", { className: "who", text: name(seat) + (view.characters[seat] ? " · " + S.characterName(view.characters[seat]) : "") + (i === 0 ? " (" + S.t("lead", "lead") + ")" : "") }),
@@ -131,16 +132,22 @@
       var box = h("div", { className: "sidi-pending card", "data-testid": "pending" });
       if (p) {
         if (p.kind === "sharing") {
-          box.appendChild(h("p", { text: S.t("sharing", "Sharing the loot: {name} takes", { name: name(p.taker) }) }));
+          box.appendChild(h("p", { "data-testid": "sharing", text: api.isYou(p.taker) ? S.t("sharing_you", "Sharing the loot: your turn to take one")
+            : S.t("sharing_other", "Sharing the loot: {name} takes next", { name: api.name(p.taker) }) }));
           var takes = {};
           S.concrete(legal, "take").forEach(function (a) { takes[a.slot] = a; });
-          box.appendChild(h("div", { className: "sidi-table-slots" }, (p.table || []).map(function (kind, slot) {
+          // every slot shows its face (jewels face up, genies face down: the rules' public table), whoever's turn it is
+          box.appendChild(h("div", { className: "sidi-table-slots", "data-testid": "loot" }, (p.table || []).map(function (kind, slot) {
             var a = takes[slot];
-            return S.onPress(h("button", { type: "button", className: "slot", disabled: !a || !kind, "data-testid": "take-" + slot },
-              [kind ? S.tokenChip(kind) : h("span", { text: "—" })]), function () { if (a) send(a); });
+            var chip = kind ? S.tokenChip(kind) : h("span", { className: "taken", text: S.t("slot_taken", "taken") });
+            return S.onPress(h("button", { type: "button", className: "slot" + (a && kind ? " takeable" : ""), disabled: !a || !kind,
+              "data-testid": "take-" + slot, "data-kind": kind || "", title: kind ? S.tokenTitle(kind) : S.t("slot_taken", "taken") }, [chip]),
+              function () { if (a) send(a); });
           })));
         } else if (p.kind === "dice") {
-          box.appendChild(h("p", { "data-testid": "dice", text: S.t("dice", "Dice: {name} rolls ({rolled})", { name: name(p.roller), rolled: (p.rolled || []).join(" ") }) }));
+          var rolled = (p.rolled || []).join(" ");
+          box.appendChild(h("p", { "data-testid": "dice", text: (api.isYou(p.roller) ? S.t("dice_you", "Dice: your turn to roll")
+            : S.t("dice_next", "Dice: {name} rolls next", { name: api.name(p.roller) })) + (rolled ? " · " + S.t("dice_rolled", "rolled so far: {rolled}", { rolled: rolled }) : "") }));
         } else if (p.kind === "chest_window") {
           box.appendChild(h("p", { text: S.t("pending_window", "The Leader is looking at the loot…") }));
         } else if (p.kind === "genie_offer" && view.genie_answer === null) {
@@ -149,14 +156,20 @@
       }
       [
         choiceRow(legal, "roll", function () { return "🎲 " + S.t("roll", "Roll the die"); }, function () { return "roll"; }),
-        choiceRow(legal, "discard_lamp", function (a) { return S.t("discard", "Discard a lamp of {name}", { name: name(a.owner) }); }, function (a) { return "discard-" + a.owner; }),
+        choiceRow(legal, "discard_lamp", function (a) {
+          var leader = view.pending && view.pending.dest === "leader";
+          if (api.isYou(a.owner)) return leader ? S.t("discard_mine_leader", "Give one of my unlit lamps to the Leader") : S.t("discard_mine", "Discard one of my unlit lamps");
+          return leader ? S.t("discard_leader", "{name} gives an unlit lamp to the Leader", { name: api.name(a.owner) }) : S.t("discard_other", "Discard an unlit lamp of {name}", { name: api.name(a.owner) });
+        }, function (a) { return "discard-" + a.owner; }),
         choiceRow(legal, "call_discard", function () { return S.t("call_discard", "Decide the discard (lead)"); }, function () { return "call-discard"; }),
         choiceRow(legal, "confirm", function () { return S.t("confirm", "Ask the genie now"); }, function () { return "confirm"; }),
         choiceRow(legal, "give", function (a) { return S.t("give", "Give {kind}", { kind: S.kindName(kindOf(view, a.token)) }); }, function (a) { return "give-" + a.token; }),
         choiceRow(legal, "keep", function (a) { return S.t("keep", "Keep") + " " + S.kindName(kindOf(view, a.token)); }, function (a) { return "keep-" + a.token; }),
       ].forEach(function (row) { if (row) box.appendChild(row); });
       if (view.keep_choices && S.concrete(legal, "keep").length) box.insertBefore(h("p", { text: S.t("keep_prompt", "Keep one of the drawn tokens:") }), box.firstChild);
-      if (view.genie_answer && view.genie_answer.moves) {
+      var answer = view.genie_answer;
+      var movesSince = answer ? (view.moves_made || 0) - (answer.after_moves || 0) : 0;
+      if (answer && answer.moves && answer.moves.length && movesSince < answer.moves.length) {
         box.appendChild(h("p", { "data-testid": "genie-answer", text: S.t("genie_answer", "The genie says: {moves}", { moves: view.genie_answer.moves.join(" ") || "—" }) }));
       }
       return box.childNodes.length ? box : null;
@@ -168,14 +181,16 @@
     }
 
     /* The line in the order I would propose: moved with up/down buttons or by dragging, then proposed. */
-    var draftLine = null;
+    var draftLine = null, draftFrom = null, editorOpen = false;
     function lineEditor(view, legal) {
       var propose = legal.filter(function (a) { return a.type === "propose_line"; })[0];
-      if (!propose || view.phase === "over") return null;
+      if (!propose || view.phase === "over") { editorOpen = false; return null; }
       var line = view.line || [];
-      if (!draftLine || draftLine.length !== line.length || draftLine.some(function (s) { return line.indexOf(s) < 0; })) draftLine = line.slice();
+      // a draft made from an older line (the line changed since: a curse, a vote) starts again from the line as it is
+      if (!draftLine || draftFrom !== line.join()) { draftLine = line.slice(); draftFrom = line.join(); }
       var box = h("details", { className: "sidi-line-editor", "data-testid": "line-editor" });
-      if (draftLine.join() !== line.join()) box.open = true;
+      box.open = editorOpen;
+      box.addEventListener("toggle", function () { editorOpen = box.open; });
       box.appendChild(h("summary", { text: S.t("reorder_line", "Propose another order for the line") }));
       var list = h("ol", { className: "sidi-reorder" });
       var dragged = null;
@@ -200,6 +215,7 @@
       box.appendChild(list);
       box.appendChild(S.button(S.t("propose_line", "Propose this line"), "propose-line", function () {
         send({ type: "propose_line", line: draftLine.slice() });
+        editorOpen = false;
       }, { disabled: draftLine.join() === line.join() }));
       return box;
     }
@@ -264,7 +280,8 @@
     function lineVote(view, legal) {
       var lv = view.line_vote;
       var rows = [];
-      if (lv) rows.push(h("p", { text: S.t("line_proposal", "{name} proposes the line: {line}", { name: name(lv.by), line: lv.line.map(name).join(" → ") }) }));
+      if (lv) rows.push(h("p", { "data-testid": "line-proposal", text: api.isYou(lv.by) ? S.t("line_proposal_you", "You propose the line: {line}", { line: lv.line.map(name).join(" → ") })
+        : S.t("line_proposal", "{name} proposes the line: {line}", { name: api.name(lv.by), line: lv.line.map(name).join(" → ") }) }));
       var row = h("div", { className: "sidi-choices" });
       S.concrete(legal, "vote_line").forEach(function (a) {
         row.appendChild(S.button(a.accept ? S.t("vote_line_yes", "Accept the line") : S.t("vote_line_no", "Refuse the line"), "vote-line-" + (a.accept ? "yes" : "no"), function () { send(a); }));

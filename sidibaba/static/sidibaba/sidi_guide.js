@@ -23,7 +23,9 @@
     var types = {};
     legal.forEach(function (a) { types[a.type] = true; });
     var first = ORDER.filter(function (type) { return types[type]; })[0];
-    var text = first ? g("hint_" + first) : "";
+    // a lamp discarded after a meeting goes to the Leader, after a curse out of the game: the hint says which
+    var leader = first === "discard_lamp" && view.pending && view.pending.dest === "leader";
+    var text = first ? g("hint_" + first + (leader ? "_leader" : "")) : "";
     return text ? h("p", { className: "prompt-hint", "data-testid": "prompt-hint", text: text }) : null;
   }
 

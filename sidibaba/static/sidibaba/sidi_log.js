@@ -6,10 +6,11 @@
 
   var h = window.MatchUI.h;
   var S = window.SidiUI;
-  var KEEP = 100;
+  var KEEP = 100;  // events kept besides the votes (votes are folded and do not push events out)
+  var VOTES = { move_vote: true, discard_vote: true, line_vote: true };
 
   function LogRenderer() {
-    var root = null, api = null, list = null, log = [];
+    var root = null, api = null, list = null, log = [], cols = null;
 
     function name(seat) {
       if (seat === null || seat === undefined) return "—";
@@ -23,6 +24,18 @@
       return S.t("ev_" + kind, kind);
     }
     function say(key, fallback, data) { return cap(S.t("e_" + key, fallback, data)); }
+    /* A square of the maze as people find it on the Leader's map: row and column from the top left. */
+    function where(cell) {
+      if (cell === null || cell === undefined) return "?";
+      if (!cols) return S.t("square_n", "square {n}", { n: cell + 1 });
+      return S.t("square_at", "row {row}, column {col}", { row: Math.floor(cell / cols) + 1, col: (cell % cols) + 1 });
+    }
+    /* One vote, short, for the folded line of votes. */
+    function voteText(e) {
+      if (e.code === "move_vote") return name(e.seat) + " " + e.move;
+      if (e.code === "discard_vote") return S.t("vote_discard_short", "{name}: a lamp of {owner}", { name: name(e.seat), owner: name(e.owner) });
+      return name(e.seat) + " " + (e.accept ? "✔" : "✘");
+    }
 
     /* One event -> one sentence. */
     function sentence(e) {
@@ -39,6 +52,7 @@
         case "move_vote": return say("move_vote", "{name} votes {move}.", Object.assign(d, { move: S.t("move_" + e.move, e.move) }));
         case "moved": return say("moved", "The line moves: {move}.", { move: S.t("move_" + e.move, e.move) });
         case "moves_folded": return say("moves_folded", "{n} moves during earlier lamps.", d);
+        case "votes_folded": return say("votes", "Votes: {votes}.", { votes: e.votes.map(voteText).join(", ") });
         case "window_opened": return say("window_opened", "The Leader may answer with an Event.", d);
         case "window_passed": return say("window_passed", "The Leader plays no Event.", d);
         case "event_played": return say("event_played", "The Leader plays {event}.", { event: eventKind(e.event) });
@@ -49,7 +63,9 @@
         case "line_vote_closed": return e.accepted ? say("line_vote_accepted", "The proposed line is accepted.", d) : say("line_vote_refused", "The proposed line is refused.", d);
         case "line_changed": return say("line_changed", "The line is now {line}.", { line: lineText(e.line) });
         case "chest_opened": return (e.treasure ? say("treasure_opened", "The Treasure is opened!", d) : say("chest_opened", "A chest is opened.", d)) +
-          (e.curses ? " " + say("curses", "Curses inside: {n}.", { n: e.curses }) : "");
+          (e.curses ? " " + say("curses", "Curses inside: {n}.", { n: e.curses }) : "") +
+          // the table's faces are public (jewels face up, genies face down): said for everyone, whoever takes first
+          ((e.table || []).length ? " " + say("loot_table", "On the table: {kinds}.", { kinds: kinds(e.table) }) : "");
         case "token_taken": return say("token_taken", "{name} takes a token.", d);
         case "treasure_shared": return say("treasure_shared", "The loot has been shared.", d);
         case "discard_vote_opened": return say("discard_vote_opened", "A lamp must be discarded: the Adventurers vote.", d);
@@ -80,14 +96,14 @@
         case "genie_draw_tokens": return say("genie_draw_tokens", "You draw: {kinds}.", { kinds: kinds(e.tokens) });
         case "padlock_tokens": return say("padlock_tokens", "Behind the padlock: {kinds}.", { kinds: kinds(e.tokens) });
         case "event_card": return say("event_card", "You draw the Event {event}.", { event: eventKind(e.kind, e.steps) });
-        case "position": return e.exit ? say("position_exit", "The line leaves the maze.", d) : say("position", "The line stands on square {cell}.", { cell: e.pos ? e.pos[0] : "?" });
+        case "position": return e.exit ? say("position_exit", "The line leaves the maze.", d) : say("position_at", "The line is at {where}.", { where: where(e.pos ? e.pos[0] : null) });
         case "leader_token": return e.leader_at === null || e.leader_at === undefined ? say("leader_token_gone", "Your token leaves the maze.", d)
-          : say("leader_token", "Your token stands on square {cell}.", { cell: e.leader_at });
+          : say("leader_token_at", "Your token is at {where}.", { where: where(e.leader_at) });
         case "teleported": return say("teleported", "Your token teleports.", d);
-        case "landslide_placed": return say("landslide_placed", "A landslide falls on square {cell}.", { cell: e.cell });
+        case "landslide_placed": return say("landslide_placed_at", "A landslide falls at {where}.", { where: where(e.cell) });
         case "maze_chosen": return say("maze_chosen", "You choose the maze.", d);
-        case "treasure_placed": return say("treasure_placed", "You hide the Treasure on square {cell}.", { cell: e.cell });
-        case "chest_placed": return say("chest_placed", "You place a chest on square {cell}.", { cell: e.cell });
+        case "treasure_placed": return say("treasure_placed_at", "You hide the Treasure at {where}.", { where: where(e.cell) });
+        case "chest_placed": return say("chest_placed_at", "You place a chest at {where}.", { where: where(e.cell) });
         case "entrance_chosen": return say("entrance_chosen", "You choose entrance {n}.", { n: (e.opening || 0) + 1 });
         default: return say("unknown", "Something happened.", d);
       }
@@ -107,9 +123,20 @@
       return out;
     }
 
+    /* Votes do not bury the events: the votes cast one after another are one line ("Votes: Ann E, Bob E."). */
+    function votesFolded(entries) {
+      var out = [], run = null;
+      entries.forEach(function (e) {
+        if (!VOTES[e.code]) { run = null; out.push(e); return; }
+        if (!run) { run = { code: "votes_folded", votes: [], version: e.version }; out.push(run); }
+        run.votes.push(e);
+      });
+      return out.map(function (e) { return e.code === "votes_folded" && e.votes.length === 1 ? e.votes[0] : e; });  // a lone vote keeps its sentence
+    }
+
     function draw() {
       list.innerHTML = "";
-      folded(log).slice().reverse().forEach(function (e) {
+      votesFolded(folded(log)).slice().reverse().forEach(function (e) {
         list.appendChild(h("li", { "data-code": e.code, "data-version": String(e.version) }, [sentence(e)]));
       });
       if (!log.length) list.appendChild(h("li", { className: "muted", text: S.t("nothing_yet", "Nothing has happened yet.") }));
@@ -132,7 +159,12 @@
           if (!logged[item.version]) log.push(item);
         });
         log.sort(function (a, b) { return a.version - b.version; });
-        log = log.slice(-KEEP);
+        // keep the last KEEP events that are not votes, and the votes cast since the first of them
+        var kept = 0, from = 0;
+        for (var i = log.length - 1; i >= 0; i--) { if (!VOTES[log[i].code] && ++kept > KEEP) { from = i + 1; break; } }
+        log = log.slice(from);
+        var maze = frame.view && frame.view.maze;
+        cols = maze && maze.cols ? maze.cols : null;
         draw();
       },
       destroy: function () { log = []; if (root) root.innerHTML = ""; },

@@ -53,6 +53,8 @@
           var rect = svg("rect", { x: PAD + c * CELL, y: PAD + r * CELL, width: CELL, height: CELL,
             class: "cell" + (action ? " target" : "") + (view.landslides.indexOf(cell) >= 0 ? " landslide" : ""),
             "data-testid": "cell-" + cell, "data-target": action ? "1" : "0" });
+          // the square's name, the one the log uses ("row 3, column 5")
+          rect.appendChild(svg("title", {}, [document.createTextNode(S.t("square_at", "row {row}, column {col}", { row: r + 1, col: c + 1 }))]));
           if (action) S.onPress(rect, (function (a) { return function () { targeting = null; api.send(a); }; })(action));
           layer.push(rect);
         }
@@ -104,6 +106,23 @@
       }
       return svg("svg", { viewBox: "0 0 " + W + " " + H, width: W, height: H, class: "sidi-map", role: "img",
         "aria-label": S.t("map_label", "The maze") }, layer);
+    }
+
+    /* What the map's marks mean, in words (the marks themselves take no pointer, so no tooltip). */
+    var legendOpen = false;
+    function mapLegend() {
+      var rows = [
+        ["♛", "glyph treasure", S.t("map_treasure", "the Treasure, closed")], ["♕", "glyph treasure", S.t("map_treasure_open", "the Treasure, opened")],
+        ["▣", "glyph chest", S.t("map_chest", "a closed chest")], ["□", "glyph chest open", S.t("map_chest_open", "an opened chest")],
+        ["▲", "glyph rubble", S.t("map_landslide", "a landslide")], ["↑", "glyph arrow blue", S.t("map_arrow", "a genie's arrow (blue or red), pointing its way")],
+        ["▲", "party", S.t("map_party", "the Adventurers' line, pointing the way it faces")], ["●", "leader", S.t("map_leader", "your token, the Leader of the Thieves")],
+        ["○", "opening", S.t("map_opening", "an opening in the wall (green: the entrance)")],
+      ];
+      var box = h("details", { className: "sidi-map-legend", "data-testid": "map-legend" }, [h("summary", { text: S.t("map_legend", "What the map shows") }),
+        h("ul", {}, rows.map(function (r) { return h("li", {}, [h("b", { className: "mark " + r[1], text: r[0] }), " " + r[2]]); }))]);
+      box.open = legendOpen;
+      box.addEventListener("toggle", function () { legendOpen = box.open; });
+      return box;
     }
 
     /* The Leader's Events as buttons; one needing a target switches the map to picking it. */
@@ -168,7 +187,7 @@
       root.hidden = !shown;
       root.innerHTML = "";
       if (!shown) return;
-      [setupHint(view, legal), eventsBox(view, legal), view.maze ? drawMaze(view, legal) : null]
+      [setupHint(view, legal), eventsBox(view, legal), view.maze ? drawMaze(view, legal) : null, view.maze ? mapLegend() : null]
         .forEach(function (el) { if (el) root.appendChild(el); });
     }
 

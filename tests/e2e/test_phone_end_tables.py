@@ -1,0 +1,130 @@
+"""On a 390 px phone the finished matches' tables fit (issue 21): Basra's final ranking with its rating column
+and its quarter prices, and the treasure cave's end table with its rating column, in English and French.
+Drawn by the match page's renderers in chromium inside the page's own containers and styles (site.css,
+match.html's styles, the game's), from matches played to the end by random bots on the pure engines, with
+the most players and long rating changes, the widest case."""
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from django.template import Context, Template
+from django.utils import translation
+
+import alibaba_tiles.engine as tiles
+import basra.engine as basra
+from basra.engine.data_files import default_data
+from gamekit import driver
+from tests.e2e.helpers import game_page_scripts
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+PHONE = {"width": 390, "height": 844}
+NAMES = ["Scheherazade1", "walker1", "Explorer 4", "alice_longname", "Bob"]
+
+HARNESS = """
+window.__render = function (game, frame) {
+  var names = %s;
+  var api = {
+    seat: frame.seat, names: names,
+    isYou: function (s) { return s === frame.seat; },
+    name: function (s) { return s === null || s === undefined ? "" : names[s]; },
+    send: function () { return true; }, toast: function () {}, frame: function () { return frame; },
+    serverNow: function () { return 0; }, t: function (key, data, fallback) { return fallback || key; },
+  };
+  var renderer = LiveMatch.renderer(game, "main");
+  renderer.mount(document.getElementById("game-root"), api);
+  renderer.update(frame, null, []);
+};
+""" % json.dumps(NAMES)
+
+# the elements sticking out on the right, to say what to fix
+WIDEST = """() => [...document.querySelectorAll('body *')].filter(el => el.getBoundingClientRect().right > 391)
+  .slice(0, 6).map(el => el.tagName.toLowerCase() + '.' + (el.getAttribute('class') || '') + ' ' + Math.round(el.getBoundingClientRect().right))"""
+
+
+def finished(engine, players, seed):
+    bots = [driver.random_bot] * players
+    return driver.play(engine, players, {}, seed, bots).state
+
+
+def end_of(players):
+    """A frame's `end` with every seat rated and a long change, as the service sends after the ratings."""
+    return {"status": "finished", "replay_url": "/r/", "lobby_url": "/", "rematch": None,
+            "players": [{"seat": s, "name": NAMES[s], "place": s + 1, "shared": False, "score": 1000 + s,
+                         "rating": {"state": "rated", "change": -12.25 + s, "before": 1012.5, "after": 1000.25 + s}}
+                        for s in range(players)]}
+
+
+def blocks(game, language):
+    source = (ROOT / game / "templates" / game / "match.html").read_text()
+    found = re.findall(r'<script type="application/json" id="[^"]+">.*?</script>|{% include "[^"]+" %}', source, re.S)
+    with translation.override(language):
+        return Template("{% load i18n static %}" + "".join(found)).render(Context({}))
+
+
+def open_page(browser, game, language, extra=""):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.set_default_timeout(5_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    style = re.search(r"<style>(.*?)</style>", (ROOT / "matches/templates/matches/match.html").read_text(), re.S).group(1)
+    page.set_content("<!doctype html><html><head><meta charset=utf-8><meta name=viewport content='width=device-width, initial-scale=1'>"
+                     f"<style>{style}</style></head><body>" + blocks(game, language) + extra
+                     + '<main><section class="match-page" id="match-page"><div id="game-root" class="game-root"></div></section></main></body></html>')
+    page.add_style_tag(path=str(ROOT / "static/css/site.css"))
+    css = {"basra": "basra/static/basra/basra.css", "alibaba_tiles": "alibaba_tiles/static/alibaba_tiles/tiles.css"}[game]
+    page.add_style_tag(path=str(ROOT / css))
+    page.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
+    page.add_script_tag(path=str(ROOT / "matches/static/matches/endscreen.js"))
+    for script in game_page_scripts(game):
+        page.add_script_tag(path=str(ROOT / game / "static" / script))
+    page.add_script_tag(content=HARNESS)
+    page.errors = errors
+    return context, page
+
+
+def assert_fits(page, *testids):
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= PHONE["width"], (width, page.evaluate(WIDEST))
+    for testid in testids:
+        box = page.locator(f"[data-testid={testid}]").first.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (testid, box)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_basra_end_ranking_and_prices_fit_a_phone(browser, language):
+    state = finished(basra, 5, 3)
+    frame = {"type": "view", "match": 1, "version": 9, "seat": 1, "status": "finished", "view": basra.view(state, 1),
+             "legal": [], "to_act": [], "end": end_of(5)}
+    data = '<script type="application/json" id="basra-data">' + json.dumps(default_data()) + "</script>"
+    context, page = open_page(browser, "basra", language, data)
+    try:
+        page.evaluate("([g, f]) => window.__render(g, f)", ["basra", json.loads(json.dumps(frame))])
+        assert page.locator("[data-testid=final-ranking]").is_visible()
+        assert_fits(page, "final-ranking", "rating-change-0", "rating-change-4", "prices", "prices-4")
+        page.locator("[data-testid=legend] summary").click()  # the legend of the board, opened, fits too
+        assert_fits(page, "legend")
+        assert page.errors == [], page.errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_treasure_cave_end_table_fits_a_phone(browser, language):
+    state = finished(tiles, 4, 2)
+    frame = {"type": "view", "match": 1, "version": 9, "seat": 1, "status": "finished", "view": tiles.view(state, 1),
+             "legal": [], "to_act": [], "end": end_of(4)}
+    context, page = open_page(browser, "alibaba_tiles", language)
+    try:
+        page.evaluate("([g, f]) => window.__render(g, f)", ["alibaba_tiles", json.loads(json.dumps(frame))])
+        assert page.locator("[data-testid=end-screen]").is_visible()
+        assert_fits(page, "end-screen", "rating-change-0", "rating-change-3", "total-parts-0")
+        assert page.locator("[data-testid=total-parts-0]").is_visible()  # the set and effect points are still said
+        assert page.errors == [], page.errors
+    finally:
+        context.close()
