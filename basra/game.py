@@ -15,6 +15,8 @@ DATA_CHOICES = [("board", "Board", "Board"), ("prices", "PriceTable", "Price tab
 # translates them at render time, and these markers put them in the catalogue.
 TRANSLATABLE_LABELS = [
     gettext_noop("Variant"),
+    gettext_noop("%(seconds)s s per throw-away window"),
+    gettext_noop("%(seconds)s s for the bazaar"),
     gettext_noop("Standard"),
     gettext_noop("Forty Thieves"),
     gettext_noop("Open packs"),

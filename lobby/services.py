@@ -473,7 +473,9 @@ def option_summary(game_key, chosen) -> list[str]:
     for option in table_options(spec):
         value = chosen.get(option["name"], option.get("default"))
         if option.get("clock"):
-            summary.append(_("%(seconds)s s per decision") % {"seconds": value} if value else _("untimed"))
+            # a game names what its clock times ("180 s per lamp"); by default, each decision
+            phrase = _(option["summary"]) if option.get("summary") else _("%(seconds)s s per decision")
+            summary.append(phrase % {"seconds": value} if value else _("untimed"))
             continue
         if "choices" in option:
             value = _(dict((str(v), label) for v, label in option["choices"]).get(str(value), str(value)))

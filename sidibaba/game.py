@@ -13,6 +13,7 @@ GAME_KEY = "sidibaba"
 # them at render time, and these markers put them in the catalogue.
 TRANSLATABLE_LABELS = [
     gettext_noop("Lamp duration (seconds)"),
+    gettext_noop("%(seconds)s s per lamp"),
     gettext_noop("Maze"),
     gettext_noop("The Leader chooses"),
     gettext_noop("Leader of the Thieves"),

@@ -13,9 +13,9 @@ OPTIONS = [
     {"name": "turn_seconds", "label": "Seconds per decision", "type": "int", "min": 0, "max": 300, "default": 60,
      "clock": True, "help": "0 = untimed"},
     {"name": "window_seconds", "label": "Seconds for a throw-away window", "type": "int", "min": 10, "max": 300,
-     "default": 30, "clock": True},
+     "default": 30, "clock": True, "summary": "%(seconds)s s per throw-away window"},
     {"name": "bazaar_seconds", "label": "Seconds for the bazaar", "type": "int", "min": 10, "max": 600,
-     "default": 60, "clock": True},
+     "default": 60, "clock": True, "summary": "%(seconds)s s for the bazaar"},
 ]
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 

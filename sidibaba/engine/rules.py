@@ -19,7 +19,8 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 7
 
 OPTIONS = [
     {"name": "segment_seconds", "label": "Lamp duration (seconds)", "type": "int", "min": 60, "max": 300,
-     "default": 180, "clock": True},
+     "default": 180, "clock": True,
+     "summary": "%(seconds)s s per lamp"},
     {"name": "maze", "label": "Maze", "type": "choice",
      "choices": [["leader", "The Leader chooses"]] + [[m["key"], m["name"]] for m in default_mazes()],
      "default": "leader"},

@@ -281,3 +281,12 @@ def test_the_tables_grace_period_reaches_its_match_and_is_bounded():
     for bad in ("soon", 5, 100000):
         with pytest.raises(services.LobbyError):
             services.create_table(UserFactory(), "countdown", 2, {"clock": 0, "rounds": 1}, abandon_grace=bad)
+
+
+def test_a_clock_is_summarised_by_what_it_times():
+    """Issue 21, item 5: Sidi Baba's clock is a lamp's duration, not seconds per decision; Basra's windows and bazaar say so."""
+    assert services.option_summary("sidibaba", {"segment_seconds": 60})[0] == "60 s per lamp"
+    basra = services.option_summary("basra", {"turn_seconds": 45, "window_seconds": 20, "bazaar_seconds": 90})
+    assert {"45 s per decision", "20 s per throw-away window", "90 s for the bazaar"} <= set(basra)
+    with translation.override("fr"):
+        assert services.option_summary("sidibaba", {"segment_seconds": 60})[0] == "60 s par lampe"
