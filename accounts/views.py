@@ -73,6 +73,19 @@ class SignupView(FormView):
         return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):
+        # Accounts made across the whole site, whatever their addresses: a script with many
+        # addresses (issue 20, finding 8) is slowed down too; people retry later.
+        hit = ratelimit.hit("signup-site", "site", settings.SIGNUP_SITE_LIMIT, settings.SIGNUP_SITE_WINDOW)
+        if not hit.allowed:
+            message = ngettext(
+                "The site takes no more new accounts for the moment. Try again in %(minutes)d minute.",
+                "The site takes no more new accounts for the moment. Try again in %(minutes)d minutes.",
+                minutes_of(hit.retry_after),
+            ) % {"minutes": minutes_of(hit.retry_after)}
+            return too_many(self, form, message, hit.retry_after)
+        return self.create_account(form)
+
+    def create_account(self, form):
         user = form.save()
         AccountProfile.objects.create(user=user, language=translation.get_language() or settings.LANGUAGE_CODE)
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")

@@ -248,6 +248,9 @@ LOGIN_ATTEMPTS_IP_HEADER = os.environ.get("LOGIN_ATTEMPTS_IP_HEADER") or None
 # password change, per window of seconds.
 SIGNUP_LIMIT = int(os.environ.get("SIGNUP_LIMIT", "10"))
 SIGNUP_WINDOW = int(os.environ.get("SIGNUP_WINDOW", "3600"))
+# Accounts created across the whole site per window, whatever the addresses.
+SIGNUP_SITE_LIMIT = int(os.environ.get("SIGNUP_SITE_LIMIT", "200"))
+SIGNUP_SITE_WINDOW = int(os.environ.get("SIGNUP_SITE_WINDOW", "3600"))
 PASSWORD_CHANGE_ATTEMPTS_LIMIT = int(os.environ.get("PASSWORD_CHANGE_ATTEMPTS_LIMIT", "5"))
 PASSWORD_CHANGE_ATTEMPTS_WINDOW = int(os.environ.get("PASSWORD_CHANGE_ATTEMPTS_WINDOW", "300"))
 

@@ -225,6 +225,22 @@ class TestRateLimits:
         assert not User.objects.filter(username="new9").exists()
         assert client.post("/accounts/signup/", data, REMOTE_ADDR="10.7.7.8").status_code == 302
 
+    def test_accounts_made_across_the_site_are_limited_whatever_the_addresses(self, client, settings):
+        """Issue 20, finding 8: ten accounts from ten addresses all went through."""
+        settings.SIGNUP_SITE_LIMIT = 3
+        for n in range(3):
+            data = {"username": f"spread{n}", "password1": "Sesame-open-42", "password2": "Sesame-open-42"}
+            assert client.post("/accounts/signup/", data, REMOTE_ADDR=f"10.8.0.{n}").status_code == 302
+            client.logout()
+        data = {"username": "spread9", "password1": "Sesame-open-42", "password2": "Sesame-open-42"}
+        response = client.post("/accounts/signup/", data, REMOTE_ADDR="10.8.0.99")
+        assert response.status_code == 429 and int(response["Retry-After"]) > 0
+        assert "The site takes no more new accounts for the moment." in response.content.decode()
+        assert not User.objects.filter(username="spread9").exists()
+        # A refused name is not counted: only accounts actually made are.
+        bad = {"username": "spread8", "password1": "a", "password2": "b"}
+        assert client.post("/accounts/signup/", bad, REMOTE_ADDR="10.8.0.98").status_code == 200
+
     def test_old_password_guesses_are_limited(self, client, settings):
         settings.PASSWORD_CHANGE_ATTEMPTS_LIMIT = 3
         user = UserFactory()

@@ -72,6 +72,7 @@ def e2e_env(smtp_server):
         PYTHONUNBUFFERED="1",
         # Every browser test signs people up from 127.0.0.1: lift the per-address sign-up limit.
         SIGNUP_LIMIT="100000",
+        SIGNUP_SITE_LIMIT="100000",
         # Playwright compiles the string conditions of wait_for_function in the page: the policy
         # lets it, and still blocks (and reports) every inline script and handler.
         CONTENT_SECURITY_POLICY_ALLOW_EVAL="1",
