@@ -225,3 +225,48 @@ def window_move(reader, view, by_type, seat):
 
 BOTS = {"random": random_bot, "merchant": merchant_bot}
 BOT_LABELS = {"random": "Random", "merchant": "Merchant"}
+
+
+# ---------------------------------------------------------------------------
+# the search bots: information-set MCTS (gamekit/ismcts.py) over states sampled from the view
+
+from gamekit import ismcts  # noqa: E402
+
+from basra import engine  # noqa: E402
+
+
+def _estimate(state):
+    """A cut playout's scores: each seat's cash, its bandits at their printed value, its cash in the cave."""
+    game = game_data(state["data"])
+    worth = [cash + sum(game.card_value[c] for c in own) for cash, own in zip(state["cash"], state["bandits"])]
+    for stash in state["forty"]["stashes"]:
+        worth[stash["owner"]] += stash["amount"]
+    return worth
+
+
+def _no_offers(legal):
+    """The search does not propose trades (a person may; it answers them): too many to weigh."""
+    return [a for a in legal if a["type"] not in ("offer", "trade")]
+
+
+def _seat(view):
+    return view["viewer"]
+
+
+def search_bot(iterations, cpu_seconds=1.0, rollout_depth=30, margin_scale=400.0, exploration=0.3):
+    config = ismcts.SearchConfig(iterations=iterations, cpu_seconds=cpu_seconds, determinizations=12,
+                                 rollout=ismcts.view_policy(merchant_bot), rollout_depth=rollout_depth,
+                                 estimate=_estimate, margin_scale=margin_scale, exploration=exploration,
+                                 action_filter=_no_offers)
+    return ismcts.make_bot(engine, engine.sample_state, _seat, config)
+
+
+# Levels by iterations (reproducible for a seed), capped at SEARCH_CPU_SECONDS of CPU per decision.
+SEARCH_CPU_SECONDS = 1.0
+expert_bot = search_bot(iterations=40, cpu_seconds=SEARCH_CPU_SECONDS)
+master_bot = search_bot(iterations=120, cpu_seconds=SEARCH_CPU_SECONDS)
+
+BOTS["master"] = master_bot
+BOTS["expert"] = expert_bot
+BOT_LABELS["master"] = "Master (searches ahead, the strongest; up to 1 s a move)"
+BOT_LABELS["expert"] = "Expert (searches ahead, quicker than Master)"

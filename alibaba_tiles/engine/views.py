@@ -122,6 +122,7 @@ def view(state, seat):
         "turn": s["turn"],
         "start": s["start"],
         "layout": _layout_view(layout, geo),
+        "tileset": s["tileset"],  # the box's contents (public): kinds, and each tile id's kind and colour
         "board": board,
         "bazaar": [{"index": i, "tile": tiles[t]} for i, t in enumerate(s["bazaar"])],
         "current": s["current"],
