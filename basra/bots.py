@@ -266,7 +266,12 @@ SEARCH_CPU_SECONDS = 1.0
 expert_bot = search_bot(iterations=40, cpu_seconds=SEARCH_CPU_SECONDS)
 master_bot = search_bot(iterations=120, cpu_seconds=SEARCH_CPU_SECONDS)
 
-BOTS["master"] = master_bot
-BOTS["expert"] = expert_bot
-BOT_LABELS["master"] = "Master (searches ahead, the strongest; up to 1 s a move)"
-BOT_LABELS["expert"] = "Expert (searches ahead, quicker than Master)"
+# The first is what the lobby offers first and what takes over a seat left for good: the Merchant
+# (good and instant; the search bots cost up to a second of the worker's CPU a decision).
+BOTS = {"merchant": merchant_bot, "master": master_bot, "expert": expert_bot, "random": random_bot}
+BOT_LABELS = {
+    "merchant": "Merchant",
+    "master": "Master (searches ahead, the strongest; up to 1 s a move)",
+    "expert": "Expert (searches ahead, quicker than Master)",
+    "random": "Random",
+}

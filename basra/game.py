@@ -28,6 +28,10 @@ TRANSLATABLE_LABELS = [
     gettext_noop("Card set and Destiny Table"),
     gettext_noop("Random"),
     gettext_noop("Merchant"),
+    gettext_noop("Master (searches ahead, the strongest; up to 1 s a move)"),
+    gettext_noop("Expert (searches ahead, quicker than Master)"),
+    gettext_noop("Master"),
+    gettext_noop("Expert"),
 ]
 # The engine's refusals, shown to the player in their language by the match service.
 ENGINE_MESSAGES = [
