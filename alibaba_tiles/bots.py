@@ -273,7 +273,8 @@ def _seat(view):
 
 
 def search_bot(iterations, cpu_seconds=1.0, rollout_depth=None, rollout=playout_policy, margin_scale=20.0,
-               exploration=0.15):
+               exploration=0.3):
+    """ISMCTS with playouts to the end of the game by ``playout_policy``, valued by the final margin."""
     config = ismcts.SearchConfig(iterations=iterations, cpu_seconds=cpu_seconds, determinizations=16,
                                  rollout_depth=rollout_depth, estimate=_estimate, margin_scale=margin_scale,
                                  rollout=rollout, exploration=exploration)
@@ -282,8 +283,8 @@ def search_bot(iterations, cpu_seconds=1.0, rollout_depth=None, rollout=playout_
 
 # Levels by iterations (reproducible for a seed), capped at SEARCH_CPU_SECONDS of CPU per decision.
 SEARCH_CPU_SECONDS = 1.0
-expert_bot = search_bot(iterations=150, cpu_seconds=SEARCH_CPU_SECONDS, rollout_depth=12)
-master_bot = search_bot(iterations=600, cpu_seconds=SEARCH_CPU_SECONDS, rollout_depth=12)
+expert_bot = search_bot(iterations=150, cpu_seconds=SEARCH_CPU_SECONDS)
+master_bot = search_bot(iterations=500, cpu_seconds=SEARCH_CPU_SECONDS)
 
 # The first is what the lobby offers first and what takes over a seat left for good.
 BOTS = {"greedy": strong_bot, "master": master_bot, "expert": expert_bot, "random": random_bot}

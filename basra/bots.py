@@ -263,8 +263,8 @@ def search_bot(iterations, cpu_seconds=1.0, rollout_depth=30, margin_scale=400.0
 
 # Levels by iterations (reproducible for a seed), capped at SEARCH_CPU_SECONDS of CPU per decision.
 SEARCH_CPU_SECONDS = 1.0
-expert_bot = search_bot(iterations=40, cpu_seconds=SEARCH_CPU_SECONDS)
-master_bot = search_bot(iterations=120, cpu_seconds=SEARCH_CPU_SECONDS)
+expert_bot = search_bot(iterations=60, cpu_seconds=SEARCH_CPU_SECONDS)
+master_bot = search_bot(iterations=200, cpu_seconds=SEARCH_CPU_SECONDS)
 
 # The first is what the lobby offers first and what takes over a seat left for good: the Merchant
 # (good and instant; the search bots cost up to a second of the worker's CPU a decision).
