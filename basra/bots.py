@@ -235,12 +235,16 @@ from gamekit import ismcts  # noqa: E402
 from basra import engine  # noqa: E402
 
 
+STASH_DISCOUNT = 0.7
+
+
 def _estimate(state):
-    """A cut playout's scores: each seat's cash, its bandits at their printed value, its cash in the cave."""
+    """A cut playout's scores: each seat's cash, its bandits at their printed value, its cash in the
+    cave discounted by ``STASH_DISCOUNT`` for each turn it must still stay there."""
     game = game_data(state["data"])
     worth = [cash + sum(game.card_value[c] for c in own) for cash, own in zip(state["cash"], state["bandits"])]
-    for stash in state["forty"]["stashes"]:
-        worth[stash["owner"]] += stash["amount"]
+    for stash in state["forty"]["stashes"]:  # cash in the cave may yet be caught: worth less the longer it stays
+        worth[stash["owner"]] += stash["amount"] * STASH_DISCOUNT ** stash["turns_left"]
     return worth
 
 
