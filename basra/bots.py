@@ -235,7 +235,7 @@ from gamekit import ismcts  # noqa: E402
 from basra import engine  # noqa: E402
 
 
-STASH_DISCOUNT = 0.7
+STASH_DISCOUNT = 0.9
 
 
 def _estimate(state):
