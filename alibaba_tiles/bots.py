@@ -277,7 +277,7 @@ def search_bot(iterations, cpu_seconds=1.0, rollout_depth=None, rollout=playout_
     """ISMCTS with playouts to the end of the game by ``playout_policy``, valued by the final margin."""
     config = ismcts.SearchConfig(iterations=iterations, cpu_seconds=cpu_seconds, determinizations=16,
                                  rollout_depth=rollout_depth, estimate=_estimate, margin_scale=margin_scale,
-                                 rollout=rollout, exploration=exploration)
+                                 rollout=rollout, exploration=exploration, margin_mean_weight=0.5)
     return ismcts.make_bot(engine, engine.sample_state, _seat, config)
 
 

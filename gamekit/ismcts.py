@@ -53,6 +53,7 @@ class SearchConfig:
     rollout_depth: int | None = None
     estimate: Callable | None = None
     margin_scale: float | None = None
+    margin_mean_weight: float = 0.0  # how much the margin is over the others' mean rather than the best other
     exploration: float = 0.7
     domain_samples: int = 3
     action_filter: Callable | None = None  # legal actions -> those the search considers (None: all)
@@ -141,11 +142,11 @@ def view_policy(bot):
     return policy
 
 
-def outcome(engine, state, estimate=None, scale=None) -> list[float] | None:
+def outcome(engine, state, estimate=None, scale=None, mean_weight=0.0) -> list[float] | None:
     """Each seat's value of ``state`` in [0, 1]: its result if the game is over, else ``estimate``'s scores."""
     res = engine.result(state)
     if res is not None and scale and res.get("scores"):
-        return _by_margin(res["scores"], scale)
+        return _by_margin(res["scores"], scale, mean_weight)
     if res is not None:
         ranks = res["ranks"]
         n = len(ranks)
@@ -158,7 +159,7 @@ def outcome(engine, state, estimate=None, scale=None) -> list[float] | None:
     scores = estimate(state)
     n = len(scores)
     if scale:
-        return _by_margin(scores, scale)
+        return _by_margin(scores, scale, mean_weight)
     top = max(scores)
     firsts = sum(1 for s in scores if s == top)
     return [WIN_WEIGHT * ((1.0 / firsts) if s == top else 0.0)
@@ -166,12 +167,17 @@ def outcome(engine, state, estimate=None, scale=None) -> list[float] | None:
             for s in scores]
 
 
-def _by_margin(scores, scale):
-    """Each seat's value by its margin over the best other seat: smoother than who came first."""
+def _by_margin(scores, scale, mean_weight=0.0):
+    """Each seat's value by its margin over the best other seat (with ``mean_weight``, partly over the
+    others' mean: with many players the best other is far ahead early, which flattens every value)."""
     if len(scores) < 2:
         return [0.5] * len(scores)
-    return [0.5 + 0.5 * math.tanh((s - max(o for j, o in enumerate(scores) if j != i)) / scale)
-            for i, s in enumerate(scores)]
+    out = []
+    for i, s in enumerate(scores):
+        others = [o for j, o in enumerate(scores) if j != i]
+        against = (1 - mean_weight) * max(others) + mean_weight * sum(others) / len(others)
+        out.append(0.5 + 0.5 * math.tanh((s - against) / scale))
+    return out
 
 
 class _Sim:
@@ -269,7 +275,7 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
             if expanded:
                 value = _playout(engine, sim, rollout, config, rng)
             else:
-                value = outcome(engine, sim.state, config.estimate, config.margin_scale)
+                value = outcome(engine, sim.state, config.estimate, config.margin_scale, config.margin_mean_weight)
         except engine.IllegalAction:
             value = None  # a sampled state the rules trip on: count the visit, score nothing
         if value is None:
@@ -295,7 +301,7 @@ def _playout(engine, sim, rollout, config, rng):
             break
         sim.play(mover, rollout(engine, sim.state, mover, legal, rng))
         acted += 1
-    return outcome(engine, sim.state, config.estimate, config.margin_scale)
+    return outcome(engine, sim.state, config.estimate, config.margin_scale, config.margin_mean_weight)
 
 
 def make_bot(engine, sample_state, seat_of: Callable[[dict], int], config: SearchConfig):
