@@ -275,7 +275,8 @@ master_bot = search_bot(iterations=200, cpu_seconds=SEARCH_CPU_SECONDS)
 BOTS = {"merchant": merchant_bot, "master": master_bot, "expert": expert_bot, "random": random_bot}
 BOT_LABELS = {
     "merchant": "Merchant",
-    "master": "Master (searches ahead, the strongest; up to 1 s a move)",
-    "expert": "Expert (searches ahead, quicker than Master)",
+    "master": "Master (searches ahead three times longer than Expert; up to 1 s a move)",
+    "expert": "Expert (searches ahead; beats the Merchant in the standard game, not in Forty Thieves)",
     "random": "Random",
 }
+BOT_SHORT_LABELS = {"merchant": "Merchant", "master": "Master", "expert": "Expert", "random": "Random"}
