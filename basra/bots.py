@@ -225,3 +225,58 @@ def window_move(reader, view, by_type, seat):
 
 BOTS = {"random": random_bot, "merchant": merchant_bot}
 BOT_LABELS = {"random": "Random", "merchant": "Merchant"}
+
+
+# ---------------------------------------------------------------------------
+# the search bots: information-set MCTS (gamekit/ismcts.py) over states sampled from the view
+
+from gamekit import ismcts  # noqa: E402
+
+from basra import engine  # noqa: E402
+
+
+STASH_DISCOUNT = 0.9
+
+
+def _estimate(state):
+    """A cut playout's scores: each seat's cash, its bandits at their printed value, its cash in the
+    cave discounted by ``STASH_DISCOUNT`` for each turn it must still stay there."""
+    game = game_data(state["data"])
+    worth = [cash + sum(game.card_value[c] for c in own) for cash, own in zip(state["cash"], state["bandits"])]
+    for stash in state["forty"]["stashes"]:  # cash in the cave may yet be caught: worth less the longer it stays
+        worth[stash["owner"]] += stash["amount"] * STASH_DISCOUNT ** stash["turns_left"]
+    return worth
+
+
+def _no_offers(legal):
+    """The search does not propose trades (a person may; it answers them): too many to weigh."""
+    return [a for a in legal if a["type"] not in ("offer", "trade")]
+
+
+def _seat(view):
+    return view["viewer"]
+
+
+def search_bot(iterations, cpu_seconds=1.0, rollout_depth=30, margin_scale=400.0, exploration=0.3):
+    config = ismcts.SearchConfig(iterations=iterations, cpu_seconds=cpu_seconds, determinizations=12,
+                                 rollout=ismcts.view_policy(merchant_bot), rollout_depth=rollout_depth,
+                                 estimate=_estimate, margin_scale=margin_scale, exploration=exploration,
+                                 action_filter=_no_offers)
+    return ismcts.make_bot(engine, engine.sample_state, _seat, config)
+
+
+# Levels by iterations (reproducible for a seed), capped at SEARCH_CPU_SECONDS of CPU per decision.
+SEARCH_CPU_SECONDS = 1.0
+expert_bot = search_bot(iterations=60, cpu_seconds=SEARCH_CPU_SECONDS)
+master_bot = search_bot(iterations=200, cpu_seconds=SEARCH_CPU_SECONDS)
+
+# The first is what the lobby offers first and what takes over a seat left for good: the Merchant
+# (good and instant; the search bots cost up to a second of the worker's CPU a decision).
+BOTS = {"merchant": merchant_bot, "master": master_bot, "expert": expert_bot, "random": random_bot}
+BOT_LABELS = {
+    "merchant": "Merchant",
+    "master": "Master (searches ahead three times longer than Expert; up to 1 s a move)",
+    "expert": "Expert (searches ahead; beats the Merchant in the standard game, not in Forty Thieves)",
+    "random": "Random",
+}
+BOT_SHORT_LABELS = {"merchant": "Merchant", "master": "Master", "expert": "Expert", "random": "Random"}

@@ -30,6 +30,10 @@ TRANSLATABLE_LABELS = [
     gettext_noop("Card set and Destiny Table"),
     gettext_noop("Random"),
     gettext_noop("Merchant"),
+    gettext_noop("Master (searches ahead three times longer than Expert; up to 1 s a move)"),
+    gettext_noop("Expert (searches ahead; beats the Merchant in the standard game, not in Forty Thieves)"),
+    gettext_noop("Master"),
+    gettext_noop("Expert"),
 ]
 # The engine's refusals, shown to the player in their language by the match service.
 ENGINE_MESSAGES = [
@@ -93,7 +97,7 @@ def resolve_options(options: dict) -> dict:
 
 
 def build_spec():
-    from basra.bots import BOT_LABELS, BOTS
+    from basra.bots import BOT_LABELS, BOT_SHORT_LABELS, BOTS
     from basra.gamedata import load_default_data
     from matches.registry import GameSpec
 
@@ -106,6 +110,7 @@ def build_spec():
         options=table_options,
         bots=BOTS,
         bot_labels=BOT_LABELS,
+        bot_short_labels=BOT_SHORT_LABELS,
         template="basra/match.html",
         resolve_options=resolve_options,
         load_default_data=load_default_data,

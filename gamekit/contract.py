@@ -58,7 +58,10 @@ REQUIRED = (
 # roles(players, options) -> list[str]: a role key per seat.
 # turn_key(state) and default_action(state, seat): together they let the platform play the rest of a
 # timed-out turn on defaults at once (docs/engine-contract.md, "Time"); a game without them never does.
-OPTIONAL = ("roles", "turn_key", "default_action", "to_act_seen_by")
+# sample_state(view, seat, rng, seen=()): a whole state consistent with what ``seat`` saw (its view and
+# the events it was sent), the hidden part drawn with ``rng``; what the search bots simulate on
+# (gamekit/ismcts.py). Its view for ``seat`` must equal ``view`` (tests/matches/test_contract.py).
+OPTIONAL = ("roles", "turn_key", "default_action", "to_act_seen_by", "sample_state")
 
 
 def missing(module) -> list[str]:

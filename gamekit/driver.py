@@ -22,12 +22,18 @@ def seats_to_drive(engine, state, bot_seats) -> list[int]:
     return [seat for seat in engine.to_act(state) if seat in bots]
 
 
-def bot_action(engine, state, seat, choose, rng: random.Random):
-    """What the bot in ``seat`` sends now, or None if it has nothing it may do."""
+def bot_action(engine, state, seat, choose, rng: random.Random, seen=None):
+    """What the bot in ``seat`` sends now, or None if it has nothing it may do.
+
+    A bot marked ``remembers`` (the search bots) is also given ``seen=`` the events this seat
+    was sent so far, oldest first: ``seen`` here is a function returning them, called only then."""
     legal = engine.legal_actions(state, seat)
     if not legal:
         return None
-    action = choose(engine.view(state, seat), legal, rng)
+    if getattr(choose, "remembers", False):
+        action = choose(engine.view(state, seat), legal, rng, seen=seen() if seen else [])
+    else:
+        action = choose(engine.view(state, seat), legal, rng)
     return domains.fill(action, rng)
 
 
@@ -79,7 +85,8 @@ def play(engine, players, options, seed, bots, *, now=0.0, step=1.0, max_actions
             now = max(now, due[0])
             continue
         seat = rng.choice(movers)
-        action = bot_action(engine, state, seat, bots[seat], random.Random(f"{seed}:{seat}:{len(playout.log)}"))
+        action = bot_action(engine, state, seat, bots[seat], random.Random(f"{seed}:{seat}:{len(playout.log)}"),
+                            seen=lambda: visible_events(playout, seat))
         if action is None:
             raise StuckMatch(f"seat {seat} is waited for but has no legal action")
         state, evs = engine.apply(state, seat, action, now)

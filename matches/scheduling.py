@@ -128,7 +128,9 @@ async def _timer_loop():
             next_sweep = now + 5.0
             await sync_to_async(_run_job)("sweep", ())
         for _at, _n, kind, args in _pop_due(now):
-            await sync_to_async(_run_job)(kind, args)
+            # A bot's move runs on a thread of its own, not the one thread the web process's database
+            # work queues through: a search bot may think for up to a second (gamekit/ismcts.py).
+            await sync_to_async(_run_job, thread_sensitive=kind != "bot")(kind, args)
         await asyncio.sleep(0.05)
 
 

@@ -299,7 +299,8 @@ def match_bot_act(match_id, seat, version) -> bool:
         return False
     spec = get_game(match.game)
     rng = random.Random(f"{match.seed}:{seat}:{version}")
-    action = driver.bot_action(spec.engine, match.state, seat, spec.bots[bot_name], rng)
+    action = driver.bot_action(spec.engine, match.state, seat, spec.bots[bot_name], rng,
+                               seen=lambda: seen_events(match, seat))
     if action is None:
         return False
     try:
@@ -315,6 +316,14 @@ def match_bot_act(match_id, seat, version) -> bool:
         logger.error("%s %s in match %s seat %s: %s", BOT_REFUSED, bot_name, match_id, seat, exc.message)
         return False
     return True
+
+
+def seen_events(match: Match, seat) -> list[dict]:
+    """Every event ``seat`` was sent in this match so far, oldest first: what a search bot remembers
+    (gamekit/driver.py, ``seen``); read only for a bot that asks for it."""
+    rows = ActionLog.objects.filter(match=match).order_by("seq").values_list("events", flat=True)
+    return event_rules.for_seat([event for events in rows for event in events or []], seat,
+                                match.status != Match.Status.RUNNING)
 
 
 def events_for(new_events, seat, finished) -> list[dict]:

@@ -56,7 +56,8 @@ def play_bot_match(game_key, bots: list[str], options: dict, seed: int, max_acti
             continue
         seat = rng.choice(movers)
         choose = spec.bots[bots[seat]]
-        action = driver.bot_action(spec.engine, match.state, seat, choose, random.Random(f"{seed}:{seat}:{match.version}"))
+        action = driver.bot_action(spec.engine, match.state, seat, choose, random.Random(f"{seed}:{seat}:{match.version}"),
+                                   seen=lambda: services.seen_events(match, seat))
         if action is None:
             raise driver.StuckMatch(f"match {match.pk}: seat {seat} is waited for but has no legal action")
         now += 1.0

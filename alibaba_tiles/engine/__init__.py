@@ -18,6 +18,7 @@ from .rules import (
 from .views import view
 from .waiting import decision_key, default_action, to_act, turn_key
 from .oracle import hidden_leaks
+from .sampling import sample_state
 from .data_files import default_layouts, default_tiles, game_rules
 
 
@@ -34,4 +35,5 @@ __all__ = [
     "OPTIONS", "VARIANTS", "IllegalAction", "apply", "deadline", "legal_actions", "new_game",
     "replay", "result", "validate_options", "validate_layout", "validate_tileset", "view",
     "default_layouts", "default_tiles", "game_rules", "to_act", "decision_key", "hidden_leaks", "turn_key", "default_action",
+    "sample_state",
 ]

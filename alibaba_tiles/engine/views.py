@@ -9,7 +9,7 @@ The viewer "all" (replays) sees everything at any moment: the face-down tiles,
 every hand and every shown tile.
 """
 from .board import takeable
-from .core import geo as _geo, tiles as _tiles
+from .core import geo as _geo, tile_set as _tile_set, tiles as _tiles
 from .rules import owes
 from .timeout import deadline
 from .scoring import set_value
@@ -122,6 +122,7 @@ def view(state, seat):
         "turn": s["turn"],
         "start": s["start"],
         "layout": _layout_view(layout, geo),
+        "tileset": _tileset_view(s),  # the box's contents (public): kinds, and each tile id's kind and colour
         "board": board,
         "bazaar": [{"index": i, "tile": tiles[t]} for i, t in enumerate(s["bazaar"])],
         "current": s["current"],
@@ -146,6 +147,17 @@ def view(state, seat):
     if omniscient:
         v["hands"] = [[tiles[t] for t in h] for h in hands]
     return v
+
+
+def _tileset_view(s):
+    """The state's compact tile set (key, name, kinds, tiles as [kind, colour]), also for a state saved
+    by an older engine, which kept the tiles in the state itself."""
+    stored = s["tileset"]
+    if "tiles" in stored:
+        return stored
+    td = _tile_set(s)
+    return {"key": stored.get("key"), "name": stored.get("name"), "kinds": list(td.kinds),
+            "tiles": [[t["kind"], t["colour"]] for t in td.tiles]}
 
 
 def _forbidden_positions(s, seat):

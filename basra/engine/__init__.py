@@ -13,6 +13,7 @@ from .data_files import default_data
 from .phases import buy, capture, chance, dice, forty, round_end, special, turn, window
 from .setup import OPTIONS, VARIANTS, new_game, validate_options
 from .views import hidden_leaks, to_act_seen_by, view, waiting_for
+from .sampling import sample_state
 
 PHASES = {
     "turn": turn, "junction": turn, "pick": buy, "roll": dice, "choose_gang": special,
@@ -113,5 +114,5 @@ def replay(players, options, seed, log, now):
 __all__ = [
     "IllegalAction", "OPTIONS", "VARIANTS", "validate_options", "new_game", "legal_actions", "to_act",
     "decision_key", "apply", "deadline", "view", "result", "replay", "hidden_leaks", "validate_board",
-    "default_data", "turn_key", "default_action", "to_act_seen_by",
+    "default_data", "turn_key", "default_action", "to_act_seen_by", "sample_state",
 ]

@@ -12,7 +12,8 @@ def greedy_win_rate(matches, variant="standard"):
 
 
 def test_bots_are_registered_with_labels():
-    assert set(BOTS) == {"random", "greedy"} and set(BOT_LABELS) == set(BOTS)
+    assert set(BOTS) == {"random", "greedy", "expert", "master"} and set(BOT_LABELS) == set(BOTS)
+    assert next(iter(BOTS)) == "greedy"  # the default for a new seat: quick and good
 
 
 def test_greedy_beats_random_in_at_least_75_percent_of_200_two_player_matches():

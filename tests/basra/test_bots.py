@@ -7,7 +7,8 @@ from gamekit import domains, driver
 
 
 def test_bots_and_their_labels():
-    assert set(BOTS) == {"random", "merchant"} == set(BOT_LABELS)
+    assert set(BOTS) == {"random", "merchant", "expert", "master"} == set(BOT_LABELS)
+    assert next(iter(BOTS)) == "merchant"  # the default for a new seat: quick and good, not Random
     assert all(isinstance(label, str) and label for label in BOT_LABELS.values())
 
 

@@ -16,7 +16,7 @@ def test_basra_is_registered_for_two_to_six_players():
     assert str(spec.name) == "Ali Baba in Basra"
     assert (spec.min_players, spec.max_players) == (2, 6)
     assert spec.engine is engine
-    assert set(spec.bots) == {"random", "merchant"} and spec.bot_labels["merchant"] == "Merchant"
+    assert set(spec.bots) == {"random", "merchant", "expert", "master"} and spec.bot_labels["merchant"] == "Merchant"
     assert spec.template == "basra/match.html"
 
 
@@ -33,7 +33,7 @@ def test_labels_and_refusals_are_in_french():
     with translation.override("fr"):
         assert translation.gettext("Ali Baba in Basra") == "Ali Baba à Bassora"
         for text in TRANSLATABLE_LABELS + ENGINE_MESSAGES:
-            assert translation.gettext(text) != text or text == "Standard", text  # the same word in French
+            assert translation.gettext(text) != text or text in ("Standard", "Expert"), text  # the same words in French
 
 
 def test_load_game_data_loads_basra():

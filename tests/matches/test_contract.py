@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamekit import contract, domains, driver
+from gamekit import contract, domains, driver, ismcts
 from gamekit import events as event_rules
 from matches import registry, simulation
 
@@ -236,6 +236,67 @@ def test_a_view_does_not_change_when_what_its_seat_may_not_know_changes(game):
                     assert contract.to_act_seen_by(engine, variant, seat) == waited, f"step {step}, to_act seen by {seat}"
 
     check()
+
+
+def _games_that_sample():
+    return [game for game in _games() if hasattr(registry.get_game(game).engine, "sample_state")]
+
+
+SAMPLE_EXAMPLES = 8
+
+
+@pytest.mark.parametrize("game", _games_that_sample())
+def test_the_view_of_a_sampled_state_is_the_view_it_came_from(game):
+    """Honesty of the search bots: ``sample_state(view, seat, rng)`` builds a whole state from what the
+    seat sees, and that state shows the seat exactly the view it was built from, with the same legal
+    actions (docs/engine-contract.md, "Computer players that search")."""
+    engine = registry.get_game(game).engine
+
+    @settings(max_examples=SAMPLE_EXAMPLES, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(*_play_strategy(game))
+    def check(players, seed, warmup, choices):
+        rng = random.Random(seed)
+        for step, (state, _now) in enumerate(_random_play(engine, players, seed, warmup, choices[:10])):
+            if engine.result(state) is not None:
+                break
+            for seat in range(players):
+                seen = engine.view(state, seat)
+                sampled = engine.sample_state(seen, seat, rng)
+                assert json.loads(json.dumps(sampled)) == sampled, f"step {step}: not JSON"
+                assert engine.view(sampled, seat) == seen, f"step {step}, view of seat {seat}"
+                if seat in engine.to_act(state):
+                    assert engine.legal_actions(sampled, seat) == engine.legal_actions(state, seat), f"step {step}"
+
+    check()
+
+
+def _search_bots(game):
+    return [name for name, bot in registry.get_game(game).bots.items() if ismcts.is_search_bot(bot)]
+
+
+@pytest.mark.parametrize("game", [g for g in _game_with_invariants() if _search_bots(g)])
+def test_a_search_bot_decides_the_same_when_what_its_seat_may_not_know_changes(game):
+    """Honesty, metamorphic: the hidden part of the true state changed (another hand, a pack's or the
+    pyramid's order), and a search bot given the same generator makes the same decision."""
+    spec = registry.get_game(game)
+    engine = spec.engine
+    invariants = _invariants(game)
+    bot = ismcts.with_budget(spec.bots[_search_bots(game)[0]], iterations=12)
+    checked = 0
+    for players, seed in ((spec.min_players, 5), (spec.max_players, 6)):
+        states = list(_random_play(engine, players, seed, 30 + seed, [seed * 7 + i for i in range(12)]))
+        for step, (state, _now) in enumerate(states[::3]):
+            if engine.result(state) is not None:
+                break
+            for seat in engine.to_act(state):
+                legal = engine.legal_actions(state, seat)
+                chosen = driver.bot_action(engine, state, seat, bot, random.Random(step))
+                for variant in invariants.secret_variants(state, seat, random.Random(seed)):
+                    assert driver.bot_action(engine, variant, seat, bot, random.Random(step)) == chosen
+                    checked += 1
+                assert domains.find_legal(chosen, legal) is not None
+    assert checked
 
 
 _HUGE = 10**30

@@ -5,6 +5,7 @@ import time
 
 import pytest
 
+from gamekit import events as event_rules
 from matches import services
 from matches.models import ActionLog, Match, Rating
 from matches.services import SeatSpec
@@ -193,6 +194,27 @@ def test_bot_acts_through_the_service_only_at_its_version():
     match.refresh_from_db()
     assert match.state["totals"] == [1, 0]
     assert log_of(match) == [(0, 0, {"type": "add", "n": 1})]
+
+
+def test_a_bot_that_remembers_is_given_the_events_its_seat_was_sent_and_no_others(countdown_registered, monkeypatch):
+    """Search bots (gamekit/ismcts.py) build states from the view and the seat's own events: the service
+    hands them exactly what that seat was sent (gamekit.events.for_seat), never another seat's events."""
+    given = []
+
+    def remembering(view, legal, rng, seen=()):
+        given.append(list(seen))
+        return legal[0]
+    remembering.remembers = True
+    monkeypatch.setitem(countdown_registered.bots, "remembering", remembering)
+    match = new_countdown(bots=[None, "remembering"])
+    services.match_apply_action(match.pk, 0, {"type": "add", "n": 2}, client_version=0)
+    match.refresh_from_db()
+    expected = services.seen_events(match, 1)
+    assert services.match_bot_act(match.pk, 1, match.version) is True
+    assert given == [expected] and expected
+    every = [e for events in ActionLog.objects.filter(match=match).order_by("seq").values_list("events", flat=True)
+             for e in events]
+    assert len(expected) < len(every) or all(event_rules.visible(e, 1, False) for e in every)
 
 
 def test_a_bot_whose_move_is_refused_on_the_state_it_was_shown_is_logged_as_an_error(countdown_registered, monkeypatch, caplog):

@@ -1,0 +1,327 @@
+"""Information-set Monte Carlo tree search: a computer player for any registered game.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
+Search", IEEE TCIAIG 2012). Each iteration draws a *determinization*, a full state built
+by the engine's ``sample_state(view, seat, rng)`` from the seat's view alone, then descends
+one tree shared by every determinization: at each node only the actions legal in this
+determinization are candidates, picked by UCB1 counted over the times each was available;
+an action never tried is expanded, a playout (the engine's own ``legal_actions``/``apply``,
+time acting through ``deadline`` whenever nobody is waited for) runs to the end or for a
+fixed number of actions, and the outcome is backed up, each node scoring it for the seat
+that chose the edge into it. The answer is the root action visited most.
+
+Honest by construction: the search is given the view, the legal actions and the events
+its seat was sent (``seen``: what a player at the table remembers), never the true state;
+everything it simulates was sampled from those by ``sample_state(view, seat, rng, seen)``.
+
+Plain Python (no framework), deterministic for a given ``rng``: the budget is a number of
+iterations, with an optional cap on this thread's CPU time that only binds on a slow or
+loaded machine (a capped search is no longer reproducible, which is the price of the cap).
+
+Simultaneous decisions (a window where several seats act) are played one seat after the
+other in the simulation, the searching seat first at the root; real-time segments are
+whatever the engine's contract presents: decisions in ``to_act`` and time in ``deadline``.
+
+Parameters a game may give (``SearchConfig``):
+- ``iterations``: iterations per decision; ``cpu_seconds``: the cap (None: none);
+- ``determinizations``: how many sampled states are drawn and cycled through;
+- ``rollout``: ``policy(engine, state, seat, legal, rng) -> action`` (default: uniform random);
+  ``view_policy(bot)`` turns a view bot (``choose(view, legal, rng)``) into one;
+- ``rollout_depth``: seat actions per playout before it is scored (None: to the end);
+- ``estimate(state) -> [score per seat]``: how a cut playout is scored (higher is better), by who
+  leads, or with ``margin_scale`` by the margin over the best other seat (tanh(margin / scale));
+- ``exploration``: the UCB constant; ``domain_samples``: instances drawn per action with domains.
+"""
+import json
+import math
+import random
+import time
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from gamekit import domains
+
+WIN_WEIGHT = 0.7  # a playout's value: mostly "did this seat come first", partly how many it beat
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    iterations: int = 200
+    cpu_seconds: float | None = 1.0
+    determinizations: int = 24
+    rollout: Callable | None = None
+    rollout_depth: int | None = None
+    estimate: Callable | None = None
+    margin_scale: float | None = None
+    margin_mean_weight: float = 0.0  # how much the margin is over the others' mean rather than the best other
+    exploration: float = 0.7
+    domain_samples: int = 3
+    action_filter: Callable | None = None  # legal actions -> those the search considers (None: all)
+    step: float = 0.001  # simulated seconds between two actions of a playout
+
+
+class _Node:
+    __slots__ = ("seat", "action", "children", "visits", "reward", "avail")
+
+    def __init__(self, seat=None, action=None):
+        self.seat = seat  # who chose the edge into this node
+        self.action = action
+        self.children = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+
+
+def action_key(action) -> str:
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def _domain_values(domain, draw, limit):
+    """A few values of one domain: all of a small one, else its ends and some between."""
+    if "one_of" in domain:
+        options = list(domain["one_of"])
+        return options if len(options) <= limit else draw.sample(options, limit)
+    if "subset_of" in domain:
+        pool = list(domain["subset_of"])
+        low = domain.get("min_size", 0)
+        high = min(domain.get("max_size", len(pool)), len(pool))
+        if high < low:
+            return [[]]
+        picks = []
+        if low == 0:
+            picks.append([])
+        if low <= 1 <= high:
+            picks += [[c] for c in pool[:limit]]
+        if high == len(pool) and len(pool) > 1:
+            picks.append(pool)
+        while len(picks) < min(limit, 2 ** len(pool)) and len(picks) < limit:
+            picks.append(sorted(draw.sample(pool, draw.randint(max(low, 1), high))))
+            if len(picks) > 3 * limit:
+                break
+        return picks or [draw.sample(pool, low)]
+    low, high = domain["min"], domain["max"]
+    if high - low < limit:
+        return list(range(low, high + 1))
+    return sorted({low, high, (low + high) // 2, low + (high - low) // 4, low + 3 * (high - low) // 4})
+
+
+def candidates(legal, domain_samples=3) -> list[dict]:
+    """The concrete actions the search considers: every concrete legal action, and for one with
+    domains its instances over a few values of each domain (every value of a small one), drawn by
+    a generator seeded by the action itself so that every determinization offers the same ones
+    (the tree's edges are shared); at most ``8 * domain_samples`` per legal action."""
+    out, seen = [], set()
+    limit = 8 * max(1, domain_samples)
+    for option in legal:
+        if domains.is_concrete(option):
+            picks = [option]
+        else:
+            draw = random.Random(action_key(option))
+            picks = [{}]
+            for name, value in option.items():
+                values = _domain_values(value, draw, limit) if domains.is_domain(value) else [value]
+                picks = [dict(p, **{name: v}) for p in picks for v in values]
+                if len(picks) > limit:
+                    picks = draw.sample(picks, limit)
+        for pick in picks:
+            key = action_key(pick)
+            if key not in seen:
+                seen.add(key)
+                out.append(pick)
+    return out
+
+
+def random_policy(engine, state, seat, legal, rng):
+    return domains.sample(rng.choice(legal), rng)
+
+
+def view_policy(bot):
+    """A playout policy from a view bot: it sees the simulated seat's view of the sampled state."""
+    def policy(engine, state, seat, legal, rng):
+        return domains.fill(bot(engine.view(state, seat), legal, rng), rng)
+    return policy
+
+
+def outcome(engine, state, estimate=None, scale=None, mean_weight=0.0) -> list[float] | None:
+    """Each seat's value of ``state`` in [0, 1]: its result if the game is over, else ``estimate``'s scores."""
+    res = engine.result(state)
+    if res is not None and scale and res.get("scores"):
+        return _by_margin(res["scores"], scale, mean_weight)
+    if res is not None:
+        ranks = res["ranks"]
+        n = len(ranks)
+        firsts = sum(1 for r in ranks if r == 1)
+        return [WIN_WEIGHT * ((1.0 / firsts) if r == 1 else 0.0)
+                + (1 - WIN_WEIGHT) * (sum(1 for o in ranks if o > r) + 0.5 * (sum(1 for o in ranks if o == r) - 1)) / max(1, n - 1)
+                for r in ranks]
+    if estimate is None:
+        return None
+    scores = estimate(state)
+    n = len(scores)
+    if scale:
+        return _by_margin(scores, scale, mean_weight)
+    top = max(scores)
+    firsts = sum(1 for s in scores if s == top)
+    return [WIN_WEIGHT * ((1.0 / firsts) if s == top else 0.0)
+            + (1 - WIN_WEIGHT) * (sum(1 for o in scores if o < s) + 0.5 * (sum(1 for o in scores if o == s) - 1)) / max(1, n - 1)
+            for s in scores]
+
+
+def _by_margin(scores, scale, mean_weight=0.0):
+    """Each seat's value by its margin over the best other seat (with ``mean_weight``, partly over the
+    others' mean: with many players the best other is far ahead early, which flattens every value)."""
+    if len(scores) < 2:
+        return [0.5] * len(scores)
+    out = []
+    for i, s in enumerate(scores):
+        others = [o for j, o in enumerate(scores) if j != i]
+        against = (1 - mean_weight) * max(others) + mean_weight * sum(others) / len(others)
+        out.append(0.5 + 0.5 * math.tanh((s - against) / scale))
+    return out
+
+
+class _Sim:
+    """One determinization being played: the state, the simulated clock, time acting when due."""
+
+    def __init__(self, engine, state, step):
+        self.engine = engine
+        self.state = state
+        self.step = step
+        due = engine.deadline(state)
+        self.now = (due[0] - 1.0) if due else 0.0
+
+    def movers(self, limit=200):
+        """The seats waited for, after letting time act while nobody is ([] when the game is over)."""
+        engine = self.engine
+        for _ in range(limit):
+            if engine.result(self.state) is not None:
+                return []
+            movers = engine.to_act(self.state)
+            if movers:
+                return movers
+            due = engine.deadline(self.state)
+            if due is None:
+                return []
+            self.now = max(self.now, due[0])
+            self.state, _ = engine.apply(self.state, None, due[1], self.now)
+        return []
+
+    def play(self, seat, action):
+        self.now += self.step
+        self.state, _ = self.engine.apply(self.state, seat, action, self.now)
+
+
+def search(engine, sample_state, view, legal, seat, rng: random.Random, config: SearchConfig = SearchConfig(),
+           players: int = 2, seen=()):
+    """The action ISMCTS picks for ``seat`` (of ``players``) from its ``view`` and ``legal`` actions."""
+    neutral = [0.5] * players
+    keep = config.action_filter or (lambda actions: actions)
+    root_options = candidates(keep(legal) or legal, config.domain_samples)
+    if len(root_options) == 1:
+        return root_options[0]
+    rng = random.Random(rng.random())
+    rollout = config.rollout or random_policy
+    pool = []
+    started = time.thread_time()
+    root = _Node()
+    root_keys = [action_key(a) for a in root_options]
+    for iteration in range(max(1, config.iterations)):
+        if config.cpu_seconds is not None and iteration and time.thread_time() - started > config.cpu_seconds:
+            break
+        if len(pool) < config.determinizations:
+            pool.append(sample_state(view, seat, random.Random(rng.random()), seen))
+        sim = _Sim(engine, pool[iteration % len(pool)], config.step)
+        node, path, first = root, [root], True
+        expanded = False
+        value = None
+        try:
+            while True:
+                if first:
+                    mover, options, keys = seat, root_options, root_keys
+                    first = False
+                else:
+                    movers = sim.movers()
+                    if not movers:
+                        break
+                    mover = movers[0]
+                    found = engine.legal_actions(sim.state, mover)
+                    options = candidates(keep(found) or found, config.domain_samples)
+                    if not options:
+                        break
+                    keys = [action_key(a) for a in options]
+                untried = [i for i, k in enumerate(keys) if (mover, k) not in node.children]
+                for k in keys:
+                    child = node.children.get((mover, k))
+                    if child is not None:
+                        child.avail += 1
+                if untried:
+                    i = untried[rng.randrange(len(untried))]
+                    child = node.children[(mover, keys[i])] = _Node(mover, options[i])
+                    child.avail = 1
+                    sim.play(mover, options[i])
+                    path.append(child)
+                    expanded = True
+                    break
+                log_c = config.exploration
+                best, best_score = None, None
+                for k in keys:
+                    child = node.children[(mover, k)]
+                    score = child.reward / child.visits + log_c * math.sqrt(math.log(child.avail) / child.visits)
+                    if best_score is None or score > best_score:
+                        best, best_score = child, score
+                sim.play(mover, best.action)
+                node = best
+                path.append(node)
+            if expanded:
+                value = _playout(engine, sim, rollout, config, rng)
+            else:
+                value = outcome(engine, sim.state, config.estimate, config.margin_scale, config.margin_mean_weight)
+        except engine.IllegalAction:
+            value = None  # a sampled state the rules trip on: count the visit, score nothing
+        if value is None:
+            value = neutral
+        for n in path[1:]:
+            n.visits += 1
+            n.reward += value[n.seat]
+    best = max((root.children.get((seat, k)) for k in root_keys),
+               key=lambda c: (-1, 0) if c is None else (c.visits, c.reward))
+    return best.action if best is not None else root_options[0]
+
+
+def _playout(engine, sim, rollout, config, rng):
+    depth = config.rollout_depth
+    acted = 0
+    while depth is None or acted < depth:
+        movers = sim.movers()
+        if not movers:
+            break
+        mover = movers[rng.randrange(len(movers))] if len(movers) > 1 else movers[0]
+        legal = engine.legal_actions(sim.state, mover)
+        if not legal:
+            break
+        sim.play(mover, rollout(engine, sim.state, mover, legal, rng))
+        acted += 1
+    return outcome(engine, sim.state, config.estimate, config.margin_scale, config.margin_mean_weight)
+
+
+def make_bot(engine, sample_state, seat_of: Callable[[dict], int], config: SearchConfig):
+    """A bot ``choose(view, legal, rng)`` that searches with ``config``."""
+    def choose(view, legal, rng, seen=()):
+        return search(engine, sample_state, view, legal, seat_of(view), rng, config, players=view["players"],
+                      seen=seen)
+    choose.search_config = config
+    choose.sample_state = sample_state
+    choose.seat_of = seat_of
+    choose.engine = engine
+    choose.remembers = True  # the driver hands it the events its seat was sent (gamekit/driver.py)
+    return choose
+
+
+def with_budget(bot, iterations, cpu_seconds=None):
+    """The same search bot on another budget (tests: a few iterations, no CPU cap, so reproducible)."""
+    config = replace(bot.search_config, iterations=iterations, cpu_seconds=cpu_seconds)
+    return make_bot(bot.engine, bot.sample_state, bot.seat_of, config)
+
+
+def is_search_bot(bot) -> bool:
+    return hasattr(bot, "search_config")
