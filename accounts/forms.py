@@ -81,8 +81,9 @@ class SignupForm(UserCreationForm):
         return user
 
 
-class EmailChangeForm(forms.Form):
-    email = AddressField(label=_("New e-mail address"), max_length=254)
+class PasswordConfirmedForm(forms.Form):
+    """A form for `user` that asks for their password, and is valid only with the right one."""
+
     password = forms.CharField(label=_("Your password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
 
     def __init__(self, user, *args, **kwargs):
@@ -94,6 +95,11 @@ class EmailChangeForm(forms.Form):
         if not self.user.check_password(password):
             raise forms.ValidationError(_("Your password was entered incorrectly."), code="password_incorrect")
         return password
+
+
+class EmailChangeForm(PasswordConfirmedForm):
+    email = AddressField(label=_("New e-mail address"), max_length=254)
+    field_order = ["email", "password"]
 
     def clean_email(self):
         address = self.cleaned_data["email"]
@@ -112,18 +118,8 @@ class PreferencesForm(forms.ModelForm):
         fields = ("language", "email_turns")
 
 
-class DeleteAccountForm(forms.Form):
-    password = forms.CharField(label=_("Your password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
-
-    def __init__(self, user, *args, **kwargs):
-        self.user = user
-        super().__init__(*args, **kwargs)
-
-    def clean_password(self):
-        password = self.cleaned_data.get("password") or ""
-        if not self.user.check_password(password):
-            raise forms.ValidationError(_("Your password was entered incorrectly."), code="password_incorrect")
-        return password
+class DeleteAccountForm(PasswordConfirmedForm):
+    """Deleting one's account: the password, and nothing else."""
 
 
 class ResetForm(PasswordResetForm):

@@ -179,14 +179,26 @@ def _limited_page(request, message, retry_after, **forms):
     return response
 
 
+def _password_attempt_refused(request):
+    """Counts one password check of the person (email change, deletion) before the password is
+    checked, as the password change does; the 429 page when over the limit, else None."""
+    hit = ratelimit.hit(*_password_attempt(request), settings.PASSWORD_CHANGE_ATTEMPTS_LIMIT, settings.PASSWORD_CHANGE_ATTEMPTS_WINDOW)
+    if not hit.allowed:
+        return _limited_page(request, too_many_attempts(hit.retry_after), hit.retry_after)
+    return None
+
+
+def _password_attempt(request):
+    return ("password-check-user", request.user.pk)
+
+
 @login_required
 @require_POST
 def email_change(request):
-    # Counted before the password is checked (as the password change is), given back when it was right.
-    attempt = ("password-check-user", request.user.pk)
-    hit = ratelimit.hit(*attempt, settings.PASSWORD_CHANGE_ATTEMPTS_LIMIT, settings.PASSWORD_CHANGE_ATTEMPTS_WINDOW)
-    if not hit.allowed:
-        return _limited_page(request, too_many_attempts(hit.retry_after), hit.retry_after)
+    # Given back when the password was right.
+    attempt = _password_attempt(request)
+    if refused := _password_attempt_refused(request):
+        return refused
     form = EmailChangeForm(request.user, request.POST)
     if not form.is_valid():
         if not form.has_error("password"):
@@ -251,10 +263,9 @@ def account_data(request):
 @login_required
 @require_POST
 def delete_account(request):
-    attempt = ("password-check-user", request.user.pk)
-    hit = ratelimit.hit(*attempt, settings.PASSWORD_CHANGE_ATTEMPTS_LIMIT, settings.PASSWORD_CHANGE_ATTEMPTS_WINDOW)
-    if not hit.allowed:
-        return _limited_page(request, too_many_attempts(hit.retry_after), hit.retry_after)
+    attempt = _password_attempt(request)
+    if refused := _password_attempt_refused(request):
+        return refused
     form = DeleteAccountForm(request.user, request.POST)
     if not form.is_valid():
         return render(request, "accounts/account.html", account_context(request, delete_form=form))

@@ -4,12 +4,11 @@ Every browser test fails on a policy violation (tests/e2e/conftest.py); these
 check that the policy is enforced, and that what moved out of inline handlers
 (the language switch, the resign confirmation's Cancel) still works.
 """
-import re
 import uuid
 
 import pytest
 
-from tests.e2e.helpers import signup
+from tests.e2e.helpers import signup, start_cave_against_a_bot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.default_mode]
 
@@ -45,17 +44,7 @@ def test_the_language_switch_submits_on_choice(live_server_url, new_page):
 
 
 def test_the_resign_confirmation_closes_on_cancel(live_server_url, new_page):
-    page = signup(new_page(), live_server_url, f"cspuser{uuid.uuid4().hex[:6]}")
-    page.goto(live_server_url + "/")
-    page.select_option("select[name=game]", "alibaba_tiles")
-    page.fill("input[name=seats]", "2")
-    page.fill("input[name=clock]", "0")
-    page.click("[data-testid=create-table]")
-    page.wait_for_url(re.compile(r"/tables/\d+/$"))
-    page.click("[data-testid=add-bot]")
-    page.wait_for_selector("[data-testid=seat-bot]")
-    page.click("[data-testid=start]")
-    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    page = start_cave_against_a_bot(signup(new_page(), live_server_url, f"cspuser{uuid.uuid4().hex[:6]}"), live_server_url)
     page.click("[data-testid=resign-open]")
     assert page.locator("[data-testid=resign-confirm]").is_visible()
     page.click("[data-testid=resign-cancel]")

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import DEFAULT_MODE, manage
-from tests.e2e.helpers import signup
+from tests.e2e.helpers import signup, start_cave_against_a_bot
 
 pytestmark = pytest.mark.e2e
 
@@ -127,16 +127,7 @@ def test_the_end_screen_shows_rating_changes_and_links_and_a_rematch_starts_with
 
 def test_a_player_resigns_after_confirming_and_then_watches_with_a_leave_link(live_server_url, new_page):
     suffix = uuid.uuid4().hex[:6]
-    page = signup(new_page(), live_server_url, f"quitter{suffix}")
-    page.goto(live_server_url + "/")
-    page.select_option("select[name=game]", "alibaba_tiles")
-    page.fill("input[name=seats]", "2")
-    page.fill("input[name=clock]", "0")
-    page.click("[data-testid=create-table]")
-    page.wait_for_url(re.compile(r"/tables/\d+/$"))
-    page.click("[data-testid=add-bot]")
-    page.click("[data-testid=start]")
-    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    page = start_cave_against_a_bot(signup(new_page(), live_server_url, f"quitter{suffix}"), live_server_url)
     page.wait_for_function("window.__lastFrame && window.__lastFrame.seat === 0")
     assert page.locator("[data-testid=leave]").count() == 0
 
