@@ -77,6 +77,9 @@ def two_web_processes(tmp_path):
         log.close()
 
 
+# Real processes sharing a port (SO_REUSEPORT) on a busy 2-core machine: one default-mode CI run on
+# b404d83 saw a connection refused just after the kill (not reproduced); retried like the browser tests.
+@pytest.mark.flaky(reruns=2, reruns_delay=2)
 def test_a_killed_web_process_is_replaced_and_the_other_keeps_serving(two_web_processes):
     parent, port, log = two_web_processes
     first, second = sorted(_children(parent.pid))
