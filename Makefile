@@ -58,7 +58,7 @@ simulate: $(STAMP)
 
 # Concurrency and chaos (tests/chaos/run_chaos.py): own Redis on port 6391 and database alibaba_chaos.
 chaos: $(STAMP) services
-	$(PY) tests/chaos/run_chaos.py
+	$(PY) tests/chaos/run_chaos.py $(if $(PLANT),--plant $(PLANT))
 
 # Every registered game's engine: apply + a view for every seat per second, one core.
 BENCH_SECONDS ?= 3

@@ -12,7 +12,7 @@ import time
 
 import orjson
 
-from load_site import cpu_seconds, web_rss
+from load_site import cpu_seconds, server_processes, web_rss
 
 print = functools.partial(print, flush=True)  # noqa: A001 - progress shows when the output is a file
 MOVE_TIMEOUT = 10.0
@@ -331,9 +331,17 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
         if sampler is not None:
             sampler.cancel()
             memory_growth(label, samples)
-    # A process that exited during the phase (a web process killed on purpose) has no figure of its own.
+    # A process that exited during the phase (a web process killed on purpose) has no figure of its own;
+    # one started during it (its replacement) counts from its start, and from now on replaces it.
     cpu = {pid: (cpu_seconds(pid) - cpu0[pid]) / elapsed * 100 for pid in processes if os.path.exists(f"/proc/{pid}")}
     exited = [f"{processes[pid]} {pid}" for pid in processes if pid not in cpu]
+    started = {}
+    if getattr(processes, "root", None):
+        started = {pid: label for pid, label in server_processes(processes.root).items() if pid not in processes}
+        cpu.update({pid: cpu_seconds(pid) / elapsed * 100 for pid in started})
+        for pid in [pid for pid in processes if pid not in cpu]:
+            del processes[pid]
+        processes.update(started)
     own1 = os.times()
     rss_after = web_rss(processes)
     for t in tables:
@@ -349,7 +357,8 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
         by_label[name] = by_label.get(name, 0.0) + share
     print(f"[{label}] CPU (100% = one core): " + ", ".join(f"{name} {share:.0f}%" for name, share in by_label.items())
           + f", load client {((own1.user + own1.system) - (own0.user + own0.system)) / elapsed * 100:.0f}%"
-          + (f"; exited during the phase: {', '.join(exited)}" if exited else ""))
+          + (f"; exited during the phase: {', '.join(exited)}" if exited else "")
+          + (f"; started during the phase (from its start): {', '.join(f'{label} {pid}' for pid, label in started.items())}" if started else ""))
     if not echo and plan:
         print(f"[{label}] web RSS {rss_before / 2**20:.0f} MB before, {rss_connected / 2**20:.0f} MB with the tables live, "
               f"{rss_after / 2**20:.0f} MB after: {(max(rss_connected, rss_after) - rss_before) / len(plan) / 2**20:.3f} MB per live table")

@@ -157,9 +157,16 @@ def _children():
     return kids
 
 
+class ServerProcesses(dict):
+    """{pid: label}, and the run.sh process they were found under (to find them again)."""
+
+    root = None
+
+
 def server_processes(root_pid):
     """{pid: label} of the web, celery worker and beat processes under the run.sh process."""
-    kids, found, todo = _children(), {}, [root_pid]
+    kids, found, todo = _children(), ServerProcesses(), [root_pid]
+    found.root = root_pid
     while todo:
         pid = todo.pop()
         todo.extend(kids.get(pid, []))

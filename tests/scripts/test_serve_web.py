@@ -102,3 +102,15 @@ def test_ctrl_c_stops_every_web_process_and_frees_the_port(two_web_processes):
     assert parent.wait(timeout=30) == 0
     assert _wait(lambda: not any(Path(f"/proc/{pid}").exists() for pid in children), 15)
     assert not _answers(port)
+
+
+def _nice(pid) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+
+
+def test_web_processes_yield_the_cpu_to_the_timers(two_web_processes):
+    """Web processes run WEB_NICE (5) nicer than their parent, so that the worker and beat, at the
+    parent's priority, keep their expiries on time through a burst of connections."""
+    parent, _port, _log = two_web_processes
+    for child in _children(parent.pid):
+        assert _nice(child) == min(19, _nice(parent.pid) + 5)
