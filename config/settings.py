@@ -296,6 +296,8 @@ STORAGES = {
 # untimed matches against computer players (those never end on their own).
 LOBBY_OPEN_TABLES_PER_USER = int(os.environ.get("LOBBY_OPEN_TABLES_PER_USER", "3"))
 RUNNING_MATCHES_PER_USER = int(os.environ.get("RUNNING_MATCHES_PER_USER", "10"))
+# Turn-based matches are counted apart from real-time ones (lobby/quotas.py).
+TURN_BASED_MATCHES_PER_USER = int(os.environ.get("TURN_BASED_MATCHES_PER_USER", "50"))
 UNTIMED_BOT_MATCHES_PER_USER = int(os.environ.get("UNTIMED_BOT_MATCHES_PER_USER", "2"))
 # Rematch offers, accepts and declines per person per window (lobby/quotas.py, count_rematch_step).
 REMATCH_STEPS_LIMIT = int(os.environ.get("REMATCH_STEPS_LIMIT", "20"))
