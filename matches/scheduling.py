@@ -132,6 +132,10 @@ def _run_job(kind, args):
             from lobby.services import sweep_quick_match_queue
 
             sweep_quick_match_queue()
+        elif kind == "turn-mail":
+            from matches.turns import send_turn_digests
+
+            send_turn_digests()
     except Exception:
         logger.exception("timer job %s%r failed", kind, args)
     finally:
@@ -145,12 +149,15 @@ async def _timer_loop():
         await sync_to_async(reload_waiting_deadlines)()
     except Exception:  # noqa: BLE001 - the sweep still finds overdue deadlines in the database
         logger.exception("reloading the stored deadlines failed")
-    next_sweep = 0.0
+    next_sweep = next_turn_mail = 0.0
     while True:
         now = time.time()
         if now >= next_sweep:
             next_sweep = now + 5.0
             await sync_to_async(_run_job)("sweep", ())
+        if now >= next_turn_mail:
+            next_turn_mail = now + settings.TURN_MAIL_INTERVAL
+            await sync_to_async(_run_job)("turn-mail", ())
         for _at, _n, kind, args in _pop_due(now):
             # A bot's move runs on a thread of its own, not the one thread the web process's database
             # work queues through: a search bot may think for up to a second (gamekit/ismcts.py).
