@@ -33,12 +33,19 @@ def record_waiting(match: Match, engine, old_state, new_state, now: float) -> No
 # --- Your-turn e-mails -------------------------------------------------------------------------
 
 def _on_site(user_ids, now: float) -> set[int]:
-    """The people seen on the site lately: an open socket of theirs at a match (its pings refresh
-    ``last_seen_at`` every 25 s) within TURN_MAIL_ONLINE_SECONDS."""
+    """The people on the site: a live socket at one of their matches (a fresh SeatPresence), or
+    one seen (connect, ping, close) within TURN_MAIL_ONLINE_SECONDS."""
     from django.conf import settings
+    from django.db.models import Exists, OuterRef, Q
+
+    from matches.models import SeatPresence
+    from matches.presence import PRESENCE_STALE_SECONDS
 
     recent = datetime.fromtimestamp(now - settings.TURN_MAIL_ONLINE_SECONDS, tz=timezone.utc)
-    return set(MatchSeat.objects.filter(user_id__in=user_ids, last_seen_at__gte=recent).values_list("user_id", flat=True))
+    fresh = datetime.fromtimestamp(now - PRESENCE_STALE_SECONDS, tz=timezone.utc)
+    live = SeatPresence.objects.filter(match_id=OuterRef("match_id"), seat=OuterRef("seat"), seen_at__gte=fresh)
+    seats = MatchSeat.objects.filter(user_id__in=user_ids).filter(Q(last_seen_at__gte=recent) | Q(Exists(live)))
+    return set(seats.values_list("user_id", flat=True))
 
 
 def _unnotified():
