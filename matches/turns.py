@@ -69,6 +69,7 @@ def send_turn_digests(now: float | None = None, url: str | None = None) -> int:
     from django.db import transaction
 
     from accounts import mail
+    from accounts.models import AccountProfile
 
     now = time.time() if now is None else now
     url = (settings.SITE_URL if url is None else url).rstrip("/")
@@ -88,12 +89,12 @@ def send_turn_digests(now: float | None = None, url: str | None = None) -> int:
         with transaction.atomic():
             # Checked again under the lock: another run may have collected them meanwhile.
             seats = list(MatchSeat.objects.select_for_update().filter(pk__in=by_user[user_id], waiting_since__isnull=False)
-                         .filter(_unnotified()).select_related("user__account_profile"))
+                         .filter(_unnotified()))
             if not seats:
                 continue
             for seat in seats:
                 MatchSeat.objects.filter(pk=seat.pk).update(turn_mail_for=seat.waiting_since)
-            address = seats[0].user.account_profile.verified_email
+            address = AccountProfile.objects.filter(user_id=user_id).values_list("verified_email", flat=True).first()
             mail.send_later(mail.TURNS, user_id, url, address, sorted(seat.match_id for seat in seats))
             sent += 1
     return sent
