@@ -253,6 +253,9 @@ SIGNUP_WINDOW = int(os.environ.get("SIGNUP_WINDOW", "3600"))
 # Accounts created across the whole site per window, whatever the addresses.
 SIGNUP_SITE_LIMIT = int(os.environ.get("SIGNUP_SITE_LIMIT", "200"))
 SIGNUP_SITE_WINDOW = int(os.environ.get("SIGNUP_SITE_WINDOW", "3600"))
+# Downloads of one's own data (/accounts/account/data.json) per person and window (s).
+DATA_DOWNLOAD_LIMIT = int(os.environ.get("DATA_DOWNLOAD_LIMIT", "5"))
+DATA_DOWNLOAD_WINDOW = int(os.environ.get("DATA_DOWNLOAD_WINDOW", "3600"))
 PASSWORD_CHANGE_ATTEMPTS_LIMIT = int(os.environ.get("PASSWORD_CHANGE_ATTEMPTS_LIMIT", "5"))
 PASSWORD_CHANGE_ATTEMPTS_WINDOW = int(os.environ.get("PASSWORD_CHANGE_ATTEMPTS_WINDOW", "300"))
 
