@@ -1,4 +1,4 @@
-"""The e-mails of accounts: address confirmation and password reset.
+"""The e-mails of accounts: address confirmation, password reset, and the your-turn digest.
 
 A request never waits on SMTP: it decides what to send (after counting it against
 the limits), and once its transaction commits hands (kind, user id, base URL,
@@ -28,7 +28,9 @@ logger = logging.getLogger(__name__)
 
 VERIFY = "verify"
 RESET = "reset"
-KINDS = (VERIFY, RESET)
+# The turn-based matches waiting for the person (collected by matches/turns.py's periodic job).
+TURNS = "turns"
+KINDS = (VERIFY, RESET, TURNS)
 _VERIFY_SALT = "accounts.mail.verify-email"
 
 
@@ -123,8 +125,9 @@ def add_unsubscribe_headers(message: EmailMessage, link: str) -> EmailMessage:
 
 # --- Sending ------------------------------------------------------------------------------
 
-def send_later(kind: str, user_id: int, url: str, address: str) -> None:
-    """Once the current transaction commits: a Celery task, or the in-process sender thread."""
+def send_later(kind: str, user_id: int, url: str, address: str, matches: list[int] | None = None) -> None:
+    """Once the current transaction commits: a Celery task, or the in-process sender thread.
+    ``matches``: the ids a your-turn digest is about."""
     if kind not in KINDS:
         raise ValueError(kind)
 
@@ -132,21 +135,33 @@ def send_later(kind: str, user_id: int, url: str, address: str) -> None:
         if settings.TIMER_BACKEND == "celery":
             from accounts.tasks import send_account_email
 
-            send_account_email.delay(kind, user_id, url, address)
+            send_account_email.delay(kind, user_id, url, address, matches)
         else:
             from accounts import outbox
 
-            outbox.put(kind, user_id, url, address)
+            outbox.put(kind, user_id, url, address, matches)
 
     transaction.on_commit(hand_over)
 
 
-def build_message(kind: str, user, url: str, address: str) -> EmailMessage | None:
+def build_message(kind: str, user, url: str, address: str, matches=None) -> EmailMessage | None:
     """The message in the recipient's language; None when it no longer applies
-    (the address was replaced or confirmed meanwhile, the password reset is for another address)."""
+    (the address was replaced or confirmed meanwhile, the password reset is for another address,
+    the matches of a your-turn digest were all played meanwhile or the person turned it off)."""
     profile = profile_of(user)
     context = {"user": user, "site_url": url, "address": address}
-    if kind == VERIFY:
+    unsubscribe = None
+    if kind == TURNS:
+        if not profile.email_turns or normalize_address(profile.verified_email) != normalize_address(address):
+            return None
+        from matches.turns import digest_rows
+
+        with translation.override(profile.language):
+            context["matches"] = digest_rows(user, matches or [], url)
+        if not context["matches"]:
+            return None
+        unsubscribe = context["unsubscribe"] = unsubscribe_link(url, user.pk, "turns")
+    elif kind == VERIFY:
         if normalize_address(profile.pending_email) != normalize_address(address):
             return None
         context["link"] = url + reverse("accounts:verify_email", args=[verification_token(user.pk, address)])
@@ -164,15 +179,17 @@ def build_message(kind: str, user, url: str, address: str) -> EmailMessage | Non
         body = render_to_string(f"accounts/email/{kind}.txt", context)
     message = EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [address])
     message.extra_headers["Content-Language"] = profile.language
+    if unsubscribe:
+        add_unsubscribe_headers(message, unsubscribe)
     return message
 
 
-def deliver(kind: str, user_id: int, url: str, address: str) -> bool:
+def deliver(kind: str, user_id: int, url: str, address: str, matches=None) -> bool:
     """Build and send one e-mail now (in the worker or the sender thread). False: nothing to send."""
     user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
     if user is None:
         return False
-    message = build_message(kind, user, url, address)
+    message = build_message(kind, user, url, address, matches)
     if message is None:
         return False
     message.send()

@@ -17,9 +17,9 @@ _lock = threading.Lock()
 _thread: threading.Thread | None = None
 
 
-def put(kind, user_id, url, address) -> None:
+def put(kind, user_id, url, address, matches=None) -> None:
     global _thread
-    _queue.put((kind, user_id, url, address))
+    _queue.put((kind, user_id, url, address, matches))
     with _lock:
         if _thread is None or not _thread.is_alive():
             _thread = threading.Thread(target=_run, name="email-outbox", daemon=True)
@@ -44,10 +44,10 @@ def _run():
     from accounts.mail import deliver
 
     while True:
-        kind, user_id, url, address = _queue.get()
+        kind, user_id, url, address, matches = _queue.get()
         close_old_connections()
         try:
-            deliver(kind, user_id, url, address)
+            deliver(kind, user_id, url, address, matches)
         except Exception as error:  # noqa: BLE001  a mail server that is down must not end the thread
             logger.error("e-mail %s to user #%s not sent: %s", kind, user_id, error)
         finally:

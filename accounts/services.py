@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from accounts import mail
 from accounts.models import AccountProfile, profile_of
+from accounts.sockets import close_person_sockets
 
 
 class AccountError(Exception):
@@ -109,6 +110,8 @@ def delete_account(user) -> None:
             raise AccountError(_("You are playing a match that is not over: finish it (or leave it) before deleting your account."))
         # The seats stay for the replays, anonymous (MatchSeat.display_name: "Former player N").
         MatchSeat.objects.filter(user=user).update(user=None, name="")
+        # its sockets on other devices (the lobby, matches watched) close once the deletion commits
+        close_person_sockets(user.pk)
         user.delete()
 
 

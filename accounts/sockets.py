@@ -1,9 +1,11 @@
-"""Log-out closes the sockets opened with that session.
+"""Log-out closes the sockets opened with that session; deleting the account closes them all.
 
-Every socket of a logged-in user joins its session's group; Django's
-user_logged_out signal (sent before the session is flushed) tells the group,
-and each consumer closes with 4401. Other sessions of the same user (another
-device) are still logged in and keep their sockets.
+Every socket of a logged-in user joins its session's group and its person's
+group; Django's user_logged_out signal (sent before the session is flushed)
+tells the session's group, and each consumer closes with 4401. Other sessions
+of the same user (another device) are still logged in and keep their sockets,
+unless the account is deleted: then its person's group is told
+(`close_person_sockets`, after the deletion commits).
 """
 import hashlib
 
@@ -25,6 +27,28 @@ def scope_session_group(scope) -> str | None:
     if not key or user is None or not user.is_authenticated:
         return None
     return session_group(key)
+
+
+def person_group(user_id: int) -> str:
+    return f"person.{int(user_id)}"
+
+
+def scope_groups(scope) -> list[str]:
+    """The groups a logged-in person's socket joins to be closed with its session or its account."""
+    session = scope_session_group(scope)
+    return [session, person_group(scope["user"].pk)] if session else []
+
+
+def close_person_sockets(user_id: int) -> None:
+    """Every open socket of this person, on every device, closes (4401) after the current transaction commits."""
+    from django.db import transaction
+
+    def send():
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(person_group(user_id), {"type": "session.ended"})
+
+    transaction.on_commit(send)
 
 
 @receiver(user_logged_out, dispatch_uid="accounts.sockets.close_session_sockets")

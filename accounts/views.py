@@ -254,6 +254,15 @@ def unsubscribe(request, token):
 
 @login_required
 def account_data(request):
+    # Each download reads all of a person's matches, ratings and messages: a few per hour is plenty.
+    hit = ratelimit.hit("data-download", request.user.pk, settings.DATA_DOWNLOAD_LIMIT, settings.DATA_DOWNLOAD_WINDOW)
+    if not hit.allowed:
+        message = ngettext(
+            "Too many downloads of your data. Try again in %(minutes)d minute.",
+            "Too many downloads of your data. Try again in %(minutes)d minutes.",
+            minutes_of(hit.retry_after),
+        ) % {"minutes": minutes_of(hit.retry_after)}
+        return _limited_page(request, message, hit.retry_after)
     body = json.dumps(services.account_data(request.user), ensure_ascii=False, indent=2)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{request.user.username}-data.json"'

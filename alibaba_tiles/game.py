@@ -138,6 +138,7 @@ def build_spec():
         bot_labels=BOT_LABELS,
         bot_short_labels=BOT_SHORT_LABELS,
         template="alibaba_tiles/match.html",
+        turn_based=True,
         resolve_options=resolve_options,
         load_default_data=load_default_data,
         description=_("Take treasure tiles from a four-layer pyramid; use their colours' magic; collect sets."),

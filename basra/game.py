@@ -112,6 +112,7 @@ def build_spec():
         bot_labels=BOT_LABELS,
         bot_short_labels=BOT_SHORT_LABELS,
         template="basra/match.html",
+        turn_based=True,
         resolve_options=resolve_options,
         load_default_data=load_default_data,
         description=_("Lead Ali Baba round Basra with movement cards, buy bandit cards and dodge the Destiny Table."),

@@ -1,3 +1,4 @@
+import logging
 import os
 
 from celery import Celery
@@ -21,5 +22,11 @@ def sweep_when_a_worker_starts(**_kwargs):
 def start_the_deadline_clock(**_kwargs):
     """The one beat of the site also holds the deadline clock: due deadlines become tasks within 20 ms."""
     from matches.deadline_queue import DeadlineClock
+    from matches.scheduling import reload_waiting_deadlines
 
+    # Deadlines days away (turn-based tables) outlive a Redis restart this way too, on time.
+    try:
+        reload_waiting_deadlines()
+    except Exception:  # noqa: BLE001 - Redis or the database away: beat's sweep still covers
+        logging.getLogger(__name__).exception("reloading the stored deadlines failed")
     DeadlineClock().start()

@@ -104,6 +104,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "matches.context_processors.my_turns",
             ],
         },
     },
@@ -211,6 +212,7 @@ CELERY_BEAT_SCHEDULE = {
     # every second: a lost expiry is applied at most SWEEP_GRACE_SECONDS + 1 s late (one indexed query)
     "sweep-overdue-matches": {"task": "matches.tasks.sweep_overdue_matches", "schedule": 1.0},
     "sweep-quick-match-queue": {"task": "lobby.tasks.sweep_quick_match_queue", "schedule": 10.0},
+    "send-turn-digests": {"task": "matches.tasks.send_turn_digests", "schedule": float(os.environ.get("TURN_MAIL_INTERVAL", "60"))},
 }
 # Where deadlines wait in Redis for beat's deadline clock (matches/deadline_queue.py).
 DEADLINE_QUEUE_PREFIX = os.environ.get("CACHE_PREFIX", SITE_NAME)
@@ -251,6 +253,9 @@ SIGNUP_WINDOW = int(os.environ.get("SIGNUP_WINDOW", "3600"))
 # Accounts created across the whole site per window, whatever the addresses.
 SIGNUP_SITE_LIMIT = int(os.environ.get("SIGNUP_SITE_LIMIT", "200"))
 SIGNUP_SITE_WINDOW = int(os.environ.get("SIGNUP_SITE_WINDOW", "3600"))
+# Downloads of one's own data (/accounts/account/data.json) per person and window (s).
+DATA_DOWNLOAD_LIMIT = int(os.environ.get("DATA_DOWNLOAD_LIMIT", "5"))
+DATA_DOWNLOAD_WINDOW = int(os.environ.get("DATA_DOWNLOAD_WINDOW", "3600"))
 PASSWORD_CHANGE_ATTEMPTS_LIMIT = int(os.environ.get("PASSWORD_CHANGE_ATTEMPTS_LIMIT", "5"))
 PASSWORD_CHANGE_ATTEMPTS_WINDOW = int(os.environ.get("PASSWORD_CHANGE_ATTEMPTS_WINDOW", "300"))
 
@@ -296,6 +301,8 @@ STORAGES = {
 # untimed matches against computer players (those never end on their own).
 LOBBY_OPEN_TABLES_PER_USER = int(os.environ.get("LOBBY_OPEN_TABLES_PER_USER", "3"))
 RUNNING_MATCHES_PER_USER = int(os.environ.get("RUNNING_MATCHES_PER_USER", "10"))
+# Turn-based matches are counted apart from real-time ones (lobby/quotas.py).
+TURN_BASED_MATCHES_PER_USER = int(os.environ.get("TURN_BASED_MATCHES_PER_USER", "50"))
 UNTIMED_BOT_MATCHES_PER_USER = int(os.environ.get("UNTIMED_BOT_MATCHES_PER_USER", "2"))
 # Rematch offers, accepts and declines per person per window (lobby/quotas.py, count_rematch_step).
 REMATCH_STEPS_LIMIT = int(os.environ.get("REMATCH_STEPS_LIMIT", "20"))
@@ -422,6 +429,13 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Ali Baba & Sidi Baba 
 # The start of every link in an e-mail (e.g. https://play.example.org); when empty, the
 # address the request that caused the e-mail came to (its host checked against ALLOWED_HOSTS).
 SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
+# Your-turn e-mails of turn-based matches (matches/turns.py, docs/operations.md): collected every
+# TURN_MAIL_INTERVAL seconds into one digest per person; a match waiting for less than
+# TURN_MAIL_DELAY_SECONDS is left for the next run (a quick reply needs no mail); nobody seen at a
+# match within TURN_MAIL_ONLINE_SECONDS is mailed. The digest needs SITE_URL for its links.
+TURN_MAIL_INTERVAL = float(os.environ.get("TURN_MAIL_INTERVAL", "60"))
+TURN_MAIL_DELAY_SECONDS = float(os.environ.get("TURN_MAIL_DELAY_SECONDS", "60"))
+TURN_MAIL_ONLINE_SECONDS = float(os.environ.get("TURN_MAIL_ONLINE_SECONDS", "300"))
 # How long an address-confirmation link works, and Django's password-reset link (seconds).
 EMAIL_VERIFY_MAX_AGE = int(os.environ.get("EMAIL_VERIFY_MAX_AGE", str(3 * 24 * 3600)))
 PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_TIMEOUT", str(24 * 3600)))

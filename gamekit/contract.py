@@ -94,3 +94,16 @@ def to_act_seen_by(engine, state, seat) -> list[int]:
 
 def clock_options(options: list[Option]) -> list[Option]:
     return [o for o in options if o.get("clock")]
+
+
+# Turn-based tables (docs/operations.md, "Turn-based tables"): the host picks days per decision
+# instead of seconds, and the platform sets every clock option of the game to that many days.
+# An engine that accepts them checks a clock's value with ``is_turn_based_clock``.
+DAY_SECONDS = 86400
+DECISION_DAYS = (1, 2, 3, 7, 14)
+
+
+def is_turn_based_clock(value) -> bool:
+    """True for a clock of whole days among DECISION_DAYS (in seconds)."""
+    return (isinstance(value, int) and not isinstance(value, bool)
+            and value % DAY_SECONDS == 0 and value // DAY_SECONDS in DECISION_DAYS)

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 
-from accounts.sockets import scope_session_group
+from accounts.sockets import scope_groups
 from config import socket_guard
 from config.socket_consumer import SocketConsumer
 from lobby.services import LOBBY_GROUP, LOBBY_VERSION_KEY, lobby_snapshot
@@ -45,7 +45,7 @@ class LobbyConsumer(SocketConsumer):
         await self.accept()
         if not await self.guard.take_slot():
             return await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
-        for name in filter(None, (LOBBY_GROUP, scope_session_group(self.scope))):
+        for name in (LOBBY_GROUP, *scope_groups(self.scope)):
             await self.channel_layer.group_add(name, self.channel_name)
             self.groups_joined.append(name)
         await self.send_snapshot()

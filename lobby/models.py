@@ -25,6 +25,8 @@ class Table(models.Model):
     rated = models.BooleanField(_("rated"), default=True)
     # seconds a seated person may be gone (every socket closed) before a computer player takes the seat
     abandon_grace = models.PositiveIntegerField(_("grace period when someone leaves (s)"), default=60)
+    # 0: real time (the game's clocks in seconds); else turn-based, days per decision.
+    decision_days = models.PositiveSmallIntegerField(_("days per decision"), default=0)
     invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     match = models.OneToOneField("matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="table")

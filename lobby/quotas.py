@@ -43,11 +43,14 @@ def _running(user):
     return Match.objects.filter(status=Match.Status.RUNNING, seats__user=user).distinct()
 
 
-def check_running_matches(users) -> None:
+def check_running_matches(users, turn_based: bool = False) -> None:
+    """Real-time and turn-based matches are counted apart: a person sits at many turn-based
+    matches at once (one decision every few days each), at few real-time ones."""
     _lock(users)
-    limit = settings.RUNNING_MATCHES_PER_USER
+    limit = settings.TURN_BASED_MATCHES_PER_USER if turn_based else settings.RUNNING_MATCHES_PER_USER
     for user in users:
-        if _running(user).count() >= limit:
+        running = _running(user).filter(decision_days__gt=0) if turn_based else _running(user).filter(decision_days=0)
+        if running.count() >= limit:
             raise QuotaExceeded(
                 ngettext(
                     "%(name)s already plays %(limit)d match: finish it first.",

@@ -76,11 +76,26 @@ def _check_options(game_key, seat_count, raw_options):
 ABANDON_GRACE_RANGE = (15, 600)
 
 
-def create_table(host, game_key, seat_count, raw_options, *, is_private=False, rated=True, abandon_grace=60) -> Table:
+def _decision_days(spec, raw) -> int:
+    """The host's pace: 0 (real time) or days per decision for a game that may be played turn-based."""
+    text = "" if raw is None or isinstance(raw, bool) else str(raw).strip()
+    if text in ("", "0"):
+        return 0
+    if not (text.isascii() and text.isdigit() and len(text) <= 2):
+        raise LobbyError(_("Days per decision: one of %(choices)s.") % {"choices": ", ".join(map(str, contract.DECISION_DAYS))})
     try:
-        get_game(game_key)
+        return match_services.check_decision_days(spec, int(text))
+    except match_services.MatchError as exc:
+        raise LobbyError(exc.message) from None
+
+
+def create_table(host, game_key, seat_count, raw_options, *, is_private=False, rated=True, abandon_grace=60,
+                 decision_days=0) -> Table:
+    try:
+        spec = get_game(game_key)
     except LookupError:
         raise LobbyError(_("Unknown game.")) from None
+    decision_days = _decision_days(spec, decision_days)
     try:
         seat_count = int(seat_count)
     except (TypeError, ValueError):
@@ -96,7 +111,7 @@ def create_table(host, game_key, seat_count, raw_options, *, is_private=False, r
     with transaction.atomic(), _quota_errors():
         quotas.check_open_tables(host)
         table = Table.objects.create(game=game_key, host=host, seat_count=seat_count, options=options, is_private=is_private, rated=rated,
-                                     abandon_grace=abandon_grace)
+                                     abandon_grace=abandon_grace, decision_days=decision_days)
         TableSeat.objects.bulk_create(
             [TableSeat(table=table, seat=i, user=host if i == 0 else None) for i in range(seat_count)]
         )
@@ -229,8 +244,9 @@ def start_table(host, table_id, *, force=False) -> Table:
         if not table.from_quick_match:  # the queue checked its players when they joined it
             people = [s.user for s in seated if s.user_id]
             with _quota_errors():
-                quotas.check_running_matches(people)
-                quotas.check_untimed_bot_matches(people, table.options, any(s.bot for s in seated))
+                quotas.check_running_matches(people, turn_based=bool(table.decision_days))
+                if not table.decision_days:  # a turn-based match always has a clock
+                    quotas.check_untimed_bot_matches(people, table.options, any(s.bot for s in seated))
         try:
             match = match_services.create_match(
                 table.game,
@@ -239,6 +255,7 @@ def start_table(host, table_id, *, force=False) -> Table:
                 is_private=table.is_private,
                 rated=table.rated,
                 abandon_grace=table.abandon_grace,
+                decision_days=table.decision_days,
             )
         except match_services.MatchError as exc:
             raise LobbyError(exc.message) from exc
@@ -292,7 +309,7 @@ def rematch_offer(host, match_id) -> Table:
             existing.rematch_of = None
             existing.save(update_fields=["rematch_of"])
         table = create_table(host, original.game, original.seat_count, original.options, is_private=original.is_private,
-                             rated=original.rated, abandon_grace=original.abandon_grace)
+                             rated=original.rated, abandon_grace=original.abandon_grace, decision_days=original.decision_days)
         table.rematch_of = match
         table.save(update_fields=["rematch_of"])
         played = {s.seat: s for s in match.seats.all()}
@@ -463,15 +480,21 @@ def sweep_quick_match_queue() -> int:
     return started
 
 
-def option_summary(game_key, chosen) -> list[str]:
+def option_summary(game_key, chosen, decision_days=0) -> list[str]:
     """A table's options as people read them, in the reader's language: "60 s per decision", "Pyramid: Standard"."""
     try:
         spec = get_game(game_key)
     except LookupError:
         return []
     summary = []
+    if decision_days:
+        # every clock of the game runs in days: one phrase says it all
+        summary.append(ngettext("%(days)d day per decision (turn-based)", "%(days)d days per decision (turn-based)", decision_days)
+                       % {"days": decision_days})
     for option in table_options(spec):
         value = chosen.get(option["name"], option.get("default"))
+        if option.get("clock") and decision_days:
+            continue
         if option.get("clock"):
             # a game names what its clock times ("180 s per lamp"); by default, each decision
             phrase = _(option["summary"]) if option.get("summary") else _("%(seconds)s s per decision")
@@ -559,9 +582,9 @@ def lobby_snapshot(user) -> dict:
         return seats
 
     def summary_of(t):
-        key = (t.game, repr(sorted(t.options.items())))
+        key = (t.game, repr(sorted(t.options.items())), t.decision_days)
         if key not in summaries:
-            summaries[key] = option_summary(t.game, t.options)
+            summaries[key] = option_summary(t.game, t.options, t.decision_days)
         return summaries[key]
 
     def table_dict(t):

@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
+from gamekit import contract
 from lobby import services
 from lobby.models import Table
 from matches.registry import all_games, get_game, table_options
@@ -55,6 +56,7 @@ def home(request):
     context = {
         "games": games,
         "games_json": games_json,
+        "decision_days": contract.DECISION_DAYS,
         "snapshot": services.lobby_snapshot(request.user),
         "i18n_strings": {k: str(v) for k, v in LOBBY_STRINGS.items()},
         # The choices of a table form that was just refused, to fill the form again.
@@ -75,12 +77,13 @@ def _go_back(table_id):
 @require_POST
 def create_table(request):
     game = request.POST.get("game", "")
-    options = {k: v for k, v in request.POST.items() if k not in {"csrfmiddlewaretoken", "game", "seats", "private", "rated", "abandon_grace"}}
+    options = {k: v for k, v in request.POST.items() if k not in {"csrfmiddlewaretoken", "game", "seats", "private", "rated", "abandon_grace", "decision_days"}}
     try:
         table = services.create_table(
             request.user, game, request.POST.get("seats"), options, is_private=bool(request.POST.get("private")),
             rated="1" in request.POST.getlist("rated", ["1"]),
             abandon_grace=request.POST.get("abandon_grace", 60),
+            decision_days=request.POST.get("decision_days", 0),
         )
     except services.LobbyError as exc:
         messages.error(request, exc.message)
@@ -122,7 +125,7 @@ def table_detail(request, table_id):
             "is_host": request.user.is_authenticated and table.host_id == request.user.pk,
             "bots": bots,
             "has_roles": roles is not None,
-            "options": services.option_summary(table.game, table.options),
+            "options": services.option_summary(table.game, table.options, table.decision_days),
             "invite_url": request.build_absolute_uri(f"/tables/{table.pk}/?invite={table.invite_token}"),
         },
     )

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from accounts.sockets import scope_session_group
+from accounts.sockets import scope_groups
 from chat import frames as chat_frames
 from chat.services import ChatError
 from config import socket_guard
@@ -95,7 +95,7 @@ class MatchConsumer(SocketConsumer):
         chat = await _chat_connect(self.match_id, user, seat)
         self.chat_muted = chat.muted
         self.chat_group = chat.group
-        for name in filter(None, (broadcast.match_group(self.match_id), scope_session_group(self.scope), chat.group)):
+        for name in filter(None, (broadcast.match_group(self.match_id), *scope_groups(self.scope), chat.group)):
             await self.channel_layer.group_add(name, self.channel_name)
             self.groups_joined.append(name)
         if seat is not None:

@@ -28,6 +28,10 @@ class Match(models.Model):
     # An unrated table moves nobody's rating; rated_at is set once the ratings were recorded.
     abandon_grace = models.DurationField(default=timedelta(seconds=60))
     rated = models.BooleanField(_("rated"), default=True)
+    # 0: played in real time; else a turn-based match, this many days per decision (every clock
+    # of the game set to that many days): nobody is expected to stay online, so no socket-absence
+    # takeover (matches/presence.py); absence is a decision's deadline passing.
+    decision_days = models.PositiveSmallIntegerField(_("days per decision"), default=0)
     rated_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # [[seat, bot name], ...]: read on every action, so kept beside the state, not joined.
     bot_seats = models.JSONField(default=list, blank=True)
@@ -68,12 +72,19 @@ class MatchSeat(models.Model):
     last_seen_at = models.DateTimeField(null=True, blank=True)
     # When a computer player (`bot`) took the seat over from the person who left it.
     abandoned_at = models.DateTimeField(null=True, blank=True)
+    # Turn-based matches only (kept on each change of who is waited for, matches/turns.py): since
+    # when the match waits for this seat (None: it does not), and the waiting period whose
+    # your-turn e-mail was sent (at most one per period).
+    waiting_since = models.DateTimeField(null=True, blank=True)
+    turn_mail_for = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["match", "seat"], name="unique_match_seat"),
         ]
+        # The header's badge and the digest job read the seats waited for, per person.
+        indexes = [models.Index(fields=["user", "waiting_since"], name="seat_waiting_idx")]
 
     @property
     def display_name(self):

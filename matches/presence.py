@@ -57,7 +57,8 @@ def abandoned_seats(now: float | None = None, grace: float | None = None):
     at = _at(time.time() if now is None else now)
     gone_since = Value(at) - F("match__abandon_grace") if grace is None else Value(at - timedelta(seconds=grace))
     return (
-        MatchSeat.objects.filter(match__status=Match.Status.RUNNING, user__isnull=False, abandoned_at__isnull=True)
+        # A turn-based match expects nobody online: there absence is a deadline passing (matches/turns.py).
+        MatchSeat.objects.filter(match__status=Match.Status.RUNNING, match__decision_days=0, user__isnull=False, abandoned_at__isnull=True)
         .annotate(seen=Coalesce("last_seen_at", "match__started_at"), present=Exists(_fresh_presence(at)))
         .filter(seen__lt=ExpressionWrapper(gone_since, output_field=DateTimeField()), present=False)
     )
@@ -117,7 +118,7 @@ def end_deserted_matches(now: float | None = None, limit: float | None = None) -
     at = _at(time.time() if now is None else now)
     limit = settings.ABANDONED_MATCH_SECONDS if limit is None else limit
     someone_here = MatchSeat.objects.filter(match=OuterRef("pk"), user__isnull=False, abandoned_at__isnull=True)
-    stale = Match.objects.filter(status=Match.Status.RUNNING, next_deadline__isnull=True, updated_at__lt=at - timedelta(seconds=limit))
+    stale = Match.objects.filter(status=Match.Status.RUNNING, decision_days=0, next_deadline__isnull=True, updated_at__lt=at - timedelta(seconds=limit))
     stale = stale.filter(Q(seats__user__isnull=False)).annotate(someone_here=Exists(someone_here)).filter(someone_here=False).distinct()
     ended = 0
     for match in stale:

@@ -35,6 +35,9 @@ class GameSpec:
     description: str = ""
     # role key (from the engine's roles()) -> label (English, translated at render time)
     role_labels: dict = field(default_factory=dict)
+    # May be played turn-based, days per decision (every clock option set to that many days);
+    # a game whose clock is the game itself (Sidi Baba's hourglass) may not.
+    turn_based: bool = False
 
 
 _GAMES: dict[str, GameSpec] = {}
@@ -87,6 +90,14 @@ def without_clocks(spec: GameSpec, options: dict) -> dict:
 def is_untimed(spec: GameSpec, options: dict) -> bool:
     """True when no clock of the game runs at this table."""
     return all(not options.get(o["name"]) for o in contract.clock_options(table_options(spec)))
+
+
+def turn_based_options(spec: GameSpec, options: dict, days: int) -> dict:
+    """The engine options of a turn-based table: every clock of the game set to ``days`` days."""
+    timed = dict(options)
+    for option in contract.clock_options(table_options(spec)):
+        timed[option["name"]] = days * contract.DAY_SECONDS
+    return timed
 
 
 def clean_table_options(spec: GameSpec, raw: dict) -> dict:

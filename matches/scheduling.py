@@ -78,6 +78,26 @@ def schedule_rating(match_id: int) -> None:
         record_match_ratings(match_id)
 
 
+def reload_waiting_deadlines() -> int:
+    """Hand every running match's stored deadline to the timer again; returns how many.
+
+    Run when a timer starts (the default mode's loop, the beat's deadline clock): a
+    deadline days away (a turn-based table) outlives the process that scheduled it,
+    and the in-process heap dies with it. The database's ``next_deadline`` is the
+    truth; beat's sweep would apply it anyway once it is overdue, this puts it back
+    on time. Harmless twice: the deadline queue keeps the newer version, and a
+    deadline task finds a version that moved on and does nothing.
+    """
+    from matches.models import Match
+
+    count = 0
+    waiting = Match.objects.filter(status=Match.Status.RUNNING, next_deadline__isnull=False).values_list("pk", "version", "next_deadline")
+    for match_id, version, at in waiting.iterator():
+        schedule_deadline(match_id, version, at.timestamp())
+        count += 1
+    return count
+
+
 def _push(at, kind, args):
     with _heap_lock:
         heapq.heappush(_heap, (at, next(_counter), kind, args))
@@ -112,6 +132,10 @@ def _run_job(kind, args):
             from lobby.services import sweep_quick_match_queue
 
             sweep_quick_match_queue()
+        elif kind == "turn-mail":
+            from matches.turns import send_turn_digests
+
+            send_turn_digests()
     except Exception:
         logger.exception("timer job %s%r failed", kind, args)
     finally:
@@ -121,12 +145,19 @@ def _run_job(kind, args):
 async def _timer_loop():
     from asgiref.sync import sync_to_async
 
-    next_sweep = 0.0
+    try:
+        await sync_to_async(reload_waiting_deadlines)()
+    except Exception:  # noqa: BLE001 - the sweep still finds overdue deadlines in the database
+        logger.exception("reloading the stored deadlines failed")
+    next_sweep = next_turn_mail = 0.0
     while True:
         now = time.time()
         if now >= next_sweep:
             next_sweep = now + 5.0
             await sync_to_async(_run_job)("sweep", ())
+        if now >= next_turn_mail:
+            next_turn_mail = now + settings.TURN_MAIL_INTERVAL
+            await sync_to_async(_run_job)("turn-mail", ())
         for _at, _n, kind, args in _pop_due(now):
             # A bot's move runs on a thread of its own, not the one thread the web process's database
             # work queues through: a search bot may think for up to a second (gamekit/ismcts.py).

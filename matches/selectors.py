@@ -72,3 +72,58 @@ def leaderboard(game_key, *, bots=False, minimum=None, limit=100):
         # without private matches, the Rating row's own date is the last public one
         row.last_public_at = row.last_played_at if not row.private_played else row.last_public_at
     return rows
+
+
+def waiting_count(user) -> int:
+    """How many turn-based matches wait for ``user`` now (the header's badge): one query on the
+    seats' (user, waiting_since) index (matches/turns.py keeps it)."""
+    return MatchSeat.objects.filter(user=user, waiting_since__isnull=False, abandoned_at__isnull=True,
+                                    match__status=Match.Status.RUNNING).count()
+
+
+def my_running_matches(user, now: float) -> list[dict]:
+    """Every running match ``user`` sits in (not handed to a computer player), each with the game's
+    name, the other players, whom it waits for (as that seat may know it) and the time left on
+    its clock; the ones waiting for ``user`` first, the closest deadline first within each group."""
+    from gamekit import contract
+    from matches.registry import get_game
+
+    seats = (MatchSeat.objects.filter(user=user, abandoned_at__isnull=True, match__status=Match.Status.RUNNING)
+             .select_related("match").prefetch_related("match__seats__user"))
+    rows = []
+    for mine in seats:
+        match = mine.match
+        spec = get_game(match.game)
+        waited = contract.to_act_seen_by(spec.engine, match.state, mine.seat)
+        everyone = list(match.seats.all())
+        left = None if match.next_deadline is None else max(0.0, match.next_deadline.timestamp() - now)
+        rows.append({
+            "match": match,
+            "game_name": spec.name,
+            "others": [s for s in everyone if s.seat != mine.seat],
+            "waiting_for": [s for s in everyone if s.seat in waited],
+            "my_turn": mine.seat in waited,
+            "seconds_left": left,
+            "time_left": None if left is None else time_left(left),
+            "turn_based": bool(match.decision_days),
+        })
+    rows.sort(key=lambda r: (not r["my_turn"], r["seconds_left"] is None, r["seconds_left"] or 0, r["match"].pk))
+    return rows
+
+
+def time_left(seconds: float) -> str:
+    """A clock's remaining time as people read it, two units at most: "2 days 5 h", "3 h 12 min", "40 s"."""
+    from django.utils.translation import gettext as _
+    from django.utils.translation import ngettext
+
+    seconds = int(seconds)
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return ngettext("%(days)d day %(hours)d h", "%(days)d days %(hours)d h", days) % {"days": days, "hours": hours}
+    if hours:
+        return _("%(hours)d h %(minutes)d min") % {"hours": hours, "minutes": minutes}
+    if minutes:
+        return _("%(minutes)d min %(seconds)d s") % {"minutes": minutes, "seconds": secs}
+    return _("%(seconds)d s") % {"seconds": secs}

@@ -21,9 +21,9 @@ from django.utils.translation import gettext_lazy
 
 from gamekit import contract, domains, driver
 from gamekit import events as event_rules
-from matches import broadcast, match_rows, ratings, scheduling
+from matches import broadcast, match_rows, ratings, scheduling, turns
 from matches.models import ActionLog, Match, MatchSeat
-from matches.registry import get_game
+from matches.registry import get_game, turn_based_options
 
 logger = logging.getLogger(__name__)
 
@@ -77,12 +77,30 @@ def _ts(at: float | None):
     return None if at is None else datetime.fromtimestamp(at, tz=timezone.utc)
 
 
-def create_match(game_key, seats, options, *, seed=None, is_private=False, rated=True, abandon_grace=None, now=None) -> Match:
-    """Start a match with these seats (list of SeatSpec). Options are engine options."""
+def check_decision_days(spec, decision_days) -> int:
+    """0 (real time) or one of the turn-based paces, for a game that may be played so; else a MatchError."""
+    if decision_days in (0, None):
+        return 0
+    if not spec.turn_based:
+        raise MatchError(_("%(game)s is played in real time only: its clock is part of the game.") % {"game": spec.name}, "bad_options")
+    if isinstance(decision_days, bool) or decision_days not in contract.DECISION_DAYS:
+        raise MatchError(_("Days per decision: one of %(choices)s.") % {"choices": ", ".join(map(str, contract.DECISION_DAYS))}, "bad_options")
+    return decision_days
+
+
+def create_match(game_key, seats, options, *, seed=None, is_private=False, rated=True, abandon_grace=None, now=None,
+                 decision_days=0) -> Match:
+    """Start a match with these seats (list of SeatSpec). Options are engine options.
+
+    ``decision_days`` > 0 makes it turn-based: every clock of the game runs that many days
+    (matches/turns.py)."""
     spec = get_game(game_key)
     players = len(seats)
     if not spec.min_players <= players <= spec.max_players:
         raise MatchError(ngettext("%(game)s is for %(min)d to %(max)d player.", "%(game)s is for %(min)d to %(max)d players.", spec.max_players) % {"game": spec.name, "min": spec.min_players, "max": spec.max_players}, "bad_seats")
+    decision_days = check_decision_days(spec, decision_days)
+    if decision_days:
+        options = turn_based_options(spec, options, decision_days)
     now = time.time() if now is None else now
     seed = secrets.randbits(48) if seed is None else seed
     engine_options = dict(options, started_at=now)
@@ -108,10 +126,12 @@ def create_match(game_key, seats, options, *, seed=None, is_private=False, rated
             abandon_grace=timedelta(seconds=settings.ABANDON_GRACE_SECONDS if abandon_grace is None else abandon_grace),
             next_deadline=_ts(_deadline_at(spec, state)),
             bot_seats=[[i, s.bot] for i, s in enumerate(seats) if s.bot],
+            decision_days=decision_days,
         )
         MatchSeat.objects.bulk_create(
             [MatchSeat(match=match, seat=i, user=s.user, bot=s.bot or "") for i, s in enumerate(seats)]
         )
+        turns.record_waiting(match, spec.engine, None, state, now)
         transaction.on_commit(lambda: _after_commit(match, []))
     return match
 
@@ -200,6 +220,7 @@ def _locked_match(match_id) -> Match:
 
 
 def _save(spec, match, state, now):
+    turns.record_waiting(match, spec.engine, match.state, state, now)
     match.state = state
     match.next_deadline = _ts(_deadline_at(spec, state))
     match.updated_at = dj_timezone.now()

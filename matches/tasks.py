@@ -2,7 +2,7 @@
 from celery import shared_task
 from django.conf import settings
 
-from matches import presence, ratings, services
+from matches import presence, ratings, services, turns
 
 
 @shared_task(name="matches.tasks.deadline_reached", ignore_result=True)
@@ -28,3 +28,8 @@ def sweep_overdue_matches(grace: float | None = None) -> int:
 @shared_task(name="matches.tasks.record_match_ratings", ignore_result=True)
 def record_match_ratings(match_id: int) -> bool:
     return ratings.record_match_ratings(match_id)
+
+
+@shared_task(name="matches.tasks.send_turn_digests", ignore_result=True)
+def send_turn_digests() -> int:
+    return turns.send_turn_digests()

@@ -6,6 +6,7 @@ from matches import export_views, views
 app_name = "matches"
 urlpatterns = [
     path("", views.history, name="history"),
+    path("mine/", views.my_matches, name="mine"),
     path("leaderboards/", RedirectView.as_view(pattern_name="leaderboards:index", permanent=True)),
     path("<int:match_id>/", views.match_page, name="match"),
     path("<int:match_id>/resign/", views.resign, name="resign"),

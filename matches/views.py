@@ -1,3 +1,5 @@
+import time
+
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponseBadRequest, JsonResponse
@@ -48,6 +50,13 @@ def resign(request, match_id):
     else:
         messages.info(request, _("You resigned: a computer player finishes the match in your seat."))
     return redirect("matches:match", match_id=match_id)
+
+
+@login_required
+def my_matches(request):
+    """Every running match of the person, the ones waiting for them first."""
+    rows = selectors.my_running_matches(request.user, time.time())
+    return render(request, "matches/my_matches.html", {"rows": rows, "waiting": sum(r["my_turn"] for r in rows)})
 
 
 def history(request):

@@ -1,4 +1,6 @@
 """Table options, and setting up a match: cash, packs, banker, movement cards."""
+from gamekit import contract
+
 from . import board as board_rules
 from . import core
 from .data_files import DATA_KEYS
@@ -39,6 +41,8 @@ def validate_options(players, options):
             errors.append(f"Unknown {spec['name']}: {value!r}.")
         elif spec["type"] == "bool" and not isinstance(value, bool):
             errors.append(f"{spec['name']} must be true or false.")
+        elif spec.get("clock") and contract.is_turn_based_clock(value):
+            pass  # a turn-based table: days per decision, for every clock alike (docs/rules/basra.md)
         elif spec["type"] == "int" and (not isinstance(value, int) or isinstance(value, bool) or not spec["min"] <= value <= spec["max"]):
             errors.append(f"{spec['name']} must be a whole number from {spec['min']} to {spec['max']}.")
     known = {o["name"] for o in OPTIONS} | set(DATA_KEYS) | {"started_at"}  # the platform notes when a match began

@@ -281,3 +281,15 @@ def test_a_mail_clients_one_click_unsubscribe_from_the_headers_of_a_received_mes
     )
     assert response.status_code == 200
     assert profile_of(user).email_turns is False
+
+
+@pytest.mark.django_db
+def test_the_data_download_is_limited_per_person_with_a_clear_wait(settings):
+    settings.DATA_DOWNLOAD_LIMIT = 2
+    ali = logged_in(UserFactory(username="ali"))
+    assert [ali.get("/accounts/account/data.json").status_code for _n in range(2)] == [200, 200]
+    refused = ali.get("/accounts/account/data.json")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert "Too many downloads of your data. Try again in 60 minutes." in refused.content.decode()
+    # another person is not held up by it
+    assert logged_in(UserFactory(username="bob")).get("/accounts/account/data.json").status_code == 200

@@ -93,3 +93,15 @@ def test_game_data_given_as_options_replaces_the_defaults():
     playout = driver.play(engine, 3, options, 5, [driver.random_bot] * 3)
     assert engine.result(playout.state) is not None
     assert engine.replay(3, options, 5, playout.log, 0.0) == playout.state
+
+
+def test_at_a_turn_based_table_every_clock_runs_whole_days_windows_and_bazaar_alike():
+    """Decision (docs/rules/basra.md, "Windows and clocks"): the three clocks take the same number
+    of days; only the offered paces (1, 2, 3, 7, 14 days) are accepted beyond the seconds ranges."""
+    day = 86400
+    for days in (1, 2, 3, 7, 14):
+        options = {"turn_seconds": days * day, "window_seconds": days * day, "bazaar_seconds": days * day}
+        assert engine.validate_options(3, options) == []
+    for wrong in (5 * day, day + 1, 15 * day, 301):
+        assert engine.validate_options(3, {"turn_seconds": wrong}) != []
+    assert engine.validate_options(3, {"open_packs": day}) != []  # not a clock: days mean nothing there

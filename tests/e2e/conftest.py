@@ -78,6 +78,11 @@ def e2e_env(smtp_server):
         CONTENT_SECURITY_POLICY_ALLOW_EVAL="1",
         PASSWORD_RESET_IP_LIMIT="100000",
         EMAIL_URL=smtp_server.url,
+        # Your-turn digests at once in a browser test: collected every second, sent as soon as a
+        # match waits, to a person gone from the site for 2 s (matches/turns.py).
+        TURN_MAIL_INTERVAL="1",
+        TURN_MAIL_DELAY_SECONDS="0",
+        TURN_MAIL_ONLINE_SECONDS="2",
     )
 
 
@@ -90,7 +95,8 @@ def live_server_url(e2e_env):
     import redis
 
     port = _free_port()
-    env = e2e_env
+    # the links of the e-mails no request asked for (the your-turn digests) need the site's address
+    env = dict(e2e_env, SITE_URL=f"http://127.0.0.1:{port}")
     if DEFAULT_MODE:
         shutil.rmtree(SQLITE_DIR, ignore_errors=True)
         SQLITE_DIR.mkdir(parents=True)

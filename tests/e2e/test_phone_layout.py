@@ -49,7 +49,7 @@ def test_every_page_fits_a_phone(live_server_url, e2e_env, browser):
     try:
         name = f"phone{uuid.uuid4().hex[:6]}"
         signup(page, live_server_url, name)
-        for path in ["/", "/matches/", "/leaderboards/", f"/accounts/u/{name}/", "/accounts/u/alice/",
+        for path in ["/", "/matches/", "/matches/mine/", "/leaderboards/", f"/accounts/u/{name}/", "/accounts/u/alice/",
                      "/rules/alibaba_tiles/", "/rules/basra/", "/rules/sidibaba/"]:
             page.goto(live_server_url + path)
             _fits(page, path, overflowing)

@@ -290,3 +290,39 @@ def test_a_clock_is_summarised_by_what_it_times():
     assert {"45 s per decision", "20 s per throw-away window", "90 s for the bazaar"} <= set(basra)
     with translation.override("fr"):
         assert services.option_summary("sidibaba", {"segment_seconds": 60})[0] == "60 s par lampe"
+
+
+def test_a_turn_based_table_keeps_its_days_per_decision_into_the_match_and_the_rematch():
+    from matches import scheduling
+
+    host = UserFactory()
+    table = services.create_table(host, "basra", 2, {"variant": "standard"}, decision_days="7")
+    assert table.decision_days == 7
+    services.add_bot(host, table.pk, 1, "merchant")
+    with scheduling.suspended():
+        match = services.start_table(host, table.pk).match
+    assert match.decision_days == 7 and match.options["window_seconds"] == 7 * 86400
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+    assert services.rematch_offer(host, match.pk).decision_days == 7
+
+
+@pytest.mark.parametrize("game,days,message", [
+    ("sidibaba", 1, "real time only"),
+    ("alibaba_tiles", "5", "Days per decision: one of 1, 2, 3, 7, 14."),
+    ("alibaba_tiles", "two", "Days per decision"),
+    ("alibaba_tiles", "-1", "Days per decision"),
+    ("alibaba_tiles", "٣", "Days per decision"),
+])
+def test_a_pace_that_is_not_offered_is_refused_with_a_reason_and_no_table(game, days, message):
+    with pytest.raises(services.LobbyError) as refused:
+        services.create_table(UserFactory(), game, 3, {}, decision_days=days)
+    assert message in refused.value.message
+    assert not Table.objects.exists()
+
+
+def test_a_turn_based_table_is_summarised_by_its_days_not_its_seconds():
+    summary = services.option_summary("basra", {"turn_seconds": 45, "window_seconds": 20, "bazaar_seconds": 90}, 3)
+    assert summary[0] == "3 days per decision (turn-based)"
+    assert not any(" s " in line for line in summary)
+    with translation.override("fr"):
+        assert services.option_summary("alibaba_tiles", {"clock": 60}, 1)[0] == "1 jour par décision (au tour par tour)"

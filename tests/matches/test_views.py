@@ -113,3 +113,64 @@ def test_history_and_leaderboard_pages(client):
     simulate("countdown", matches=2, players=2, seed=3, bots=["random", "random"])
     assert client.get("/matches/").status_code == 200
     assert client.get("/leaderboards/").status_code == 200
+
+
+def _turn_based_cave(users, seed, days=2):
+    from lobby.services import engine_options
+    from matches import scheduling
+
+    options = engine_options("alibaba_tiles", {"clock": 60, "variant": "standard", "layout": "standard"})
+    with scheduling.suspended():
+        return services.create_match("alibaba_tiles", [SeatSpec(user=u) for u in users], options, seed=seed, decision_days=days)
+
+
+def _whose(match):
+    from alibaba_tiles import engine as tiles
+
+    return tiles.to_act(match.state)[0]
+
+
+def test_my_matches_lists_the_ones_waiting_for_me_first_and_the_header_counts_them(client):
+    alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
+    # the same deal twice, Alice in the starting seat once and in the other seat once
+    matches = [_turn_based_cave(users, seed) for seed in (1, 2) for users in ([alice, bob], [bob, alice])]
+    matches.append(_turn_based_cave([alice, carol], 3, days=7))
+    mine_waiting = [m for m in matches if m.seats.get(seat=_whose(m)).user == alice]
+    others = [m for m in matches if m not in mine_waiting]
+    assert mine_waiting and others, "the deals should give both cases"
+    client.force_login(alice)
+    page = client.get("/matches/mine/")
+    html = page.content.decode()
+    assert page.status_code == 200
+    rows = [int(part.split('"')[0]) for part in html.split('data-match="')[1:]]
+    assert sorted(rows[: len(mine_waiting)]) == sorted(m.pk for m in mine_waiting)
+    assert sorted(rows) == sorted(m.pk for m in matches)
+    assert html.count('data-testid="my-turn-row"') == len(mine_waiting)
+    assert f'data-testid="my-turns-badge" title="{len(mine_waiting)} match' in html
+    # someone else's turn names them; a two-day clock shows days left
+    assert ">1 day 23 h<" in html and "Your turn" in html
+    for match in others:
+        assert match.seats.get(seat=_whose(match)).user.username in html
+    # the badge is on every page of the site, and not there for someone nothing waits for
+    assert 'data-testid="my-turns-badge"' in client.get("/").content.decode()
+    client.force_login(UserFactory())
+    assert 'data-testid="my-turns-badge"' not in client.get("/").content.decode()
+
+
+def test_my_matches_needs_a_login(client):
+    page = client.get("/matches/mine/")
+    assert page.status_code == 302 and "/accounts/login/" in page["Location"]
+
+
+def test_the_header_badge_costs_one_query(client):
+    alice = UserFactory()
+    _turn_based_cave([alice, UserFactory()], 1)
+    client.force_login(alice)
+    client.get("/matches/")  # warm: sessions, site caches
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        client.get("/matches/")
+    badge = [q["sql"] for q in queries.captured_queries if '"waiting_since" IS NOT NULL' in q["sql"]]
+    assert len(badge) == 1
