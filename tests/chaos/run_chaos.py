@@ -280,9 +280,10 @@ class Client:
 
     def _answered(self, frame):
         """The first view past the version our move was sent on settles it. Frames come in order, one per
-        change, so our move, if applied there, is in it: an event of ours at a version past the one we
-        sent on that time did not make (no ``timed_out`` at that version). The log's row just before
-        that version must then be our move. Any other first view: refused, stale or cut in transit."""
+        change, so our move, if applied on that version, is in it: an event of ours at the next version
+        that time did not make (no ``timed_out`` there). The log's row at the version we sent on must
+        then be our move. Any other first view: refused, stale or cut in transit. (Not any later event
+        of ours: a timed-out turn's rest is played on defaults in the seat's name, in the same change.)"""
         match, version, action = self.pending
         if frame["match"] != match:
             self.pending = None
@@ -293,7 +294,7 @@ class Client:
         events = frame.get("events", [])
         timed_out = {e.get("version") for e in events if e.get("code") == "timed_out"}
         for e in events:
-            if e.get("version", 0) > version and e.get("seat") == self.seat and e["version"] not in timed_out:
+            if e.get("version") == version + 1 and e.get("seat") == self.seat and e["version"] not in timed_out:
                 self.acked.append((match, version, action, e["version"], time.time()))
                 return
 
