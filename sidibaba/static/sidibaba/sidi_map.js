@@ -146,8 +146,14 @@
           if (!needsTarget) { api.send(first); return; }
           targeting = { key: key, actions: actions };
           render();
-        }, { className: targeting && targeting.key === key ? "active" : "" }));
+        }, { className: targeting && targeting.key === key ? "active" : "", title: S.eventHelp(card) }));
       });
+      // a timed answer (the chest window, a theft) shows its clock beside the buttons that answer it
+      var p = view.pending;
+      if (p && (p.kind === "chest_window" || p.kind === "theft") && p.deadline !== null && p.deadline !== undefined &&
+          (plays.length || S.concrete(legal, "steal").length)) {
+        box.insertBefore(h("p", { className: "sidi-answer-head" }, [S.answerClock(p.deadline, api.serverNow, view.paused, "event-clock")]), box.firstChild);
+      }
       if (targeting) {
         box.appendChild(h("p", { className: "hint", text: S.t("pick_target", "Click a highlighted square on the map.") }));
         box.appendChild(S.button(S.t("cancel", "Cancel"), "event-cancel", function () { targeting = null; render(); }));
@@ -160,7 +166,24 @@
       S.concrete(legal, "steal").forEach(function (a) {
         box.appendChild(S.button(S.t("steal", "Steal a {group}", { group: S.t("k_" + a.kind, a.kind) }), "steal-" + a.kind, function () { api.send(a); }));
       });
+      var help = eventHelpList(view);
+      if (help) box.appendChild(help);
       return box.childNodes.length ? box : null;
+    }
+
+    /* What each Event in the Leader's hand does, in words (one line per kind of card). */
+    function eventHelpList(view) {
+      var seen = {};
+      var cards = (view.event_cards || []).filter(function (c) {
+        var key = c.kind + "/" + (c.steps || "");
+        if (seen[key]) return false;
+        seen[key] = true;
+        return true;
+      });
+      if (!cards.length) return null;
+      return h("ul", { className: "sidi-event-help", "data-testid": "event-help" }, cards.map(function (c) {
+        return h("li", {}, [h("b", { text: S.eventName(c) }), " " + S.eventHelp(c)]);
+      }));
     }
 
     function setupHint(view, legal) {
