@@ -22,6 +22,8 @@
   }
   function kindName(kind) { return t("k_" + kind, kind); }
   function characterName(c) { return c ? t("c_" + c, c) : ""; }
+  /* The shipped mazes' names in the reader's language; a maze made in the admin keeps the name it was given. */
+  function mazeName(name) { return (strings().maze_names || {})[name] || name; }
   function eventName(card) {
     if (!card) return "";
     if (card.kind === "movement") return t("ev_movement", "Movement {n}", { n: card.steps });
@@ -140,6 +142,6 @@
   window.SidiUI = {
     t: t, kindName: kindName, characterName: characterName, eventName: eventName, frontText: frontText,
     expand: expand, concrete: concrete, button: button, onPress: onPress, tokenChip: tokenChip, tokenTitle: tokenTitle,
-    eventHelp: eventHelp, characterHelp: characterHelp, squareName: squareName, answerClock: answerClock,
+    mazeName: mazeName, eventHelp: eventHelp, characterHelp: characterHelp, squareName: squareName, answerClock: answerClock,
   };
 })();

@@ -333,7 +333,8 @@
         genies(view, legal), pendingBox(view, legal), offerBox(view, legal), padlockBox(view, legal), lineVote(view, legal),
         lineBox(view), lineEditor(view, legal)]
         .forEach(function (el) { if (el) root.appendChild(el); });
-      if (!legal.length && view.phase !== "over" && api.seat !== null) root.appendChild(h("p", { className: "muted", text: S.t("waiting", "Waiting for the others…") }));
+      // a replay waits for no one: the log and the step say what happened
+      if (!legal.length && view.phase !== "over" && api.seat !== null && !api.replay) root.appendChild(h("p", { className: "muted", "data-testid": "waiting", text: S.t("waiting", "Waiting for the others…") }));
       tick();
     }
 

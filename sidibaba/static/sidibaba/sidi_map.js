@@ -194,7 +194,7 @@
         (view.maze_choices || []).forEach(function (m) { names[m.key] = m.name; });
         rows.push(h("p", { text: S.t("setup_maze", "Choose the maze:") }));
         rows.push(h("div", { className: "sidi-choices" }, mazes.map(function (a) {
-          return S.button(names[a.maze] || a.maze, "maze-" + a.maze, function () { api.send(a); });
+          return S.button(S.mazeName(names[a.maze] || a.maze), "maze-" + a.maze, function () { api.send(a); });
         })));
       }
       if (S.concrete(legal, "place_treasure").length) rows.push(h("p", { className: "hint", "data-testid": "setup-hint", text: S.t("setup_treasure", "Click a square to hide the Treasure.") }));
