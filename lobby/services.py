@@ -308,8 +308,16 @@ def rematch_offer(host, match_id) -> Table:
             elif before.bot:
                 seat_row.bot = before.bot
             seat_row.save(update_fields=["user", "bot", "reserved_for"])
+        if not table.seats.filter(user__isnull=True, bot="").exists():
+            # nobody to wait for (the host against computer players): the rematch starts at once, so it is
+            # never listed as an open table that needs another Start
+            try:
+                table = start_table(host, table.pk)
+            except LobbyError:
+                pass  # e.g. a quota: the host starts it from the table page once it allows
         notify_lobby()
         _notify_match_pages(match.pk)
+    table.refresh_from_db()
     return table
 
 

@@ -221,6 +221,8 @@ def rematch_offer(request, match_id):
         table = services.rematch_offer(request.user, match_id)
     except services.LobbyError as exc:
         return _back_to_match(request, match_id, exc)
+    if table.match_id:  # against computer players only: it started at once
+        return redirect("matches:match", match_id=table.match_id)
     return _go_back(table.pk)
 
 
