@@ -76,7 +76,10 @@ def _check_options(game_key, seat_count, raw_options):
 ABANDON_GRACE_RANGE = (15, 600)
 
 
-def create_table(host, game_key, seat_count, raw_options, *, is_private=False, rated=True, abandon_grace=60) -> Table:
+def create_table(host, game_key, seat_count, raw_options, *, is_private=False, rated=True, abandon_grace=60,
+                 host_role=None) -> Table:
+    """A new open table with the host seated: in seat 0, or in the first seat of ``host_role`` (a game with roles:
+    the host chooses, e.g. Sidi Baba's Leader of the Thieves or an Adventurer)."""
     try:
         get_game(game_key)
     except LookupError:
@@ -93,12 +96,18 @@ def create_table(host, game_key, seat_count, raw_options, *, is_private=False, r
     low, high = ABANDON_GRACE_RANGE
     if not low <= abandon_grace <= high:
         raise LobbyError(ngettext("The grace period is %(low)d to %(high)d second.", "The grace period is %(low)d to %(high)d seconds.", high) % {"low": low, "high": high})
+    host_seat = 0
+    if host_role:
+        roles = seat_roles(game_key, seat_count, options) or []
+        if host_role not in roles:
+            raise LobbyError(_("Choose one of the game's roles for yourself."))
+        host_seat = roles.index(host_role)
     with transaction.atomic(), _quota_errors():
         quotas.check_open_tables(host)
         table = Table.objects.create(game=game_key, host=host, seat_count=seat_count, options=options, is_private=is_private, rated=rated,
                                      abandon_grace=abandon_grace)
         TableSeat.objects.bulk_create(
-            [TableSeat(table=table, seat=i, user=host if i == 0 else None) for i in range(seat_count)]
+            [TableSeat(table=table, seat=i, user=host if i == host_seat else None) for i in range(seat_count)]
         )
         notify_lobby()
     return table

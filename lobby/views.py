@@ -39,6 +39,7 @@ LOBBY_STRINGS = {
     "in_queue": gettext_lazy("in the queue"),
     "private": gettext_lazy("private"),
     "computer": gettext_lazy("computer"),
+    "your_role": gettext_lazy("Your role"),
 }
 
 
@@ -49,7 +50,9 @@ def home(request):
     specs = all_games()
     games = [{"spec": spec} for spec in specs]
     games_json = [
-        {"key": spec.key, "min": spec.min_players, "max": spec.max_players, "options": _translated_options(spec)}
+        {"key": spec.key, "min": spec.min_players, "max": spec.max_players, "options": _translated_options(spec),
+         # a game with roles asks the host which one they play (the form's "Your role")
+         "roles": [[key, gettext(label)] for key, label in spec.role_labels.items()]}
         for spec in specs
     ]
     context = {
@@ -75,12 +78,12 @@ def _go_back(table_id):
 @require_POST
 def create_table(request):
     game = request.POST.get("game", "")
-    options = {k: v for k, v in request.POST.items() if k not in {"csrfmiddlewaretoken", "game", "seats", "private", "rated", "abandon_grace"}}
+    options = {k: v for k, v in request.POST.items() if k not in {"csrfmiddlewaretoken", "game", "seats", "private", "rated", "abandon_grace", "host_role"}}
     try:
         table = services.create_table(
             request.user, game, request.POST.get("seats"), options, is_private=bool(request.POST.get("private")),
             rated="1" in request.POST.getlist("rated", ["1"]),
-            abandon_grace=request.POST.get("abandon_grace", 60),
+            abandon_grace=request.POST.get("abandon_grace", 60), host_role=request.POST.get("host_role") or None,
         )
     except services.LobbyError as exc:
         messages.error(request, exc.message)
