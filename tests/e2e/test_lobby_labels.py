@@ -63,3 +63,18 @@ def test_the_lobby_names_empty_seats_the_quick_match_count_and_asks_the_hosts_ro
     assert "·," not in host.inner_text("#open-tables")
     # the page itself never scrolls sideways (a phone's list of tables scrolls inside its own box)
     assert host.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.parametrize("language, welcome, start", [("en", "Welcome, ", "Find me a match"), ("fr", "Bienvenue, ", "Trouvez-moi une partie")])
+def test_a_newcomer_is_welcomed_and_told_where_to_start(live_server_url, new_page, language, welcome, start):
+    page = new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    _language(page, live_server_url, language)
+    name = f"welcome{uuid.uuid4().hex[:6]}"
+    signup(page, live_server_url, name)
+    message = page.locator(".messages li").first
+    message.wait_for()
+    assert _inside(page, message)
+    assert message.inner_text().startswith(welcome + name) and start in message.inner_text()
+    page.reload()  # said once, not on every visit
+    assert page.locator(".messages").count() == 0
