@@ -65,7 +65,7 @@ def test_each_event_card_in_the_leaders_hand_says_what_it_does(page):
     assert state["window"] is not None
     page.evaluate("window.__mount(0)")
     show(page, state, 0)
-    help_list = page.locator("[data-testid=event-help]")
+    help_list = page.locator("[data-testid=events-help]")
     assert in_viewport(help_list)
     text = help_list.inner_text()
     assert page.words["illusion"] in text and page.words["movement"] in text
@@ -78,7 +78,7 @@ def test_the_characters_say_they_play_alike_where_they_are_chosen(page):
     state = engine.new_game(4, {"segment_seconds": 180, "maze": "grotto"}, 1, 0.0)
     page.evaluate("window.__mount(1)")
     show(page, state, 1)
-    help_text = page.locator("[data-testid=character-help]")
+    help_text = page.locator("[data-testid=characters-help]")
     assert in_viewport(help_text) and help_text.inner_text().startswith(page.words["characters"])
     button = page.locator("[data-testid=character-aladdin]")
     assert button.get_attribute("title").startswith(page.words["characters"])
@@ -95,10 +95,10 @@ def test_the_chest_window_names_the_chest_and_counts_down_for_everyone(page):
     assert in_viewport(window) and page.words["chest"] in window.inner_text()
     left = page.words["left"].format(time="0:11")  # 21 - 10 on the server's clock
     assert page.inner_text("[data-testid=answer-clock]") == left
-    assert in_viewport(page.locator("[data-testid=event-clock]")) and page.inner_text("[data-testid=event-clock]") == left
+    assert in_viewport(page.locator("[data-testid=events-clock]")) and page.inner_text("[data-testid=events-clock]") == left
     page.evaluate("window.__now = 15.5")
-    page.wait_for_function("document.querySelector('[data-testid=event-clock]').dataset.seconds === '6'")
-    assert page.inner_text("[data-testid=event-clock]") == page.words["left"].format(time="0:06")
+    page.wait_for_function("document.querySelector('[data-testid=events-clock]').dataset.seconds === '6'")
+    assert page.inner_text("[data-testid=events-clock]") == page.words["left"].format(time="0:06")
     # an Adventurer is told the Leader may answer, with the same clock, and not where the chest is
     page.evaluate("window.__mount(1)")
     show(page, state, 1, version=2)
@@ -113,6 +113,6 @@ def test_the_leaders_theft_counts_down(page):
     page.evaluate("window.__mount(0)")
     show(page, state, 0)
     assert page.locator("[data-testid^=steal-]").count() >= 1
-    assert in_viewport(page.locator("[data-testid=event-clock]"))
+    assert in_viewport(page.locator("[data-testid=events-clock]"))
     assert page.inner_text("[data-testid=theft]").startswith(page.words["theft"])  # the lead, Ann, is robbed first
     assert page.inner_text("[data-testid=answer-clock]") == page.words["left"].format(time="0:11")

@@ -303,7 +303,7 @@
       var rows = [];
       var chars = choiceRow(legal, "choose_character", function (a) { return S.t("character", "Be {name}", { name: S.characterName(a.character) }); }, function (a) { return "character-" + a.character; });
       if (chars) {
-        rows.push(h("p", { className: "muted", "data-testid": "character-help", text: S.characterHelp() }));
+        rows.push(h("p", { className: "muted", "data-testid": "characters-help", text: S.characterHelp() }));
         Array.prototype.forEach.call(chars.querySelectorAll("button"), function (b) { b.title = S.characterHelp(); });
         rows.push(chars);
       }

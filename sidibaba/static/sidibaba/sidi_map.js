@@ -152,7 +152,7 @@
       var p = view.pending;
       if (p && (p.kind === "chest_window" || p.kind === "theft") && p.deadline !== null && p.deadline !== undefined &&
           (plays.length || S.concrete(legal, "steal").length)) {
-        box.insertBefore(h("p", { className: "sidi-answer-head" }, [S.answerClock(p.deadline, api.serverNow, view.paused, "event-clock")]), box.firstChild);
+        box.insertBefore(h("p", { className: "sidi-answer-head" }, [S.answerClock(p.deadline, api.serverNow, view.paused, "events-clock")]), box.firstChild);
       }
       if (targeting) {
         box.appendChild(h("p", { className: "hint", text: S.t("pick_target", "Click a highlighted square on the map.") }));
@@ -181,7 +181,7 @@
         return true;
       });
       if (!cards.length) return null;
-      return h("ul", { className: "sidi-event-help", "data-testid": "event-help" }, cards.map(function (c) {
+      return h("ul", { className: "sidi-event-help", "data-testid": "events-help" }, cards.map(function (c) {
         return h("li", {}, [h("b", { text: S.eventName(c) }), " " + S.eventHelp(c)]);
       }));
     }
