@@ -22,11 +22,11 @@ WORDS = {
     "en": {"illusion": "the chest disappears", "movement": "Walk your token 2 squares",
            "characters": "The six characters play alike", "chest": "found the closed chest at row 2, column 2",
            "others": "The Leader may answer with an Event before the chest opens.", "left": "{time} left to answer",
-           "theft": "The Leader steals from Ann."},
+           "theft": "The Leader steals from Ann.", "grotto": "The Thieves' Grotto"},
     "fr": {"illusion": "le coffre disparaît", "movement": "Avancez votre pion de 2 cases",
            "characters": "Les six personnages jouent de la même façon", "chest": "ont trouvé le coffre fermé en ligne 2, colonne 2",
            "others": "Le Chef peut répondre par un Événement avant que le coffre s'ouvre.", "left": "{time} pour répondre",
-           "theft": "Le Chef vole Ann."},
+           "theft": "Le Chef vole Ann.", "grotto": "La Grotte des voleurs"},
 }
 
 
@@ -116,3 +116,20 @@ def test_the_leaders_theft_counts_down(page):
     assert in_viewport(page.locator("[data-testid=events-clock]"))
     assert page.inner_text("[data-testid=theft]").startswith(page.words["theft"])  # the lead, Ann, is robbed first
     assert page.inner_text("[data-testid=answer-clock]") == page.words["left"].format(time="0:11")
+
+
+def test_the_leader_chooses_the_maze_by_its_drawing_and_its_name_in_his_language(page):
+    state = engine.new_game(4, {"segment_seconds": 180}, 1, 0.0)  # the Leader chooses the maze
+    keys = [m["key"] for m in engine.view(state, 0)["maze_choices"]]
+    assert len(keys) == 4
+    page.evaluate("window.__mount(0)")
+    show(page, state, 0)
+    for key in keys:
+        preview = page.locator(f"[data-testid=maze-{key}] [data-testid=maze-preview-{key}]")
+        assert in_viewport(preview) and preview.locator("line").count() > 20 and preview.locator("circle").count() >= 2
+    assert page.inner_text("[data-testid=maze-grotto]").strip() == page.words["grotto"]
+    # an Adventurer is sent no maze and shown none
+    assert "maze_choices" not in engine.view(state, 1) and engine.hidden_leaks(state, 1, engine.view(state, 1)) == []
+    page.evaluate("window.__mount(1)")
+    show(page, state, 1, version=2)
+    assert page.locator("[data-testid^=maze-preview-]").count() == 0

@@ -186,6 +186,30 @@
       }));
     }
 
+    /* A maze drawn small (walls and openings only) for choosing it by its shape, not only its name. */
+    function mazePreview(maze) {
+      var C = 10, P = 4, layer = [];
+      var open = maze.cells.map(function (row) { return row.split(" "); });
+      for (var r = 0; r < maze.rows; r++) {
+        for (var c = 0; c < maze.cols; c++) {
+          var sides = open[r][c], x = P + c * C, y = P + r * C;
+          var edges = [];
+          if (sides.indexOf("N") < 0) edges.push([x, y, x + C, y]);
+          if (sides.indexOf("W") < 0) edges.push([x, y, x, y + C]);
+          if (r === maze.rows - 1 && sides.indexOf("S") < 0) edges.push([x, y + C, x + C, y + C]);
+          if (c === maze.cols - 1 && sides.indexOf("E") < 0) edges.push([x + C, y, x + C, y + C]);
+          edges.forEach(function (e) { layer.push(svg("line", { x1: e[0], y1: e[1], x2: e[2], y2: e[3], class: "wall" })); });
+        }
+      }
+      maze.openings.forEach(function (o) {
+        var d = SIDES[o[2]], cx = P + o[1] * C + C / 2 + DC[d] * C / 2, cy = P + o[0] * C + C / 2 + DR[d] * C / 2;
+        layer.push(svg("circle", { cx: cx, cy: cy, r: 2.5, class: "opening" }));
+      });
+      var label = S.t("maze_preview", "The maze {name}, drawn small", { name: S.mazeName(maze.name) });
+      return svg("svg", { viewBox: "0 0 " + (P * 2 + maze.cols * C) + " " + (P * 2 + maze.rows * C), class: "sidi-maze-preview",
+        role: "img", "aria-label": label, "data-testid": "maze-preview-" + maze.key }, layer);
+    }
+
     function setupHint(view, legal) {
       var rows = [];
       var mazes = S.concrete(legal, "choose_maze");
@@ -193,8 +217,13 @@
         var names = {};
         (view.maze_choices || []).forEach(function (m) { names[m.key] = m.name; });
         rows.push(h("p", { text: S.t("setup_maze", "Choose the maze:") }));
-        rows.push(h("div", { className: "sidi-choices" }, mazes.map(function (a) {
-          return S.button(S.mazeName(names[a.maze] || a.maze), "maze-" + a.maze, function () { api.send(a); });
+        var data = {};
+        (view.maze_choices || []).forEach(function (m) { data[m.key] = m; });
+        rows.push(h("div", { className: "sidi-choices sidi-maze-choices" }, mazes.map(function (a) {
+          var button = S.button(S.mazeName(names[a.maze] || a.maze), "maze-" + a.maze, function () { api.send(a); });
+          // the Leader alone has the mazes in his view (maze_choices): each is drawn small on its button
+          if (data[a.maze]) button.appendChild(mazePreview(data[a.maze]));
+          return button;
         })));
       }
       if (S.concrete(legal, "place_treasure").length) rows.push(h("p", { className: "hint", "data-testid": "setup-hint", text: S.t("setup_treasure", "Click a square to hide the Treasure.") }));
