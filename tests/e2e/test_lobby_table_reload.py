@@ -8,7 +8,7 @@ import pytest
 
 from tests.e2e.helpers import signup
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.default_mode]
 
 NOTICE = {"en": "The seats changed: the page shows them once you are done with this form.",
           "fr": "Les places ont changé : la page les affichera quand vous aurez fini avec ce formulaire."}

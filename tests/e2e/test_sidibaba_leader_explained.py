@@ -13,7 +13,7 @@ from tests.e2e.test_sidibaba_page import HARNESS, SCRIPTS
 from tests.sidibaba.helpers import edit, move, set_up
 from tests.sidibaba.test_events import card, chest_ahead
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.default_mode]  # no server: the same in both modes
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "sidibaba"

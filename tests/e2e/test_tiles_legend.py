@@ -10,7 +10,7 @@ from django.utils import translation
 
 from tests.e2e.test_tiles_prompts import APP, HARNESS, ROOT, SCENARIOS, find, frame_for, render
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.default_mode]  # no server: the same in both modes
 
 # every visible element with text of its own that holds no letter, and no explanation in words around it
 UNEXPLAINED = r"""() => {
