@@ -89,6 +89,11 @@ class SignupView(FormView):
         user = form.save()
         AccountProfile.objects.create(user=user, language=translation.get_language() or settings.LANGUAGE_CODE)
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
+        # a newcomer lands in the lobby: say where to start (shown at the top of that page)
+        messages.success(self.request, _(
+            "Welcome, %(name)s! To start: “Find me a match” under Quick match plays with whoever is waiting; "
+            "“Create table” and then “Add a computer player” plays at once against the computer. "
+            "“How to play” under each game explains it.") % {"name": user.username})
         address = form.cleaned_data.get("email")
         if address:
             send_confirmation(self.request, user, address)

@@ -90,7 +90,9 @@ def _decision_days(spec, raw) -> int:
 
 
 def create_table(host, game_key, seat_count, raw_options, *, is_private=False, rated=True, abandon_grace=60,
-                 decision_days=0) -> Table:
+                 decision_days=0, host_role=None) -> Table:
+    """A new open table with the host seated: in seat 0, or in the first seat of ``host_role`` (a game with roles:
+    the host chooses, e.g. Sidi Baba's Leader of the Thieves or an Adventurer)."""
     try:
         spec = get_game(game_key)
     except LookupError:
@@ -108,12 +110,18 @@ def create_table(host, game_key, seat_count, raw_options, *, is_private=False, r
     low, high = ABANDON_GRACE_RANGE
     if not low <= abandon_grace <= high:
         raise LobbyError(ngettext("The grace period is %(low)d to %(high)d second.", "The grace period is %(low)d to %(high)d seconds.", high) % {"low": low, "high": high})
+    host_seat = 0
+    if host_role:
+        roles = seat_roles(game_key, seat_count, options) or []
+        if host_role not in roles:
+            raise LobbyError(_("Choose one of the game's roles for yourself."))
+        host_seat = roles.index(host_role)
     with transaction.atomic(), _quota_errors():
         quotas.check_open_tables(host)
         table = Table.objects.create(game=game_key, host=host, seat_count=seat_count, options=options, is_private=is_private, rated=rated,
                                      abandon_grace=abandon_grace, decision_days=decision_days)
         TableSeat.objects.bulk_create(
-            [TableSeat(table=table, seat=i, user=host if i == 0 else None) for i in range(seat_count)]
+            [TableSeat(table=table, seat=i, user=host if i == host_seat else None) for i in range(seat_count)]
         )
         notify_lobby()
     return table
@@ -325,8 +333,16 @@ def rematch_offer(host, match_id) -> Table:
             elif before.bot:
                 seat_row.bot = before.bot
             seat_row.save(update_fields=["user", "bot", "reserved_for"])
+        if not table.seats.filter(user__isnull=True, bot="").exists():
+            # nobody to wait for (the host against computer players): the rematch starts at once, so it is
+            # never listed as an open table that needs another Start
+            try:
+                table = start_table(host, table.pk)
+            except LobbyError:
+                pass  # e.g. a quota: the host starts it from the table page once it allows
         notify_lobby()
         _notify_match_pages(match.pk)
+    table.refresh_from_db()
     return table
 
 

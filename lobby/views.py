@@ -40,6 +40,7 @@ LOBBY_STRINGS = {
     "in_queue": gettext_lazy("in the queue"),
     "private": gettext_lazy("private"),
     "computer": gettext_lazy("computer"),
+    "your_role": gettext_lazy("Your role"),
 }
 
 
@@ -50,7 +51,9 @@ def home(request):
     specs = all_games()
     games = [{"spec": spec} for spec in specs]
     games_json = [
-        {"key": spec.key, "min": spec.min_players, "max": spec.max_players, "options": _translated_options(spec)}
+        {"key": spec.key, "min": spec.min_players, "max": spec.max_players, "options": _translated_options(spec),
+         # a game with roles asks the host which one they play (the form's "Your role")
+         "roles": [[key, gettext(label)] for key, label in spec.role_labels.items()]}
         for spec in specs
     ]
     context = {
@@ -77,13 +80,14 @@ def _go_back(table_id):
 @require_POST
 def create_table(request):
     game = request.POST.get("game", "")
-    options = {k: v for k, v in request.POST.items() if k not in {"csrfmiddlewaretoken", "game", "seats", "private", "rated", "abandon_grace", "decision_days"}}
+    options = {k: v for k, v in request.POST.items()
+               if k not in {"csrfmiddlewaretoken", "game", "seats", "private", "rated", "abandon_grace", "decision_days", "host_role"}}
     try:
         table = services.create_table(
             request.user, game, request.POST.get("seats"), options, is_private=bool(request.POST.get("private")),
             rated="1" in request.POST.getlist("rated", ["1"]),
             abandon_grace=request.POST.get("abandon_grace", 60),
-            decision_days=request.POST.get("decision_days", 0),
+            decision_days=request.POST.get("decision_days", 0), host_role=request.POST.get("host_role") or None,
         )
     except services.LobbyError as exc:
         messages.error(request, exc.message)
@@ -224,6 +228,8 @@ def rematch_offer(request, match_id):
         table = services.rematch_offer(request.user, match_id)
     except services.LobbyError as exc:
         return _back_to_match(request, match_id, exc)
+    if table.match_id:  # against computer players only: it started at once
+        return redirect("matches:match", match_id=table.match_id)
     return _go_back(table.pk)
 
 

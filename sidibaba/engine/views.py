@@ -101,6 +101,10 @@ def _pending_public(state, seat):
                      deadline=head.get("deadline"))
     elif kind == "chest_window":
         shown.update(deadline=head.get("deadline"))
+        if seat in (LEADER, "all"):
+            # what the Leader is deciding about: which closed chest (or the Treasure) the line stands on; its
+            # tokens are not drawn until the window closes, so there is no loot to show yet
+            shown.update(cell=head["at"], treasure=head["at"] == state["treasure_at"])
     elif kind == "genie_offer":
         shown.update(user=head["user"], genie=head["genie"],
                      offers=[len(o) for o in head["offers"]])

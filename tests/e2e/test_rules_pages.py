@@ -51,6 +51,11 @@ def test_each_rules_page_shows_the_real_pieces_in_the_readers_language(live_serv
     assert words in legend.inner_text()
     page.goto(f"{live_server_url}/rules/sidibaba/")
     assert page.locator("[data-testid=figure-tokens] .sidi-token.curse").count() == 1
+    # every Event card and the characters are explained in words (issue 21, item 6)
+    said = {"en": ["Illusion", "the chest disappears", "Scheherazade", "They play alike"],
+            "fr": ["Illusion", "le coffre disparaît", "Shéhérazade", "Ils jouent de la même façon"]}[language]
+    body = page.inner_text("[data-testid=rules]")
+    assert all(words in body for words in said), said
     assert errors == []
 
 

@@ -4,6 +4,7 @@ import asyncio
 import pytest
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.urls import reverse
 
 from lobby import services
 from lobby.models import Table
@@ -199,4 +200,18 @@ def test_rematch_steps_are_rate_limited_per_person_and_a_refused_one_changes_not
         services.rematch_decline(guest, match.pk)
     assert seating(Table.objects.get(pk=rematch.pk)) == before
     # Counted per person: the host still has steps left.
+    assert services.rematch_offer(host, match.pk).pk == rematch.pk
+
+
+def test_a_rematch_against_computer_players_only_starts_at_once_and_is_not_listed_open(client):
+    host = UserFactory()
+    _table, match = finished_table_match([host, "first", "first"])
+    client.force_login(host)
+    response = client.post(reverse("lobby:rematch_offer", args=[match.pk]))
+    rematch = Table.objects.get(rematch_of=match)
+    assert rematch.status == Table.Status.STARTED and rematch.match_id is not None
+    assert response.status_code == 302 and response["Location"] == f"/matches/{rematch.match_id}/"
+    assert seating(rematch) == [(0, host.pk, "", None), (1, None, "first", None), (2, None, "first", None)]
+    assert rematch.pk not in [t["id"] for t in services.lobby_snapshot(host)["tables"]]
+    # a second click gives the same (started) table, not a new one
     assert services.rematch_offer(host, match.pk).pk == rematch.pk

@@ -29,6 +29,21 @@ def test_create_table_seats_the_host_and_checks_options():
         services.create_table(host, "chess", 2, {})
 
 
+def test_the_host_chooses_the_role_they_play_and_a_bad_role_changes_nothing():
+    host = UserFactory()
+    table = services.create_table(host, "sidibaba", 4, {}, host_role="adventurer")
+    assert [(s.seat, s.user_id) for s in table.seats.all()] == [(0, None), (1, host.pk), (2, None), (3, None)]
+    leader = services.create_table(host, "sidibaba", 3, {}, host_role="leader")
+    assert leader.seats.get(user=host).seat == 0
+    before = Table.objects.count()
+    for bad in ("thief", "Leader", "0"):
+        with pytest.raises(services.LobbyError, match="roles"):
+            services.create_table(host, "sidibaba", 3, {}, host_role=bad)
+    with pytest.raises(services.LobbyError, match="roles"):  # a game without roles has none to choose
+        services.create_table(host, "countdown", 2, {"clock": 0, "rounds": 1}, host_role="leader")
+    assert Table.objects.count() == before
+
+
 def test_join_and_leave_a_seat():
     host, guest = UserFactory(), UserFactory()
     table = table_for(host)

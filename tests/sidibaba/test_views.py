@@ -171,3 +171,19 @@ def test_no_notes_the_adventurers_and_spectators_see_the_moves_of_the_current_la
         assert "trail" not in seen
     assert engine.view(state, 0)["trail"] == ["E", "B", "E"]
     assert engine.hidden_leaks(state, 1, {"trail": ["E"]})
+
+
+def test_the_chest_window_names_the_square_to_the_leader_only():
+    """The Leader is told which chest (or the Treasure) his answer is about; the Adventurers and spectators get
+    only the window's deadline (their position is hidden from them)."""
+    from tests.sidibaba.test_events import card, chest_ahead
+
+    base = set_up()
+    state = chest_ahead(base, card(base, "illusion", 2))
+    deadline = state["pending"][0]["deadline"]
+    leader = engine.view(state, 0)["pending"]
+    assert leader == {"kind": "chest_window", "deadline": deadline, "cell": 9, "treasure": False}
+    for seat in (1, 2, None):
+        seen = engine.view(state, seat)
+        assert seen["pending"] == {"kind": "chest_window", "deadline": deadline}
+        assert engine.hidden_leaks(state, seat, seen) == []

@@ -335,7 +335,7 @@
       if (kinds.length || colours.length) {
         var kindRow = h("div", { className: "choices" }, [h("span", { className: "choice-label", text: t("forbid_kind", "Forbid a kind:") })]);
         kinds.forEach(function (a) {
-          kindRow.appendChild(button("white-kind-" + a.kind, [h("span", { className: "chip-icon", text: icon(a.kind) }), " ", kindName(a.kind)], a, send, "choice"));
+          kindRow.appendChild(button("white-kind-" + a.kind, [h("span", { className: "chip-icon", text: icon(a.kind), title: kindName(a.kind) }), " ", kindName(a.kind)], a, send, "choice"));
         });
         var colourRow = h("div", { className: "choices" }, [h("span", { className: "choice-label", text: t("forbid_colour", "or a colour:") })]);
         colours.forEach(function (a) {

@@ -51,7 +51,7 @@
     order.sort(function (a, b) { return groups[b].length - groups[a].length || (a < b ? -1 : 1); });
     return order.map(function (k) {
       return h("div", { className: "set-row", "data-kind": k }, [
-        h("span", { className: "set-name" }, [h("span", { className: "chip-icon", text: icon(k) }), " ", kindName(k), " ×", String(groups[k].length)]),
+        h("span", { className: "set-name" }, [h("span", { className: "chip-icon", text: icon(k), title: kindName(k) }), " ", kindName(k), " ×", String(groups[k].length)]),
         h("span", { className: "set-tiles" }, groups[k].map(function (tl) { return chip(tl, "mini"); })),
       ]);
     });

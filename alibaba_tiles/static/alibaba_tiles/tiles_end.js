@@ -61,7 +61,7 @@
         h("td", { className: "rank", text: (f.ranks[i] === 1 ? "♛ " : "") + f.ranks[i] }),
         h("td", {}, [api.name(i), api.isYou(i) ? h("span", { className: "badge you", text: t("you_short", "you") }) : null]),
         h("td", { className: "sets" }, kinds.map(function (k) {
-          return h("span", { className: "set-pill", title: kindName(k) }, [h("span", { className: "chip-icon", text: icon(k) }), " " + kindName(k) + " ×" + sets[k]]);
+          return h("span", { className: "set-pill", title: kindName(k) }, [h("span", { className: "chip-icon", text: icon(k), title: kindName(k) }), " " + kindName(k) + " ×" + sets[k]]);
         })),
         h("td", { text: String(f.set_points[i]) }),
         h("td", { text: String(f.effect_points[i]) }),

@@ -19,7 +19,7 @@
         ? fmt(t("you_forbade", "You forbade {what} until your next turn"), { what: what })
         : fmt(t("forbade", "{name} forbade {what} until their next turn"), { name: api.name(r.by), what: what });
       wrap.appendChild(h("div", { className: "banner", "data-testid": "restriction" }, [
-        r.colour ? h("span", { className: "swatch c-" + r.colour }) : h("span", { className: "chip-icon", text: icon(r.kind) }),
+        r.colour ? h("span", { className: "swatch c-" + r.colour }) : h("span", { className: "chip-icon", text: icon(r.kind), title: kindName(r.kind) }),
         " ", text,
       ]));
     });
@@ -86,7 +86,8 @@
       h("div", { className: "chips" }, view.shown.map(function (x) {
         return h("span", { className: "shown-one" }, [
           h("span", { className: "muted", text: api.name(x.seat) + ": " }),
-          x.tile ? chip(x.tile) : h("span", { className: "muted", text: x.shown ? t("hidden_shown", "shown (hidden)") : t("not_yet", "…") }),
+          x.tile ? chip(x.tile) : h("span", { className: "muted", text: x.shown ? t("hidden_shown", "shown (hidden)") : t("not_yet", "…"),
+            title: x.shown ? null : t("not_yet_title", "no tile shown yet") }),
         ]);
       })),
     ]);

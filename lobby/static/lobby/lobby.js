@@ -26,6 +26,13 @@
       seats.min = game.min; seats.max = game.max;
       if (+seats.value < game.min || +seats.value > game.max) seats.value = game.min;
       document.getElementById("seat-range").textContent = "(" + game.min + "–" + game.max + ")";
+      if (game.roles && game.roles.length) {
+        // the host is asked which role they play (Sidi Baba: the Leader or an Adventurer), never made one unasked
+        box.appendChild(el("label", { for: "opt_host_role", text: T.your_role }));
+        const roles = el("select", { name: "host_role", id: "opt_host_role", "data-testid": "host-role" });
+        game.roles.forEach(([value, label]) => roles.appendChild(el("option", { value: value, text: label })));
+        box.appendChild(roles);
+      }
       game.options.forEach((opt) => {
         const id = "opt_" + opt.name;
         box.appendChild(el("label", { for: id, text: opt.label }));
@@ -113,9 +120,10 @@
     snap.tables.forEach((t) => {
       const seats = el("td", {}, t.host + " — ");
       t.seats.forEach((s, i) => {
-        const who = s.name || "·";
+        const who = s.name || T.empty;  // an empty seat says so in words (it was a bare "·")
         const text = s.role_label ? who + " (" + s.role_label + ")" : who;  // role_label: only in games with roles
-        seats.appendChild(s.title ? el("span", { title: s.title, text: text }) : document.createTextNode(text));
+        if (!s.name) seats.appendChild(el("span", { class: "muted", "data-testid": "empty-seat", text: text }));
+        else seats.appendChild(s.title ? el("span", { title: s.title, text: text }) : document.createTextNode(text));
         if (i < t.seats.length - 1) seats.appendChild(document.createTextNode(", "));
       });
       list.appendChild(el("tr", { "data-table": t.id },

@@ -344,6 +344,9 @@
     var eventIndex = {};  // event code -> the steps that made one, as this viewer saw them
     var playing = false;
     var playTimer = null;
+    var skipVotes = document.getElementById("replay-skip-votes");
+    var voteSteps = {};   // step -> true when every event the viewer saw at it is a vote (a code ending in "_vote")
+    var resumeKey = "replay-step:" + page.dataset.match;
     api.serverNow = function () { return replayNow !== null ? replayNow : Date.now() / 1000; };
     api.send = function () { return false; };
     api.replay = true;
@@ -442,10 +445,20 @@
       bar.dataset.playing = on ? "1" : "0";
     }
 
+    /* The step `delta` away from the current one, over the runs of votes when "Skip votes" is ticked
+     * (a long match is mostly votes: a 484-move Sidi Baba replay has a few dozen moves that change the table). */
+    function nextStep(from, delta) {
+      var i = from + delta;
+      if (skipVotes && skipVotes.checked) {
+        while (i > 0 && i < steps && voteSteps[i]) i += delta;
+      }
+      return Math.max(0, Math.min(steps, i));
+    }
+
     function tick() {
       if (!playing) return;
       if (current >= steps) { setPlaying(false); return; }
-      show(current + 1).then(function () {
+      show(nextStep(current, 1)).then(function () {
         if (!playing) return;
         if (current >= steps) { setPlaying(false); return; }
         playTimer = setTimeout(tick, stepMs());
@@ -464,7 +477,7 @@
 
     function step(delta) {
       pause();
-      jump(current + delta);
+      jump(nextStep(current, delta));
     }
 
     /* ---- the next event of a kind, from the viewer's event index */
@@ -481,6 +494,7 @@
         .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
         .then(function (data) {
           eventIndex = data.kinds || {};
+          markVoteSteps();
           var codes = Object.keys(eventIndex).sort(function (x, y) {
             return kindLabel(x).localeCompare(kindLabel(y));
           });
@@ -493,6 +507,19 @@
         .catch(function () { seekForm.hidden = true; });
     }
 
+    function isVote(code) { return /_vote$/.test(code); }
+    function markVoteSteps() {
+      var votes = {}, others = {};
+      Object.keys(eventIndex).forEach(function (code) {
+        (eventIndex[code] || []).forEach(function (v) { (isVote(code) ? votes : others)[v] = true; });
+      });
+      voteSteps = {};
+      Object.keys(votes).forEach(function (v) { if (!others[v]) voteSteps[v] = true; });
+      // the control is offered only where there are votes to skip
+      var label = document.querySelector("[data-testid=replay-skip-votes-label]");
+      if (label) label.hidden = !Object.keys(voteSteps).length;
+    }
+
     function nextOfKind(code) {
       var list = eventIndex[code] || [];
       for (var k = 0; k < list.length; k++) if (list[k] > current) return list[k];
@@ -501,9 +528,16 @@
 
     if (viewerSelect) {
       viewerSelect.addEventListener("change", function () {
+        // another seat's frames come with a new page: the step shown is kept across the reload
+        try { sessionStorage.setItem(resumeKey, String(Math.max(0, current))); } catch (e) { /* private mode: from 0 */ }
         location.search = "?seat=" + encodeURIComponent(viewerSelect.value);
       });
     }
+    var resumeAt = 0;
+    try {
+      resumeAt = Number(sessionStorage.getItem(resumeKey)) || 0;
+      sessionStorage.removeItem(resumeKey);
+    } catch (e) { resumeAt = 0; }
     fetchRange(0).then(function () {
       slider.max = steps;
       if (moveInput) moveInput.max = steps;
@@ -511,7 +545,7 @@
       setConn("open", t("replay", "Replay"));
       setPlaying(false);
       stepMs();
-      return show(0);
+      return show(Math.min(resumeAt, steps));
     }).catch(failed);
     loadEventIndex();
 

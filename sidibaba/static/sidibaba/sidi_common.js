@@ -22,6 +22,8 @@
   }
   function kindName(kind) { return t("k_" + kind, kind); }
   function characterName(c) { return c ? t("c_" + c, c) : ""; }
+  /* The shipped mazes' names in the reader's language; a maze made in the admin keeps the name it was given. */
+  function mazeName(name) { return (strings().maze_names || {})[name] || name; }
   function eventName(card) {
     if (!card) return "";
     if (card.kind === "movement") return t("ev_movement", "Movement {n}", { n: card.steps });
@@ -103,8 +105,43 @@
     return h("span", Object.assign({ className: "sidi-token " + group + " k-" + kind, text: kindName(kind), title: tokenTitle(kind) }, extra || {}));
   }
 
+  /* What an Event card does, in words (beside the Leader's cards and on each Play button). */
+  function eventHelp(card) {
+    if (!card) return "";
+    if (card.kind === "movement") return t("evd_movement", "Walk your token {n} squares along open corridors; meeting the Adventurers stops them and lets you steal.", { n: card.steps });
+    return t("evd_" + card.kind, "");
+  }
+  /* The characters have no powers of their own (the rule text gives none): one sentence says so where they are chosen. */
+  function characterHelp() {
+    return t("character_help", "The six characters play alike: the one you choose is your name and figure in the line.");
+  }
+  /* A square as the Adventurers would say it (row and column from the top left, counted from 1). */
+  function squareName(cell, cols) {
+    if (!cols) return t("square_n", "square {n}", { n: cell + 1 });
+    return t("square_at", "row {row}, column {col}", { row: Math.floor(cell / cols) + 1, col: (cell % cols) + 1 });
+  }
+
+  /* A countdown to a server deadline (a timed answer); every one on the page is redrawn four times a second
+   * from the server's clock, like the hourglass, and shows the pause instead while time is stopped. */
+  function answerClock(deadline, serverNow, paused, testid) {
+    var el = h("span", { className: "sidi-answer-clock", "data-testid": testid || "answer-clock" });
+    el._deadline = deadline; el._now = serverNow; el._paused = !!paused;
+    drawClock(el);
+    return el;
+  }
+  function drawClock(el) {
+    if (el._paused) { el.textContent = t("answer_paused", "time stopped"); return; }
+    var seconds = window.MatchUI.secondsLeft(el._deadline, el._now());
+    el.dataset.seconds = String(seconds);
+    el.textContent = t("answer_left", "{time} left to answer", { time: window.MatchUI.formatClock(seconds) });
+  }
+  setInterval(function () {
+    Array.prototype.forEach.call(document.querySelectorAll(".sidi-answer-clock"), function (el) { if (el._now) drawClock(el); });
+  }, 250);
+
   window.SidiUI = {
     t: t, kindName: kindName, characterName: characterName, eventName: eventName, frontText: frontText,
     expand: expand, concrete: concrete, button: button, onPress: onPress, tokenChip: tokenChip, tokenTitle: tokenTitle,
+    mazeName: mazeName, eventHelp: eventHelp, characterHelp: characterHelp, squareName: squareName, answerClock: answerClock,
   };
 })();

@@ -149,7 +149,15 @@
           box.appendChild(h("p", { "data-testid": "dice", text: (api.isYou(p.roller) ? S.t("dice_you", "Dice: your turn to roll")
             : S.t("dice_next", "Dice: {name} rolls next", { name: api.name(p.roller) })) + (rolled ? " · " + S.t("dice_rolled", "rolled so far: {rolled}", { rolled: rolled }) : "") }));
         } else if (p.kind === "chest_window") {
-          box.appendChild(h("p", { text: S.t("pending_window", "The Leader is looking at the loot…") }));
+          // the Leader's answer before the chest opens: what it is about (he alone is told the square) and its clock
+          var where = p.cell !== undefined && view.maze ? S.squareName(p.cell, view.maze.cols) : null;
+          var text = !where ? S.t("window_others", "The Leader may answer with an Event before the chest opens.")
+            : p.treasure ? S.t("window_leader_treasure", "The Adventurers found the Treasure ({square}): answer with a lock, or pass; it opens when the time is up.", { square: where })
+            : S.t("window_leader_chest", "The Adventurers found the closed chest at {square}: answer with a lock or Illusion, or pass; it opens when the time is up.", { square: where });
+          box.appendChild(h("p", { "data-testid": "chest-window" }, [text + " ", S.answerClock(p.deadline, api.serverNow, view.paused)]));
+        } else if (p.kind === "theft" && p.victim !== null && p.victim !== undefined) {
+          box.appendChild(h("p", { "data-testid": "theft" }, [S.t("theft_from", "The Leader steals from {name}.", { name: name(p.victim) }) + " ",
+            S.answerClock(p.deadline, api.serverNow, view.paused)]));
         } else if (p.kind === "genie_offer" && view.genie_answer === null) {
           box.appendChild(h("p", { text: S.kindName(p.genie) }));
         }
@@ -294,7 +302,11 @@
     function setupBox(view, legal) {
       var rows = [];
       var chars = choiceRow(legal, "choose_character", function (a) { return S.t("character", "Be {name}", { name: S.characterName(a.character) }); }, function (a) { return "character-" + a.character; });
-      if (chars) rows.push(chars);
+      if (chars) {
+        rows.push(h("p", { className: "muted", "data-testid": "characters-help", text: S.characterHelp() }));
+        Array.prototype.forEach.call(chars.querySelectorAll("button"), function (b) { b.title = S.characterHelp(); });
+        rows.push(chars);
+      }
       var lamps = choiceRow(legal, "give_lamp", function (a) { return S.t("give_lamp", "Give a lamp to {name}", { name: name(a.to) }); }, function (a) { return "give-lamp-" + a.to; });
       if (lamps) rows.push(lamps);
       var open = choiceRow(legal, "open_sesame", function () { return S.t("open_sesame", "Open Sesame!"); }, function () { return "open-sesame"; });
@@ -321,7 +333,8 @@
         genies(view, legal), pendingBox(view, legal), offerBox(view, legal), padlockBox(view, legal), lineVote(view, legal),
         lineBox(view), lineEditor(view, legal)]
         .forEach(function (el) { if (el) root.appendChild(el); });
-      if (!legal.length && view.phase !== "over" && api.seat !== null) root.appendChild(h("p", { className: "muted", text: S.t("waiting", "Waiting for the others…") }));
+      // a replay waits for no one: the log and the step say what happened
+      if (!legal.length && view.phase !== "over" && api.seat !== null && !api.replay) root.appendChild(h("p", { className: "muted", "data-testid": "waiting", text: S.t("waiting", "Waiting for the others…") }));
       tick();
     }
 

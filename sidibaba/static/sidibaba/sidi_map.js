@@ -146,8 +146,14 @@
           if (!needsTarget) { api.send(first); return; }
           targeting = { key: key, actions: actions };
           render();
-        }, { className: targeting && targeting.key === key ? "active" : "" }));
+        }, { className: targeting && targeting.key === key ? "active" : "", title: S.eventHelp(card) }));
       });
+      // a timed answer (the chest window, a theft) shows its clock beside the buttons that answer it
+      var p = view.pending;
+      if (p && (p.kind === "chest_window" || p.kind === "theft") && p.deadline !== null && p.deadline !== undefined &&
+          (plays.length || S.concrete(legal, "steal").length)) {
+        box.insertBefore(h("p", { className: "sidi-answer-head" }, [S.answerClock(p.deadline, api.serverNow, view.paused, "events-clock")]), box.firstChild);
+      }
       if (targeting) {
         box.appendChild(h("p", { className: "hint", text: S.t("pick_target", "Click a highlighted square on the map.") }));
         box.appendChild(S.button(S.t("cancel", "Cancel"), "event-cancel", function () { targeting = null; render(); }));
@@ -160,7 +166,48 @@
       S.concrete(legal, "steal").forEach(function (a) {
         box.appendChild(S.button(S.t("steal", "Steal a {group}", { group: S.t("k_" + a.kind, a.kind) }), "steal-" + a.kind, function () { api.send(a); }));
       });
+      var help = eventHelpList(view);
+      if (help) box.appendChild(help);
       return box.childNodes.length ? box : null;
+    }
+
+    /* What each Event in the Leader's hand does, in words (one line per kind of card). */
+    function eventHelpList(view) {
+      var seen = {};
+      var cards = (view.event_cards || []).filter(function (c) {
+        var key = c.kind + "/" + (c.steps || "");
+        if (seen[key]) return false;
+        seen[key] = true;
+        return true;
+      });
+      if (!cards.length) return null;
+      return h("ul", { className: "sidi-event-help", "data-testid": "events-help" }, cards.map(function (c) {
+        return h("li", {}, [h("b", { text: S.eventName(c) }), " " + S.eventHelp(c)]);
+      }));
+    }
+
+    /* A maze drawn small (walls and openings only) for choosing it by its shape, not only its name. */
+    function mazePreview(maze) {
+      var C = 10, P = 4, layer = [];
+      var open = maze.cells.map(function (row) { return row.split(" "); });
+      for (var r = 0; r < maze.rows; r++) {
+        for (var c = 0; c < maze.cols; c++) {
+          var sides = open[r][c], x = P + c * C, y = P + r * C;
+          var edges = [];
+          if (sides.indexOf("N") < 0) edges.push([x, y, x + C, y]);
+          if (sides.indexOf("W") < 0) edges.push([x, y, x, y + C]);
+          if (r === maze.rows - 1 && sides.indexOf("S") < 0) edges.push([x, y + C, x + C, y + C]);
+          if (c === maze.cols - 1 && sides.indexOf("E") < 0) edges.push([x + C, y, x + C, y + C]);
+          edges.forEach(function (e) { layer.push(svg("line", { x1: e[0], y1: e[1], x2: e[2], y2: e[3], class: "wall" })); });
+        }
+      }
+      maze.openings.forEach(function (o) {
+        var d = SIDES[o[2]], cx = P + o[1] * C + C / 2 + DC[d] * C / 2, cy = P + o[0] * C + C / 2 + DR[d] * C / 2;
+        layer.push(svg("circle", { cx: cx, cy: cy, r: 2.5, class: "opening" }));
+      });
+      var label = S.t("maze_preview", "The maze {name}, drawn small", { name: S.mazeName(maze.name) });
+      return svg("svg", { viewBox: "0 0 " + (P * 2 + maze.cols * C) + " " + (P * 2 + maze.rows * C), class: "sidi-maze-preview",
+        role: "img", "aria-label": label, "data-testid": "maze-preview-" + maze.key }, layer);
     }
 
     function setupHint(view, legal) {
@@ -170,8 +217,13 @@
         var names = {};
         (view.maze_choices || []).forEach(function (m) { names[m.key] = m.name; });
         rows.push(h("p", { text: S.t("setup_maze", "Choose the maze:") }));
-        rows.push(h("div", { className: "sidi-choices" }, mazes.map(function (a) {
-          return S.button(names[a.maze] || a.maze, "maze-" + a.maze, function () { api.send(a); });
+        var data = {};
+        (view.maze_choices || []).forEach(function (m) { data[m.key] = m; });
+        rows.push(h("div", { className: "sidi-choices sidi-maze-choices" }, mazes.map(function (a) {
+          var button = S.button(S.mazeName(names[a.maze] || a.maze), "maze-" + a.maze, function () { api.send(a); });
+          // the Leader alone has the mazes in his view (maze_choices): each is drawn small on its button
+          if (data[a.maze]) button.appendChild(mazePreview(data[a.maze]));
+          return button;
         })));
       }
       if (S.concrete(legal, "place_treasure").length) rows.push(h("p", { className: "hint", "data-testid": "setup-hint", text: S.t("setup_treasure", "Click a square to hide the Treasure.") }));

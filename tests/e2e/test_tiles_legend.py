@@ -1,0 +1,68 @@
+"""The treasure cave's page explains every mark it draws (issue 21, items 3 and 5), like Basra's: each
+symbol, chip or bare number on the page (a text with no word in it: "★ 3", "▶", "✦", "2") has a tooltip in
+words on itself or on what holds it, or sits in the legend; in English and French. Drawn by the page's
+renderer in chromium from engine states (no server)."""
+import re
+
+import pytest
+from django.template import Context, Template
+from django.utils import translation
+
+from tests.e2e.test_tiles_prompts import APP, HARNESS, ROOT, SCENARIOS, find, frame_for, render
+
+pytestmark = [pytest.mark.e2e, pytest.mark.default_mode]  # no server: the same in both modes
+
+# every visible element with text of its own that holds no letter, and no explanation in words around it
+UNEXPLAINED = r"""() => {
+  const root = document.getElementById('game-root');
+  const out = [];
+  root.querySelectorAll('*').forEach(el => {
+    const own = Array.from(el.childNodes).filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();
+    if (!own || /\p{L}/u.test(own)) return;
+    if (el.closest('title')) return;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    let explained = false;
+    for (let a = el; a && a !== root.parentElement; a = a.parentElement) {
+      if (a.getAttribute('title') || a.getAttribute('aria-label') || a.closest('[data-testid=legend]') ||
+          Array.from(a.children).some(c => c.tagName.toLowerCase() === 'title')) { explained = true; break; }
+    }
+    if (!explained) out.push((el.dataset.testid || el.className.baseVal || el.className || el.tagName) + ': ' + own);
+  });
+  return out;
+}"""
+
+
+def i18n_block(language):
+    source = (APP / "templates/alibaba_tiles/match.html").read_text()
+    block = re.search(r'<script type="application/json" id="tiles-i18n">.*?</script>', source, re.S).group(0)
+    with translation.override(language):
+        return Template("{% load i18n static %}" + block).render(Context({}))
+
+
+@pytest.fixture(params=["en", "fr"])
+def page(request, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(5_000)
+    pg = context.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>"
+                   + i18n_block(request.param) + '<div id="game-root"></div></body></html>')
+    pg.add_style_tag(path=str(APP / "static/alibaba_tiles/tiles.css"))
+    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
+    for script in ("tiles_common.js", "tiles_guide.js", "tiles_log.js", "tiles_end.js", "tiles_panels.js", "tiles.js"):
+        pg.add_script_tag(path=str(APP / "static/alibaba_tiles" / script))
+    pg.add_script_tag(content=HARNESS)
+    yield pg
+    assert errors == [], errors
+    context.close()
+
+
+@pytest.mark.parametrize("scenario", ["take", "take-restricted", "effect-yellow", "green", "white", "show", "choose", "lamp"])
+def test_every_mark_on_the_cave_page_is_explained_in_words(page, scenario):
+    players, variant = SCENARIOS[scenario]
+    state, seat = find(scenario, players, variant)
+    render(page, frame_for(state, seat))
+    assert page.evaluate(UNEXPLAINED) == []
