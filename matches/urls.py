@@ -7,6 +7,7 @@ app_name = "matches"
 urlpatterns = [
     path("", views.history, name="history"),
     path("leaderboards/", RedirectView.as_view(pattern_name="leaderboards:index", permanent=True)),
+    path("away.json", views.away, name="away"),
     path("<int:match_id>/", views.match_page, name="match"),
     path("<int:match_id>/resign/", views.resign, name="resign"),
     path("<int:match_id>/replay/", views.replay_page, name="replay"),

@@ -1,3 +1,5 @@
+import time
+
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponseBadRequest, JsonResponse
@@ -36,6 +38,16 @@ def match_page(request, match_id):
         spec.template,
         {"match": match, "spec": spec, "seat": seat, "own_seat": seat, "seats": seats, "ws_path": f"/ws/match/{match.pk}/"},
     )
+
+
+def away(request):
+    """The banner on every page (templates/base.html, static/js/site.js): the person's running matches in
+    which a decision of theirs is due while no page of the match is open (with the moment a computer
+    player stands in), or in which one already plays for them. Cheap: read every few seconds."""
+    matches = presence.away_status(request.user) if request.user.is_authenticated else []
+    for entry in matches:
+        entry["url"] = reverse("matches:match", args=[entry["match"]])
+    return JsonResponse({"server_time": time.time(), "matches": matches})
 
 
 @login_required

@@ -2,6 +2,7 @@
 import pytest
 
 from accounts.selectors import rating_history
+from matches import ratings
 from matches.models import MatchSeat, Rating
 from tests.factories import UserFactory
 from tests.matches.playing import play_countdown
@@ -45,7 +46,9 @@ def test_recent_matches_show_rank_score_rating_change_and_links(client):
     assert item["rating_change"] == pytest.approx(seat.rating_after - seat.rating_before) and item["rating_change"] > 0
     html = response.content.decode()
     assert f'href="/matches/{match.pk}/"' in html and f'href="/matches/{match.pk}/replay/"' in html
-    assert f"+{item['rating_change']:.1f}" in html
+    # The change shown is the difference of the shown ratings (1500 + 20 x ordinal, docs/ratings.md).
+    shown = ratings.display_rating(seat.rating_after) - ratings.display_rating(seat.rating_before)
+    assert shown > 0 and f'<td data-testid="profile-rating-change">+{shown}</td>' in html
 
 
 def test_opponents_from_private_matches_are_not_shown_to_others(client):
