@@ -116,8 +116,11 @@
     if (!Array.isArray(bots) || !Array.isArray(notices)) return;  // a replay's frames carry neither
     var last = {};
     notices.forEach(function (n) { last[n.seat] = n.code; });
-    page.querySelectorAll(".match-players li[data-seat]").forEach(function (li) {
-      var s = Number(li.dataset.seat);
+    // The shared player list, and any place a game's renderer draws a seat's name with a
+    // data-seat-badges="seat" holder (the treasure cave's scoreboard): redrawn renderers get them back
+    // on every frame, since this runs after the renderers.
+    page.querySelectorAll(".match-players li[data-seat], [data-seat-badges]").forEach(function (li) {
+      var s = Number(li.dataset.seatBadges !== undefined ? li.dataset.seatBadges : li.dataset.seat);
       setBadge(li, "bot", t("bot", "bot"), bots.indexOf(s) >= 0);
       setBadge(li, "away", t("away", "away"), last[s] === "seat_stood_in");
       setBadge(li, "resigned", t("resigned", "resigned"), last[s] === "seat_resigned");
