@@ -128,7 +128,7 @@ def stand_in_for_absent_seats(now: float | None = None, grace: float | None = No
     return taken
 
 
-# The sweep's name for it (matches/tasks.py, matches/scheduling.py).
+# Its name before computer players stood in rather than took over (kept for code written against it).
 take_over_abandoned_seats = stand_in_for_absent_seats
 
 
