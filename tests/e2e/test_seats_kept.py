@@ -75,6 +75,7 @@ def in_viewport(page, selector):
         and box["y"] + box["height"] <= size["height"]
 
 
+@pytest.mark.default_mode
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_looking_away_keeps_the_seat_and_a_computer_stands_in_only_when_a_decision_is_due(live_server_url, new_page, language):
     text = TEXT[language]
@@ -133,6 +134,7 @@ def test_looking_away_keeps_the_seat_and_a_computer_stands_in_only_when_a_decisi
     assert away.locator("[data-testid=away-banner]").is_hidden()
 
 
+@pytest.mark.default_mode
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_resignation_is_a_lasting_notice_with_a_live_bot_badge(live_server_url, new_page, language):
     text = TEXT[language]
@@ -153,6 +155,7 @@ def test_a_resignation_is_a_lasting_notice_with_a_live_bot_badge(live_server_url
     assert host.locator("[data-testid=seat-badges-1] [data-testid=badge-bot]").is_visible()
 
 
+@pytest.mark.default_mode
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_newcomers_rating_is_shown_near_1500_and_never_negative(live_server_url, new_page, language):
     text = TEXT[language]
