@@ -86,3 +86,12 @@ def test_a_private_match_counts_on_a_profile_only_for_those_who_sat_in_it(client
     everything = rating_history(alice, "countdown")
     assert len(everything) == 3 and rating_history(alice, "countdown", carol) == [everything[1], everything[2]]
     assert len(rating_history(alice, "countdown", bob)) == 3
+
+
+def test_favourite_opponents_count_matches_not_seats(client):
+    """Issue 21, item 9: "Explorer (5 matches)" after 2 matches, counted per seat."""
+    alice = UserFactory(username="alice-seats")
+    for _ in range(2):
+        play_countdown([alice, "first", "first"], [3, 1, 1])
+    [opponent] = client.get("/accounts/u/alice-seats/").context["ratings"][0]["opponents"]
+    assert opponent["is_bot"] and opponent["matches"] == 2
