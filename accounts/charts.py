@@ -14,11 +14,12 @@ class Chart:
     points: list[tuple[float, float]]
     low: float
     high: float
-    baseline: float | None  # y of rating 0, when it is in range
+    baseline: float | None  # y of the newcomer's rating (1500 shown), when it is in range
 
 
-def rating_chart(values: list[float], width=WIDTH, height=HEIGHT, margin=MARGIN) -> Chart | None:
-    """A line through ``values`` (oldest first) scaled to the box; None with fewer than two values."""
+def rating_chart(values: list[float], width=WIDTH, height=HEIGHT, margin=MARGIN, baseline=0.0) -> Chart | None:
+    """A line through ``values`` (oldest first) scaled to the box, a dashed line at ``baseline`` when it is in
+    range; None with fewer than two values."""
     if len(values) < 2:
         return None
     low, high = min(values), max(values)
@@ -30,4 +31,4 @@ def rating_chart(values: list[float], width=WIDTH, height=HEIGHT, margin=MARGIN)
 
     points = [(round(margin + i * step, 1), y(v)) for i, v in enumerate(values)]
     path = "M" + " L".join(f"{px} {py}" for px, py in points)
-    return Chart(width, height, path, points, low, high, y(0.0) if low <= 0.0 <= high else None)
+    return Chart(width, height, path, points, low, high, y(baseline) if low <= baseline <= high else None)

@@ -6,6 +6,7 @@ from django.db.models import Q
 
 from accounts.charts import rating_chart
 from matches.models import Match, MatchSeat, Rating
+from matches.ratings import DISPLAY_BASE, display_rating
 from matches.seat_names import bot_kind, bot_short_label
 
 RECENT_MATCHES = 20
@@ -63,13 +64,15 @@ def favourite_opponents(owner, game, viewer, limit=FAVOURITE_OPPONENTS) -> list[
         .exclude(user=owner)
         .select_related("user", "match")
     )
-    counts = Counter()
+    met = {}
     names = {}
     for seat in others:
         key = ("user", seat.user.username) if seat.user_id else ("bot", seat.bot) if seat.bot else ("name", seat.name)
-        counts[key] += 1
+        # Matches, not seats: three Explorers in one match are met once.
+        met.setdefault(key, set()).add(seat.match_id)
         # A bot is met as a kind across matches, not as the seat it sat in: no seat number.
         names.setdefault(key, bot_short_label(game, seat.bot) if key[0] == "bot" else seat.display_name)
+    counts = Counter({key: len(matches) for key, matches in met.items()})
     return [
         {
             "name": names[key],
@@ -100,7 +103,9 @@ def profile_summary(owner, viewer=None, recent=RECENT_MATCHES) -> dict:
                 "rating": r.rating,
                 "matches_played": r.matches_played - hidden_played,
                 "wins": r.wins - hidden_wins,
-                "chart": rating_chart(rating_history(owner, r.game, viewer or AnonymousUser())),
+                # Drawn in the figures shown (1500 for a newcomer, the dashed line).
+                "chart": rating_chart([display_rating(v) for v in rating_history(owner, r.game, viewer or AnonymousUser())],
+                                      baseline=DISPLAY_BASE),
                 "opponents": favourite_opponents(owner, r.game, viewer),
             }
         )

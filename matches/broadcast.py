@@ -73,7 +73,8 @@ def seat_text(event: dict, seat) -> str:
 
 
 # Notices after which the seat they name is no longer its person's.
-RELEASING_NOTICES = ("seat_taken_over", "seat_resigned")
+# A computer player standing in for someone away does not release the seat: it stays theirs.
+RELEASING_NOTICES = ("seat_resigned",)
 
 
 def send_notice(match, notice: dict) -> None:

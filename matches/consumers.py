@@ -100,6 +100,9 @@ class MatchConsumer(SocketConsumer):
             self.groups_joined.append(name)
         if seat is not None:
             await _db(presence.seat_connected)(self.match_id, seat, self.channel_name)
+            # Back at the table: a computer player standing in for this person leaves the seat now
+            # (after the presence row, so that a stand-in racing this connect is undone here).
+            await _db(presence.take_seat_back)(self.match_id, seat)
         await self.send_frame(await _current_frame(self.match_id, self.seat))
         if chat.history:
             await self.send_frame(chat.history)

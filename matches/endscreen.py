@@ -4,6 +4,7 @@ of a finished match, so a page learns of new ratings or a rematch from the frame
 from django.urls import reverse
 
 from matches.models import Match
+from matches.ratings import display_change, display_rating
 
 
 def _rating(match: Match, seat_row) -> dict:
@@ -13,8 +14,10 @@ def _rating(match: Match, seat_row) -> dict:
         return {"state": "pending"}
     if seat_row.rating_before is None or seat_row.rating_after is None:
         return {"state": "none"}  # a match that rates nobody (a person in two seats, an unknown player)
-    return {"state": "rated", "before": round(seat_row.rating_before, 2), "after": round(seat_row.rating_after, 2),
-            "change": round(seat_row.rating_after - seat_row.rating_before, 2)}
+    # The figures shown everywhere (docs/ratings.md); the underlying ordinals beside them.
+    return {"state": "rated", "before": display_rating(seat_row.rating_before), "after": display_rating(seat_row.rating_after),
+            "change": display_change(seat_row.rating_before, seat_row.rating_after),
+            "ordinal_before": round(seat_row.rating_before, 2), "ordinal_after": round(seat_row.rating_after, 2)}
 
 
 def end_summary(match: Match, seat) -> dict:
@@ -28,8 +31,10 @@ def end_summary(match: Match, seat) -> dict:
             "seat": s.seat,
             "name": s.display_name,
             "title": s.display_title,
-            "bot": bool(s.bot) and not s.abandoned_at,
+            # A computer player's own seat; a person's seat stays theirs whoever finished it.
+            "bot": bool(s.bot) and not s.user_id and not s.abandoned_at,
             "left": bool(s.abandoned_at),
+            "stood_in": bool(s.stand_in_since) and not s.abandoned_at,
             "place": s.rank,
             "shared": s.rank is not None and places.count(s.rank) > 1,
             "score": s.score,

@@ -35,6 +35,9 @@ class Match(models.Model):
     rated_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # [[seat, bot name], ...]: read on every action, so kept beside the state, not joined.
     bot_seats = models.JSONField(default=list, blank=True)
+    # What happened to the seats (resigned, a computer player stood in, its person came back), oldest
+    # first: [{"code", "seat", "bot", "at", "version"}]; every frame carries it (the table's lasting notices).
+    seat_notices = models.JSONField(default=list, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(auto_now_add=True)
@@ -70,13 +73,16 @@ class MatchSeat(models.Model):
     rating_after = models.FloatField(null=True, blank=True)
     # When one of the person's sockets last showed life (connect, ping, close).
     last_seen_at = models.DateTimeField(null=True, blank=True)
-    # When a computer player (`bot`) took the seat over from the person who left it.
+    # When the person resigned: a computer player (`bot`) finishes the seat and they rank last.
     abandoned_at = models.DateTimeField(null=True, blank=True)
     # Turn-based matches only (kept on each change of who is waited for, matches/turns.py): since
     # when the match waits for this seat (None: it does not), and the waiting period whose
     # your-turn e-mail was sent (at most one per period).
     waiting_since = models.DateTimeField(null=True, blank=True)
     turn_mail_for = models.DateTimeField(null=True, blank=True)
+    # Since when a computer player (`bot`) plays the seat for its person, away when a decision of
+    # theirs was due; cleared the moment they come back (matches/presence.py). The seat stays theirs.
+    stand_in_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "seat"]

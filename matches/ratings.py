@@ -31,6 +31,43 @@ class Skill:
 
 DEFAULT_SKILL = Skill(MODEL.mu, MODEL.sigma)
 
+# The rating people see (docs/ratings.md): the conservative estimate on a chess-like scale,
+# 1500 + 20 x (mu - 3 sigma), so that a newcomer (ordinal 0) shows 1500 and a strong player
+# around 2000-2300. Reaching 0 would take an ordinal of -75, a mean of about -50: the floor at 0
+# only guarantees what the page says, a rating is never negative.
+DISPLAY_BASE = 1500
+DISPLAY_SCALE = 20
+
+
+def display_rating(ordinal: float | None) -> int | None:
+    """The figure shown for an ordinal (None stays None)."""
+    if ordinal is None:
+        return None
+    return max(0, round(DISPLAY_BASE + DISPLAY_SCALE * ordinal))
+
+
+def display_change(before: float | None, after: float | None) -> int | None:
+    """The change shown: the difference of the shown figures, so that before + change = after on the page."""
+    if before is None or after is None:
+        return None
+    return display_rating(after) - display_rating(before)
+
+
+def moved_the_way_of_the_mean(before: Skill, mu_change: float, sigma: float) -> Skill:
+    """The new skill, its uncertainty held where the model's would make the shown (conservative)
+    figure move against the mean.
+
+    Every match shrinks sigma, so a loser whose mean fell a little could see mu - 3 sigma rise (a bot
+    on Sidi Baba's losing side gained while its team-mates lost). Here the ordinal moves at least half
+    of the mean's change the same way: on a loss sigma shrinks by at most a sixth of the mean's fall,
+    on a win it grows by at most a sixth of the mean's rise.
+    """
+    if mu_change < 0:
+        sigma = max(sigma, before.sigma + mu_change / 6.0)
+    elif mu_change > 0:
+        sigma = min(sigma, before.sigma + mu_change / 6.0)
+    return Skill(before.mu + mu_change, sigma)
+
 
 def seat_key(seat_row) -> tuple | None:
     """Who a seat's rating belongs to: ("user", id), ("bot", name), or None (a person without an account)."""
@@ -94,7 +131,7 @@ def new_skills(keys: list, ranks: list[int | None], teams: list[list[int]] | Non
         before = current[keys[seat]]
         mu_change, sigma = moves.get(keys[seat], (0.0, before.sigma))
         moves[keys[seat]] = (mu_change + skill.mu - before.mu, min(sigma, skill.sigma))
-    return {key: Skill(current[key].mu + mu_change, sigma) for key, (mu_change, sigma) in moves.items()}
+    return {key: moved_the_way_of_the_mean(current[key], mu_change, sigma) for key, (mu_change, sigma) in moves.items()}
 
 
 @dataclass
@@ -119,7 +156,8 @@ def seat_outcomes(match: Match, seats: list[MatchSeat]) -> tuple[list, list, lis
     keys, ranks = [None] * match.players, [None] * match.players
     for seat_row in seats:
         keys[seat_row.seat], ranks[seat_row.seat] = seat_key(seat_row), seat_row.rank
-    # A person who walked out (a computer player finished for them) is ranked last, whatever the seat reached.
+    # A person who resigned (a computer player finished for them) is ranked last, whatever the seat reached.
+    # One for whom a computer player stood in while they were away keeps the seat's rank: it stayed theirs.
     stayed = [seat_row.rank for seat_row in seats if seat_row.rank is not None and not seat_row.abandoned_at]
     for seat_row in seats:
         if seat_row.abandoned_at and seat_row.rank is not None:
@@ -141,7 +179,8 @@ def rate_match(match: Match, seats: list[MatchSeat], standings: dict) -> bool:
         standings.setdefault(key, Standing(DEFAULT_SKILL))
     before = {key: standings[key].skill for key in ranked_keys}
     after = new_skills(keys, ranks, teams, before)
-    won = winners(ranks, teams)
+    # As MatchSeat.won (record_ranks): a person who resigned has not won, even on the winning side.
+    won = winners(ranks, teams) - {seat_row.seat for seat_row in seats if seat_row.abandoned_at}
     for key in set(ranked_keys):
         standing = standings[key]
         standing.skill = after.get(key, standing.skill)

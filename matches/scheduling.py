@@ -127,7 +127,7 @@ def _run_job(kind, args):
             services.sweep_overdue_matches(grace=settings.SWEEP_GRACE_SECONDS)
             services.wake_idle_bots()
             record_unrecorded()
-            presence.take_over_abandoned_seats()
+            presence.stand_in_for_absent_seats()
             presence.end_deserted_matches()
             from lobby.services import sweep_quick_match_queue
 

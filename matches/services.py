@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from gamekit import contract, domains, driver
 from gamekit import events as event_rules
-from matches import broadcast, match_rows, ratings, scheduling, turns
+from matches import broadcast, match_rows, presence, ratings, scheduling, turns
 from matches.models import ActionLog, Match, MatchSeat
 from matches.registry import get_game, turn_based_options
 
@@ -381,6 +381,9 @@ def seat_frame(match: Match, seat, events=None) -> dict:
         "legal": spec.engine.legal_actions(match.state, seat) if seat is not None else [],
         "to_act": contract.to_act_seen_by(spec.engine, match.state, seat) if not finished else [],
         "events": recent_events(match, seat) if events is None else events_for(events, seat, finished),
+        # Who plays for a computer now and what happened to the seats (the badges and the table's notices).
+        "bots": presence.bot_seat_numbers(match),
+        "seat_notices": presence.frame_notices(match),
         "server_time": time.time(),
     }
     if finished:

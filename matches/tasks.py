@@ -20,7 +20,7 @@ def sweep_overdue_matches(grace: float | None = None) -> int:
     moved = services.sweep_overdue_matches(grace=settings.SWEEP_GRACE_SECONDS if grace is None else grace)
     services.wake_idle_bots()
     ratings.record_unrecorded()
-    presence.take_over_abandoned_seats()
+    presence.stand_in_for_absent_seats()
     presence.end_deserted_matches()
     return moved
 

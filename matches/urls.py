@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.history, name="history"),
     path("mine/", views.my_matches, name="mine"),
     path("leaderboards/", RedirectView.as_view(pattern_name="leaderboards:index", permanent=True)),
+    path("away.json", views.away, name="away"),
     path("<int:match_id>/", views.match_page, name="match"),
     path("<int:match_id>/resign/", views.resign, name="resign"),
     path("<int:match_id>/replay/", views.replay_page, name="replay"),

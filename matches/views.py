@@ -40,6 +40,16 @@ def match_page(request, match_id):
     )
 
 
+def away(request):
+    """The banner on every page (templates/base.html, static/js/site.js): the person's running matches in
+    which a decision of theirs is due while no page of the match is open (with the moment a computer
+    player stands in), or in which one already plays for them. Cheap: read every few seconds."""
+    matches = presence.away_status(request.user) if request.user.is_authenticated else []
+    for entry in matches:
+        entry["url"] = reverse("matches:match", args=[entry["match"]])
+    return JsonResponse({"server_time": time.time(), "matches": matches})
+
+
 @login_required
 @require_POST
 def resign(request, match_id):

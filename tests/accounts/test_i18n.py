@@ -101,5 +101,5 @@ def test_the_rating_chart_draws_in_french_its_numbers_are_not_localised_in_the_s
     geometry = re.findall(r'\b(?:cx|cy|x|y|x1|x2|y1|y2|width|height|d|viewBox)="([^"]*)"', svg)
     assert len(re.findall("<circle", svg)) == 4
     assert geometry and not [value for value in geometry if "," in value]
-    # the labels beside the chart are words for a reader: French decimals there
-    assert re.search(r"<text[^>]*>-?\d+,\d</text>", svg)
+    # the labels beside the chart are the shown ratings, whole numbers on the 1500 scale
+    assert re.search(r"<text[^>]*>1\d{3}</text>", svg)

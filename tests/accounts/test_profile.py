@@ -2,6 +2,7 @@
 import pytest
 
 from accounts.selectors import rating_history
+from matches import ratings
 from matches.models import MatchSeat, Rating
 from tests.factories import UserFactory
 from tests.matches.playing import play_countdown
@@ -45,7 +46,9 @@ def test_recent_matches_show_rank_score_rating_change_and_links(client):
     assert item["rating_change"] == pytest.approx(seat.rating_after - seat.rating_before) and item["rating_change"] > 0
     html = response.content.decode()
     assert f'href="/matches/{match.pk}/"' in html and f'href="/matches/{match.pk}/replay/"' in html
-    assert f"+{item['rating_change']:.1f}" in html
+    # The change shown is the difference of the shown ratings (1500 + 20 x ordinal, docs/ratings.md).
+    shown = ratings.display_rating(seat.rating_after) - ratings.display_rating(seat.rating_before)
+    assert shown > 0 and f'<td data-testid="profile-rating-change">+{shown}</td>' in html
 
 
 def test_opponents_from_private_matches_are_not_shown_to_others(client):
@@ -83,3 +86,12 @@ def test_a_private_match_counts_on_a_profile_only_for_those_who_sat_in_it(client
     everything = rating_history(alice, "countdown")
     assert len(everything) == 3 and rating_history(alice, "countdown", carol) == [everything[1], everything[2]]
     assert len(rating_history(alice, "countdown", bob)) == 3
+
+
+def test_favourite_opponents_count_matches_not_seats(client):
+    """Issue 21, item 9: "Explorer (5 matches)" after 2 matches, counted per seat."""
+    alice = UserFactory(username="alice-seats")
+    for _ in range(2):
+        play_countdown([alice, "first", "first"], [3, 1, 1])
+    [opponent] = client.get("/accounts/u/alice-seats/").context["ratings"][0]["opponents"]
+    assert opponent["is_bot"] and opponent["matches"] == 2

@@ -130,8 +130,9 @@ class TestProfile:
 
     def test_shows_ratings_stats_and_matches(self, client):
         user = UserFactory(username="alice")
-        RatingFactory(user=user, game="countdown", rating=1612.4, matches_played=3, wins=2)
-        won = MatchSeatFactory(user=user, rank=1, won=True, score=10, rating_before=1500, rating_after=1516)
+        # Ordinals, shown as 1500 + 20 x ordinal (docs/ratings.md): 5.6 is shown as 1612.
+        RatingFactory(user=user, game="countdown", rating=5.6, matches_played=3, wins=2)
+        won = MatchSeatFactory(user=user, rank=1, won=True, score=10, rating_before=4.0, rating_after=5.6)
         MatchSeatFactory(match__game="countdown", user=UserFactory(), seat=1, match=won.match, rank=2)
         lost = MatchSeatFactory(user=user, rank=2, score=3)
         running = MatchSeatFactory(user=user, match__status="running")
@@ -140,7 +141,8 @@ class TestProfile:
         assert response.status_code == 200
         content = response.content.decode()
         assert "Countdown (test game)" in content  # the game's name from the registry
-        assert "1612" in content
+        assert '<strong data-testid="profile-rating">1612</strong>' in content
+        assert '<td data-testid="profile-rating-change">+32</td>' in content
         assert response.context["matches_played"] == 2
         assert response.context["matches_won"] == 1
         for seat in (won, lost, running):

@@ -1,4 +1,5 @@
-"""The socket keeps the seat's presence; a person whose seat was taken over comes back as a spectator."""
+"""The socket keeps the seat's presence; a person a computer player stood in for takes the seat back on connecting;
+one who resigned watches from then on."""
 import json
 import time
 
@@ -37,18 +38,37 @@ async def test_a_seated_socket_is_present_until_it_closes():
     assert await last_seen(match.pk, 1) is not None
 
 
-async def test_a_replaced_person_comes_back_as_a_spectator():
+@sync_to_async
+def seat_row(match_id, seat):
+    return MatchSeat.objects.get(match_id=match_id, seat=seat)
+
+
+async def receive_until(communicator, kind, code=None):
+    for _ in range(20):
+        frame = await communicator.receive_json_from(timeout=5)
+        if frame["type"] == kind and (code is None or frame.get("code") == code):
+            return frame
+    raise AssertionError(f"no {kind} {code} frame")
+
+
+async def test_a_person_stood_in_for_takes_the_seat_back_on_connecting():
     match, users = await make_match()
-    keeper, _, _ = await connect(match.pk, users[0])
+    keeper, _, _ = await connect(match.pk, users[1])
     await keeper.receive_json_from(timeout=5)
-    taken = await sync_to_async(presence.take_over_abandoned_seats)(now=time.time() + 55, grace=50)
-    assert taken == 1
-    communicator, connected, _ = await connect(match.pk, users[1])
+    # Seat 0 is due at once and its person never came: after the grace period a computer stands in.
+    stood_in = await sync_to_async(presence.stand_in_for_absent_seats)(now=time.time() + 55, grace=50)
+    assert stood_in == 1
+    notice = await receive_until(keeper, "notice", presence.STOOD_IN)
+    assert notice["seat"] == 0 and notice["bots"] == [0]
+    communicator, connected, _ = await connect(match.pk, users[0])
     assert connected
     frame = await communicator.receive_json_from(timeout=5)
-    assert frame["seat"] is None and frame["legal"] == []
-    await communicator.send_to(text_data=json.dumps({"type": "action", "version": 0, "action": {"type": "cheer"}}))
-    assert (await communicator.receive_json_from(timeout=5))["code"] == "not_seated"
+    assert frame["seat"] == 0 and frame["bots"] == []
+    assert [n["code"] for n in frame["seat_notices"]] == [presence.STOOD_IN, presence.RETURNED]
+    back = await seat_row(match.pk, 0)
+    assert back.bot == "" and back.stand_in_since is None
+    notice = await receive_until(keeper, "notice", presence.RETURNED)
+    assert notice["seat"] == 0 and notice["bots"] == []
     await communicator.disconnect()
     await keeper.disconnect()
 

@@ -3,7 +3,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from matches.models import Match
+from matches.models import Match, MatchSeat
 from matches.selectors import HISTORY_PAGE_SIZE
 from tests.accounts.factories import MatchFactory, MatchSeatFactory
 from tests.factories import UserFactory
@@ -121,3 +121,12 @@ def test_a_filter_that_finds_nothing_says_so_rather_than_no_match_yet(client):
     assert "No finished match" not in client.get("/matches/").content.decode()
     client.post("/i18n/setlang/", {"language": "fr", "next": "/"})
     assert "Aucune partie terminée ne correspond à ces filtres." in client.get("/matches/?player=nobody-at-all").content.decode()
+
+
+def test_a_score_of_zero_is_shown_as_0_and_the_rating_change_on_the_1500_scale(client):
+    """Issue 21, item 9: a Sidi Baba Adventurer's fortune of 0 was "-" here and "0" on the profile."""
+    alice = UserFactory(username="alice-zero")
+    match = finished(seats=[(alice, 2, False), (None, 1, True)])
+    MatchSeat.objects.filter(match=match, seat=0).update(score=0, rating_before=0.0, rating_after=-2.0)
+    html = client.get("/matches/").content.decode()
+    assert 'alice-zero</span> (2, 0, <span data-testid="history-rating-change">\u221240</span>)' in html

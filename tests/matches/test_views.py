@@ -174,3 +174,25 @@ def test_the_header_badge_costs_one_query(client):
         client.get("/matches/")
     badge = [q["sql"] for q in queries.captured_queries if '"waiting_since" IS NOT NULL' in q["sql"]]
     assert len(badge) == 1
+
+
+def test_the_away_endpoint_tells_a_person_their_due_decision_and_its_countdown(client):
+    """/matches/away.json feeds the banner on every page (issue 21, item 1)."""
+    import time
+
+    from matches import presence
+
+    assert client.get("/matches/away.json").json()["matches"] == []  # nobody logged in
+    alice, bob = UserFactory(), UserFactory()
+    match = services.create_match("countdown", [SeatSpec(user=alice), SeatSpec(user=bob)], {"clock": 0, "rounds": 1},
+                                  seed=3, abandon_grace=30)
+    client.force_login(alice)  # seat 0: due at once, no page of the match open
+    data = client.get("/matches/away.json").json()
+    assert abs(data["server_time"] - time.time()) < 5
+    [entry] = data["matches"]
+    assert entry["state"] == "due" and entry["url"] == f"/matches/{match.pk}/" and entry["match"] == match.pk
+    assert 0 < entry["at"] - time.time() <= 30
+    presence.seat_connected(match.pk, 0, "alice-socket")  # the match's page is open: no countdown
+    assert client.get("/matches/away.json").json()["matches"] == []
+    client.force_login(bob)  # not due: nothing to say
+    assert client.get("/matches/away.json").json()["matches"] == []

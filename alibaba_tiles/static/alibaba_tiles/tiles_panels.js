@@ -38,6 +38,8 @@
           i === view.current && !view.finished ? h("span", { className: "turn-mark", text: "▶", title: t("current", "to play") }) : null,
           api.name(i),
           api.isYou(i) ? h("span", { className: "badge you", text: t("you_short", "you") }) : null,
+          // the bot / away / resigned badges, kept by the shared page (matches/static/matches/live.js)
+          h("span", { className: "seat-badges", "data-seat-badges": String(i), "data-testid": "seat-badges-" + i }),
         ]),
         h("span", { className: "seat-stats" }, [
           h("span", { title: t("tiles", "tiles"), "data-testid": "tile-count-" + i }, [fmt(C.plural("tiles_count", view.tile_counts[i], "{n} tile", "{n} tiles"), { n: view.tile_counts[i] })]),

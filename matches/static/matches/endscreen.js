@@ -18,15 +18,15 @@
   var T = readJSON("end-i18n");
   function t(key, fallback) { return T[key] || fallback; }
 
-  function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "±") + Math.abs(n).toFixed(1); }
+  function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "±") + Math.abs(n); }
 
-  /* "+1.3 (12.0 → 13.3)", "unrated", "…" while the ratings are being recorded. */
+  /* "+24 (1500 → 1524)" on the shown scale (docs/ratings.md), "unrated", "…" while the ratings are being recorded. */
   function ratingText(rating) {
     if (!rating) return "";
     if (rating.state === "unrated") return t("unrated", "unrated");
     if (rating.state === "pending") return "…";
     if (rating.state === "none") return "—";
-    return signed(rating.change) + " (" + rating.before.toFixed(1) + " → " + rating.after.toFixed(1) + ")";
+    return signed(rating.change) + " (" + rating.before + " → " + rating.after + ")";
   }
 
   function ratingCell(end, seat) {
@@ -45,7 +45,8 @@
     var body = h("tbody", {}, end.players.map(function (p) {
       return h("tr", { className: (p.place === 1 ? "winner" : "") + (p.seat === seat ? " me" : ""), "data-testid": "end-row-" + p.seat }, [
         h("td", { text: placeText(p) }),
-        h("td", { title: p.title || null }, [p.name, p.left ? h("span", { className: "muted", text: " · " + t("left", "left") }) : null]),
+        h("td", { title: p.title || null }, [p.name, p.left ? h("span", { className: "muted", text: " · " + t("left", "resigned") }) : null,
+          p.stood_in ? h("span", { className: "muted", "data-testid": "end-stood-in-" + p.seat, text: " · " + t("stood_in", "a computer player finished the seat") }) : null]),
         h("td", { text: p.score === null || p.score === undefined ? "" : String(p.score) }),
         ratingCell(end, p.seat),
       ]);

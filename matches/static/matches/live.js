@@ -82,6 +82,62 @@
 
   var toast = UI.makeToast(toastEl);
 
+  /* What happened to the seats (matches/presence.py): a lasting list of notices on the page (the
+   * table's log of seats) and each player's badges, from every frame, so that a reload or a
+   * reconnect shows the same. */
+  var SEAT_NOTICES = {
+    seat_resigned: "{name} resigned: a computer player finishes the match in the seat.",
+    seat_stood_in: "{name} was away when a decision was due: a computer player plays for them until they come back.",
+    seat_returned: "{name} is back and plays again.",
+  };
+  var seatNoticesEl = document.getElementById("seat-notices");
+  var shownNotices = "";
+
+  function noticeText(n) {
+    return t(n.code, SEAT_NOTICES[n.code]).replace("{name}", api.name(n.seat));
+  }
+
+  function clockText(at) {
+    var d = new Date((at - clockOffset) * 1000);
+    return String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
+  }
+
+  function setBadge(li, cls, label, on) {
+    var badge = li.querySelector(".badge." + cls);
+    if (on && !badge) {
+      badge = UI.h("span", { className: "badge " + cls, "data-testid": "badge-" + cls, text: label });
+      li.appendChild(badge);
+    } else if (!on && badge) {
+      badge.remove();
+    }
+  }
+
+  function showSeats(bots, notices) {
+    if (!Array.isArray(bots) || !Array.isArray(notices)) return;  // a replay's frames carry neither
+    var last = {};
+    notices.forEach(function (n) { last[n.seat] = n.code; });
+    // The shared player list, and any place a game's renderer draws a seat's name with a
+    // data-seat-badges="seat" holder (the treasure cave's scoreboard): redrawn renderers get them back
+    // on every frame, since this runs after the renderers.
+    page.querySelectorAll(".match-players li[data-seat], [data-seat-badges]").forEach(function (li) {
+      var s = Number(li.dataset.seatBadges !== undefined ? li.dataset.seatBadges : li.dataset.seat);
+      setBadge(li, "bot", t("bot", "bot"), bots.indexOf(s) >= 0);
+      setBadge(li, "away", t("away", "away"), last[s] === "seat_stood_in");
+      setBadge(li, "resigned", t("resigned", "resigned"), last[s] === "seat_resigned");
+    });
+    var key = JSON.stringify(notices);
+    if (!seatNoticesEl || key === shownNotices) return;
+    shownNotices = key;
+    var list = seatNoticesEl.querySelector("ol");
+    list.textContent = "";
+    notices.forEach(function (n) {
+      list.appendChild(UI.h("li", { "data-code": n.code, "data-seat": String(n.seat) }, [
+        UI.h("time", { className: "muted", text: clockText(n.at) + " " }), noticeText(n),
+      ]));
+    });
+    seatNoticesEl.hidden = notices.length === 0;
+  }
+
   function notice(message) {
     if (!noticeEl) return;
     noticeEl.textContent = message;
@@ -222,10 +278,12 @@
       document.body.dataset.version = String(frame.version);
       document.body.dataset.status = frame.status;
       render(frame, previous, newEvents(frame));
+      showSeats(frame.bots, frame.seat_notices);
     } else if (frame.type === "notice") {
-      if (frame.code === "seat_taken_over" || frame.code === "seat_resigned") {
-        toast(t(frame.code, "{name} left: a computer player takes the seat.").replace("{name}", api.name(frame.seat)));
-        if (frame.seat === seat) document.body.dataset.replaced = "1";
+      if (SEAT_NOTICES[frame.code]) {
+        toast(noticeText(frame));
+        if (frame.code === "seat_resigned" && frame.seat === seat) document.body.dataset.replaced = "1";
+        showSeats(frame.bots, frame.seat_notices);
       }
     } else if (frame.type === "error") {
       delete document.body.dataset.sending;
