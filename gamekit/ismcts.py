@@ -35,6 +35,8 @@ Parameters a game may give (``SearchConfig``):
   ``estimate`` (a game of sides: Sidi Baba's Leader against the Adventurers);
 - ``fallback``: a view bot for the views the engine does not sample (``sample_state`` raises
   ``gamekit.errors.CannotSample``: Sidi Baba samples only a move vote and the Leader's window);
+- ``settled(view, legal)``: an action taken without searching where the game says so (a Sidi Baba
+  Adventurer backs the vote its lead already cast), else None;
 - ``clock(view)``: the simulated time at the root, where time matters (a lamp burning down); the view
   does not carry the server's clock, so a game guesses it from what the view shows.
 """
@@ -68,6 +70,7 @@ class SearchConfig:
     values: Callable | None = None  # (state, now) -> each seat's value in [0, 1], ended or cut (replaces the above)
     fallback: Callable | None = None  # the view bot played where ``sample_state`` raises CannotSample
     clock: Callable | None = None  # view -> the simulated time at the root (None: a second before the deadline)
+    settled: Callable | None = None  # (view, legal) -> an action the game takes without a search, or None
 
 
 class _Node:
@@ -325,6 +328,9 @@ def _playout(engine, sim, rollout, config, rng):
 def make_bot(engine, sample_state, seat_of: Callable[[dict], int], config: SearchConfig):
     """A bot ``choose(view, legal, rng)`` that searches with ``config``."""
     def choose(view, legal, rng, seen=()):
+        settled = config.settled(view, legal) if config.settled else None
+        if settled is not None:
+            return settled
         try:
             return search(engine, sample_state, view, legal, seat_of(view), rng, config, players=view["players"],
                           seen=seen)

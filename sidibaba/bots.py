@@ -374,6 +374,18 @@ def clock(view):
     return min(ends - view["segment_seconds"] + elapsed, ends - 0.5)
 
 
+def backs_the_lead(view, legal):
+    """An Adventurer who does not lead votes as its lead already did (the lead's vote carries the move unless
+    a majority votes otherwise): the party moves as one, and one search a move is paid, not one a seat."""
+    if view["role"] != "adventurer" or not view["line"] or view["line"][0] == view["seat"]:
+        return None
+    vote = _find(legal, "vote_move")
+    lead_vote = view["votes"][view["line"][0]]
+    if vote is not None and lead_vote in _choices(vote, "move"):
+        return {"type": "vote_move", "move": lead_vote}
+    return None
+
+
 SEARCHED = ("vote_move", "call_move", "use_genie", "play_event", "pass")
 
 
@@ -391,7 +403,8 @@ def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, explora
     config = ismcts.SearchConfig(iterations=iterations, cpu_seconds=cpu_seconds, determinizations=12,
                                  rollout=ismcts.view_policy(explorer), rollout_depth=rollout_depth,
                                  values=values, exploration=exploration, action_filter=_searched,
-                                 step=STEP_SECONDS, fallback=explorer, clock=clock)
+                                 step=STEP_SECONDS, fallback=explorer, clock=clock,
+                                 settled=backs_the_lead)
     return ismcts.make_bot(engine, engine.sample_state, _seat, config)
 
 
