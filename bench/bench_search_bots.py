@@ -21,6 +21,7 @@ measures today's baseline, the Explorer on both sides, over the same seeds.
 Not part of the test run: the machine is shared, keep the runs modest.
 """
 import argparse
+import dataclasses
 import math
 import os
 import random
@@ -57,6 +58,7 @@ def main(argv=None):
     parser.add_argument("--against", default=None)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--matches", type=int, default=40)
+    parser.add_argument("--rollout-depth", type=int, default=None, help="overrides the level's playout length")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--side", choices=["leader", "adventurers"], default=None, help="Sidi Baba: the searching side")
     args = parser.parse_args(argv)
@@ -68,6 +70,9 @@ def main(argv=None):
     searching = ismcts.is_search_bot(search)
     if args.iterations:
         search = ismcts.with_budget(search, args.iterations, search.search_config.cpu_seconds)
+    if args.rollout_depth is not None:
+        config = dataclasses.replace(search.search_config, rollout_depth=args.rollout_depth)
+        search = ismcts.make_bot(search.engine, search.sample_state, search.seat_of, config)
     against = bots[args.against or default_against]
     if args.game != "sidibaba":
         options = dict(options, variant=args.variant)

@@ -35,8 +35,10 @@ Parameters a game may give (``SearchConfig``):
   ``estimate`` (a game of sides: Sidi Baba's Leader against the Adventurers);
 - ``fallback``: a view bot for the views the engine does not sample (``sample_state`` raises
   ``gamekit.errors.CannotSample``: Sidi Baba samples only a move vote and the Leader's window);
-- ``settled(view, legal)``: an action taken without searching where the game says so (a Sidi Baba
+- ``settled(view, legal, rng)``: an action taken without searching where the game says so (a Sidi Baba
   Adventurer backs the vote its lead already cast), else None;
+- ``root_actions(view, legal, rng)``: the actions weighed at the root, where a game's heuristic fills the
+  free parameters (a few well-chosen candidates get the iterations many poor ones would share);
 - ``clock(view)``: the simulated time at the root, where time matters (a lamp burning down); the view
   does not carry the server's clock, so a game guesses it from what the view shows.
 """
@@ -70,7 +72,8 @@ class SearchConfig:
     values: Callable | None = None  # (state, now) -> each seat's value in [0, 1], ended or cut (replaces the above)
     fallback: Callable | None = None  # the view bot played where ``sample_state`` raises CannotSample
     clock: Callable | None = None  # view -> the simulated time at the root (None: a second before the deadline)
-    settled: Callable | None = None  # (view, legal) -> an action the game takes without a search, or None
+    settled: Callable | None = None  # (view, legal, rng) -> an action the game takes without a search, or None
+    root_actions: Callable | None = None  # (view, legal, rng) -> the few actions weighed at the root (None: all)
 
 
 class _Node:
@@ -234,7 +237,8 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
     """The action ISMCTS picks for ``seat`` (of ``players``) from its ``view`` and ``legal`` actions."""
     neutral = [0.5] * players
     keep = config.action_filter or (lambda actions: actions)
-    root_options = candidates(keep(legal) or legal, config.domain_samples)
+    chosen = config.root_actions(view, legal, random.Random(0)) if config.root_actions else None
+    root_options = candidates(chosen or keep(legal) or legal, config.domain_samples)
     if len(root_options) == 1:
         return root_options[0]
     rng = random.Random(rng.random())
@@ -328,7 +332,7 @@ def _playout(engine, sim, rollout, config, rng):
 def make_bot(engine, sample_state, seat_of: Callable[[dict], int], config: SearchConfig):
     """A bot ``choose(view, legal, rng)`` that searches with ``config``."""
     def choose(view, legal, rng, seen=()):
-        settled = config.settled(view, legal) if config.settled else None
+        settled = config.settled(view, legal, rng) if config.settled else None
         if settled is not None:
             return settled
         try:

@@ -308,9 +308,11 @@ from sidibaba import engine  # noqa: E402
 from sidibaba.engine.maze import distances as _maze_distances, geometry as _geometry  # noqa: E402
 from sidibaba.engine.tokens import fortune as _fortune  # noqa: E402
 
-# A real-time match is long (a few hundred actions): a playout stops after ROLLOUT_DEPTH actions and is
-# valued by the Adventurers' odds of escaping (``escape_odds``).
-ROLLOUT_DEPTH = 40
+# A real-time match is long (a few hundred actions): a playout stops after ROLLOUT_DEPTH actions, about
+# one move of the party and the Leader's answer, and is valued by the Adventurers' odds of escaping
+# (``escape_odds``). Longer playouts of the Explorer were measured no better and much noisier: its walk
+# after the move says little about the move (docs/bots.md).
+ROLLOUT_DEPTH = 6
 STEP_SECONDS = 1.0  # simulated seconds between two actions of a playout (as bench and simulate play)
 # escape_odds's logistic fit: 15,580 states of 360 Explorer matches (3, 4 and 6 players, 60 s lamps, an
 # action a second; bench/fit_escape_odds.py): each square of the shortest way left costs about eight moves.
@@ -374,16 +376,40 @@ def clock(view):
     return min(ends - view["segment_seconds"] + elapsed, ends - 0.5)
 
 
-def backs_the_lead(view, legal):
-    """An Adventurer who does not lead votes as its lead already did (the lead's vote carries the move unless
-    a majority votes otherwise): the party moves as one, and one search a move is paid, not one a seat."""
-    if view["role"] != "adventurer" or not view["line"] or view["line"][0] == view["seat"]:
+def settled(view, legal, rng):
+    """The Adventurers' decisions taken without a search. Until the Treasure is shared the Explorer's: where
+    the Treasure lies is nothing the group has seen, so a search over sampled mazes only adds noise to the
+    Explorer's systematic walk (measured: docs/bots.md); once it is shared the search weighs the ways out
+    of the mazes that fit what the group has seen. And an Adventurer who does not lead votes as its lead
+    already did (the lead's vote carries the move unless a majority votes otherwise): the party moves as
+    one, and one search a move is paid, not one a seat."""
+    if view["role"] != "adventurer":
+        return None
+    if view.get("treasure") != "shared":
+        return adventurer(view, legal, rng)
+    if not view["line"] or view["line"][0] == view["seat"]:
         return None
     vote = _find(legal, "vote_move")
     lead_vote = view["votes"][view["line"][0]]
     if vote is not None and lead_vote in _choices(vote, "move"):
         return {"type": "vote_move", "move": lead_vote}
     return None
+
+
+def leader_candidates(view, legal, rng):
+    """The Leader's root candidates: passing, and each card in hand played as the Explorer would play it
+    (its square, path or cell chosen by the heuristic): a handful of actions, not every square a
+    landslide may fall on."""
+    if view["role"] != "leader":
+        return None
+    out = [a for a in legal if a["type"] == "pass"]
+    for action in legal:
+        if action["type"] != "play_event":
+            continue
+        played = _play(view, [action], rng)
+        if played is not None:
+            out.append(domains.fill(played, rng))
+    return out or None
 
 
 SEARCHED = ("vote_move", "call_move", "use_genie", "play_event", "pass")
@@ -404,7 +430,7 @@ def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, explora
                                  rollout=ismcts.view_policy(explorer), rollout_depth=rollout_depth,
                                  values=values, exploration=exploration, action_filter=_searched,
                                  step=STEP_SECONDS, fallback=explorer, clock=clock,
-                                 settled=backs_the_lead)
+                                 settled=settled, root_actions=leader_candidates)
     return ismcts.make_bot(engine, engine.sample_state, _seat, config)
 
 

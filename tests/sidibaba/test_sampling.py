@@ -87,30 +87,47 @@ def test_a_view_with_business_pending_is_not_sampled_and_the_search_bot_plays_th
     assert bot(view, legal, random.Random(4)) == bots.explorer(view, legal, random.Random(4))
 
 
-@pytest.mark.parametrize("players", [3, 5])
-def test_the_search_decides_the_same_when_what_its_seat_may_not_know_changes_for_both_roles(players):
-    """Metamorphic, on the decisions the search really searches: for an Adventurer the Treasure and the
-    chests moved elsewhere in the maze, the bag and the other stashes changed; for the Leader the bag,
-    the deck and the stashes."""
+def test_until_the_treasure_is_shared_an_adventurer_walks_as_the_explorer_and_then_backs_its_lead():
+    state = move(set_up(players=4, seed=8), "E")
+    seat = next(s for s in engine.to_act(state) if s != LEADER)
+    view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+    assert bots.settled(view, legal, random.Random(1)) == bots.explorer(view, legal, random.Random(1))
+    lead = state["line"][0]
+    follower = next(s for s in range(1, 4) if s != lead)
+    votes = [None] * 4
+    votes[lead] = "C"
+    shared = dict(state, treasure_state="shared", votes=votes)
+    view, legal = engine.view(shared, follower), engine.legal_actions(shared, follower)
+    assert bots.settled(view, legal, random.Random(1)) == {"type": "vote_move", "move": "C"}
+    assert bots.settled(engine.view(shared, lead), engine.legal_actions(shared, lead), random.Random(1)) is None
+
+
+@pytest.mark.parametrize("players,seed", [(3, 73), (5, 80)])
+def test_the_search_decides_the_same_when_what_its_seat_may_not_know_changes_for_both_roles(players, seed):
+    """Metamorphic, on the decisions the search really searches (the Leader's window; an Adventurer's vote once
+    the Treasure is shared): for an Adventurer the chests moved elsewhere in the maze, the bag and the other
+    stashes changed; for the Leader the bag, the deck and the stashes."""
     bot = ismcts.with_budget(bots.BOTS["expert"], iterations=6)
     checked = collections.Counter()
-    for step, (state, events) in enumerate(_explorer_match(players, 70 + players)):
-        if step % 7 or sum(checked.values()) >= 8:
-            continue
+    for step, (state, events) in enumerate(_explorer_match(players, seed)):
         for seat in engine.to_act(state):
             view = engine.view(state, seat)
-            if not searchable(view) or len(engine.legal_actions(state, seat)) < 2:
+            role = "leader" if seat == LEADER else "adventurer"
+            if not searchable(view) or checked[role] >= 6 or len(engine.legal_actions(state, seat)) < 2:
                 continue
+            if role == "adventurer" and (view["treasure"] != "shared" or view["line"][0] != seat):
+                continue  # the Explorer's walk, or backing the lead's vote: not a search
             seen = event_rules.for_seat(events, seat, False)
             chosen = driver.bot_action(engine, state, seat, bot, random.Random(step), seen=lambda: seen)
             for variant in invariants.secret_variants(state, seat, random.Random(step)):
                 assert driver.bot_action(engine, variant, seat, bot, random.Random(step), seen=lambda: seen) == chosen
-                checked["leader" if seat == LEADER else "adventurer"] += 1
-    assert checked["adventurer"], dict(checked)
+                checked[role] += 1
+    assert checked["adventurer"] and checked["leader"], dict(checked)
 
 
 def test_a_search_bot_answers_a_legal_move_for_the_group():
     state = move(set_up(players=4, seed=8), "E")
+    state = dict(state, treasure_state="shared")  # the way out is what the Adventurers search
     seat = next(s for s in engine.to_act(state) if s != LEADER)
     bot = ismcts.with_budget(bots.BOTS["master"], iterations=10)
     action = driver.bot_action(engine, state, seat, bot, random.Random(2), seen=lambda: [])
