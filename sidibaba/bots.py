@@ -445,7 +445,7 @@ BOTS = {"explorer": explorer, "master": master_bot, "expert": expert_bot, "rando
 BOT_LABELS = {
     "explorer": "Explorer",
     "master": "Master (searches ahead three times longer than Expert; up to 1 s a move)",
-    "expert": "Expert (searches ahead on what its seat has seen; plays either role)",
+    "expert": "Expert (searches ahead on what its seat has seen; about as strong as the Explorer so far)",
     "random": "Random",
 }
 BOT_SHORT_LABELS = {"explorer": "Explorer", "master": "Master", "expert": "Expert", "random": "Random"}
