@@ -344,7 +344,10 @@ def escape_odds(state, now):
     else:
         treasure = state["treasure_at"]
         need = _steps_to(g, here, [treasure]) + _steps_to(g, treasure, exits) + 1
-    seconds = sum(state["lamps"]) * state["segment_seconds"]
+    # a lamp the group must give up (a meeting with the Leader, a curse) is gone already, though the vote on
+    # whose lamp goes may be still to come when the playout is cut
+    doomed = sum(1 for item in state["pending"] if item["kind"] == "discard_vote")
+    seconds = max(0, sum(state["lamps"]) - doomed) * state["segment_seconds"]
     if state["lit"] is not None and state["ends_at"] is not None:
         seconds += max(0.0, state["ends_at"] - (now or 0.0))
     moves_left = seconds / (STEP_SECONDS * (state["players"] - 0.5))
@@ -444,8 +447,8 @@ master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS)
 BOTS = {"explorer": explorer, "master": master_bot, "expert": expert_bot, "random": random_bot}
 BOT_LABELS = {
     "explorer": "Explorer",
-    "master": "Master (searches ahead three times longer than Expert; up to 1 s a move)",
-    "expert": "Expert (searches ahead on what its seat has seen; about as strong as the Explorer so far)",
+    "master": "Master (searches three times longer than Expert, up to 1 s a move; not yet as strong as the Explorer)",
+    "expert": "Expert (searches ahead on what its seat has seen; not yet as strong as the Explorer)",
     "random": "Random",
 }
 BOT_SHORT_LABELS = {"explorer": "Explorer", "master": "Master", "expert": "Expert", "random": "Random"}
