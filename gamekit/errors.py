@@ -17,3 +17,8 @@ class IllegalAction(Exception):
     @property
     def message(self):
         return str(self)
+
+
+class CannotSample(Exception):
+    """``sample_state`` does not build a state for this view (a game may sample only the situations its
+    search bots search in); the search bot then plays its fallback bot instead (gamekit/ismcts.py)."""

@@ -30,7 +30,17 @@ Parameters a game may give (``SearchConfig``):
 - ``rollout_depth``: seat actions per playout before it is scored (None: to the end);
 - ``estimate(state) -> [score per seat]``: how a cut playout is scored (higher is better), by who
   leads, or with ``margin_scale`` by the margin over the best other seat (tanh(margin / scale));
-- ``exploration``: the UCB constant; ``domain_samples``: instances drawn per action with domains.
+- ``exploration``: the UCB constant; ``domain_samples``: instances drawn per action with domains;
+- ``values(state, now)``: each seat's value in [0, 1] of an ended or cut playout, in place of the ranks and
+  ``estimate`` (a game of sides: Sidi Baba's Leader against the Adventurers);
+- ``fallback``: a view bot for the views the engine does not sample (``sample_state`` raises
+  ``gamekit.errors.CannotSample``: Sidi Baba samples only a move vote and the Leader's window);
+- ``settled(view, legal, rng)``: an action taken without searching where the game says so (a Sidi Baba
+  Adventurer backs the vote its lead already cast), else None;
+- ``root_actions(view, legal, rng)``: the actions weighed at the root, where a game's heuristic fills the
+  free parameters (a few well-chosen candidates get the iterations many poor ones would share);
+- ``clock(view)``: the simulated time at the root, where time matters (a lamp burning down); the view
+  does not carry the server's clock, so a game guesses it from what the view shows.
 """
 import json
 import math
@@ -40,6 +50,7 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from gamekit import domains
+from gamekit.errors import CannotSample
 
 WIN_WEIGHT = 0.7  # a playout's value: mostly "did this seat come first", partly how many it beat
 
@@ -58,6 +69,11 @@ class SearchConfig:
     domain_samples: int = 3
     action_filter: Callable | None = None  # legal actions -> those the search considers (None: all)
     step: float = 0.001  # simulated seconds between two actions of a playout
+    values: Callable | None = None  # (state, now) -> each seat's value in [0, 1], ended or cut (replaces the above)
+    fallback: Callable | None = None  # the view bot played where ``sample_state`` raises CannotSample
+    clock: Callable | None = None  # view -> the simulated time at the root (None: a second before the deadline)
+    settled: Callable | None = None  # (view, legal, rng) -> an action the game takes without a search, or None
+    root_actions: Callable | None = None  # (view, legal, rng) -> the few actions weighed at the root (None: all)
 
 
 class _Node:
@@ -142,8 +158,11 @@ def view_policy(bot):
     return policy
 
 
-def outcome(engine, state, estimate=None, scale=None, mean_weight=0.0) -> list[float] | None:
-    """Each seat's value of ``state`` in [0, 1]: its result if the game is over, else ``estimate``'s scores."""
+def outcome(engine, state, estimate=None, scale=None, mean_weight=0.0, values=None, now=None) -> list[float] | None:
+    """Each seat's value of ``state`` in [0, 1]: ``values``' if given (a game with sides values an ending its
+    own way), else its result if the game is over, else ``estimate``'s scores."""
+    if values is not None:
+        return values(state, now)
     res = engine.result(state)
     if res is not None and scale and res.get("scores"):
         return _by_margin(res["scores"], scale, mean_weight)
@@ -183,23 +202,25 @@ def _by_margin(scores, scale, mean_weight=0.0):
 class _Sim:
     """One determinization being played: the state, the simulated clock, time acting when due."""
 
-    def __init__(self, engine, state, step):
+    def __init__(self, engine, state, step, now=None):
         self.engine = engine
         self.state = state
         self.step = step
         due = engine.deadline(state)
-        self.now = (due[0] - 1.0) if due else 0.0
+        self.now = now if now is not None else ((due[0] - 1.0) if due else 0.0)
 
     def movers(self, limit=200):
-        """The seats waited for, after letting time act while nobody is ([] when the game is over)."""
+        """The seats waited for, after letting time act while nobody is, or before the next action would
+        come (``step`` from now): a decision is then made on the state that action will meet ([] when
+        the game is over)."""
         engine = self.engine
         for _ in range(limit):
             if engine.result(self.state) is not None:
                 return []
             movers = engine.to_act(self.state)
-            if movers:
-                return movers
             due = engine.deadline(self.state)
+            if movers and (due is None or due[0] > self.now + self.step):
+                return movers
             if due is None:
                 return []
             self.now = max(self.now, due[0])
@@ -216,12 +237,14 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
     """The action ISMCTS picks for ``seat`` (of ``players``) from its ``view`` and ``legal`` actions."""
     neutral = [0.5] * players
     keep = config.action_filter or (lambda actions: actions)
-    root_options = candidates(keep(legal) or legal, config.domain_samples)
+    chosen = config.root_actions(view, legal, random.Random(0)) if config.root_actions else None
+    root_options = candidates(chosen or keep(legal) or legal, config.domain_samples)
     if len(root_options) == 1:
         return root_options[0]
     rng = random.Random(rng.random())
     rollout = config.rollout or random_policy
     pool = []
+    now = config.clock(view) if config.clock else None
     started = time.thread_time()
     root = _Node()
     root_keys = [action_key(a) for a in root_options]
@@ -230,7 +253,7 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
             break
         if len(pool) < config.determinizations:
             pool.append(sample_state(view, seat, random.Random(rng.random()), seen))
-        sim = _Sim(engine, pool[iteration % len(pool)], config.step)
+        sim = _Sim(engine, pool[iteration % len(pool)], config.step, now)
         node, path, first = root, [root], True
         expanded = False
         value = None
@@ -258,8 +281,8 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
                     i = untried[rng.randrange(len(untried))]
                     child = node.children[(mover, keys[i])] = _Node(mover, options[i])
                     child.avail = 1
+                    path.append(child)  # counted even if the rules trip on it below (no unvisited child)
                     sim.play(mover, options[i])
-                    path.append(child)
                     expanded = True
                     break
                 log_c = config.exploration
@@ -269,13 +292,14 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
                     score = child.reward / child.visits + log_c * math.sqrt(math.log(child.avail) / child.visits)
                     if best_score is None or score > best_score:
                         best, best_score = child, score
-                sim.play(mover, best.action)
                 node = best
                 path.append(node)
+                sim.play(mover, best.action)
             if expanded:
                 value = _playout(engine, sim, rollout, config, rng)
             else:
-                value = outcome(engine, sim.state, config.estimate, config.margin_scale, config.margin_mean_weight)
+                value = outcome(engine, sim.state, config.estimate, config.margin_scale, config.margin_mean_weight,
+                                config.values, sim.now)
         except engine.IllegalAction:
             value = None  # a sampled state the rules trip on: count the visit, score nothing
         if value is None:
@@ -301,14 +325,23 @@ def _playout(engine, sim, rollout, config, rng):
             break
         sim.play(mover, rollout(engine, sim.state, mover, legal, rng))
         acted += 1
-    return outcome(engine, sim.state, config.estimate, config.margin_scale, config.margin_mean_weight)
+    return outcome(engine, sim.state, config.estimate, config.margin_scale, config.margin_mean_weight,
+                                config.values, sim.now)
 
 
 def make_bot(engine, sample_state, seat_of: Callable[[dict], int], config: SearchConfig):
     """A bot ``choose(view, legal, rng)`` that searches with ``config``."""
     def choose(view, legal, rng, seen=()):
-        return search(engine, sample_state, view, legal, seat_of(view), rng, config, players=view["players"],
-                      seen=seen)
+        settled = config.settled(view, legal, rng) if config.settled else None
+        if settled is not None:
+            return settled
+        try:
+            return search(engine, sample_state, view, legal, seat_of(view), rng, config, players=view["players"],
+                          seen=seen)
+        except CannotSample:
+            if config.fallback is None:
+                raise
+            return config.fallback(view, legal, rng)
     choose.search_config = config
     choose.sample_state = sample_state
     choose.seat_of = seat_of

@@ -4,6 +4,7 @@
 steal and cost time; as an Adventurer it remembers where the group has been during this lamp (a relative frame
 rebuilt from the moves the view shows: no notes), walks to the least visited square, takes the best tokens and uses genies early.
 """
+import math
 from collections import deque
 
 from gamekit import domains
@@ -297,5 +298,157 @@ def explorer(view, legal, rng):
     return leader(view, legal, rng) if view["role"] == "leader" else adventurer(view, legal, rng)
 
 
-BOTS = {"random": random_bot, "explorer": explorer}
-BOT_LABELS = {"random": "Random", "explorer": "Explorer"}
+# ---------------------------------------------------------------------------
+# the search bots: information-set MCTS (gamekit/ismcts.py) over states sampled from the view
+
+from gamekit import ismcts  # noqa: E402
+from gamekit.errors import CannotSample  # noqa: E402,F401
+
+from sidibaba import engine  # noqa: E402
+from sidibaba.engine.maze import distances as _maze_distances, geometry as _geometry  # noqa: E402
+from sidibaba.engine.tokens import fortune as _fortune  # noqa: E402
+
+# A real-time match is long (a few hundred actions): a playout stops after ROLLOUT_DEPTH actions, about
+# one move of the party and the Leader's answer, and is valued by the Adventurers' odds of escaping
+# (``escape_odds``). Longer playouts of the Explorer were measured no better and much noisier: its walk
+# after the move says little about the move (docs/bots.md).
+ROLLOUT_DEPTH = 6
+STEP_SECONDS = 1.0  # simulated seconds between two actions of a playout (as bench and simulate play)
+# escape_odds's logistic fit: 15,580 states of 360 Explorer matches (3, 4 and 6 players, 60 s lamps, an
+# action a second; bench/fit_escape_odds.py): each square of the shortest way left costs about eight moves.
+ODDS_PER_MOVE = 0.01396
+ODDS_PER_SQUARE = 0.1112
+ODDS_BIAS = -0.413
+
+
+def _steps_to(g, start, goals):
+    """Squares from ``start`` (outside: from the square it enters) to the nearest of ``goals``."""
+    extra = 0
+    if start < 0:
+        start, extra = g.outside[start][0], 1
+    dist = _maze_distances(g, start)
+    found = [dist[c] for c in goals if c in dist]
+    return extra + (min(found) if found else 4 * g.size)
+
+
+def escape_odds(state, now):
+    """The Adventurers' chance of escaping, guessed from a state that is not over: the squares left to walk
+    (to the Treasure then out, or out once it is shared, the shortest way) against the moves left (the lamps
+    still held and what is left of the lit one, at one move per ``players - 0.5`` actions of
+    ``STEP_SECONDS``: every Adventurer votes, the Leader answers), weighed as fitted on Explorer matches."""
+    g = _geometry(state["maze"])
+    here = state["pos"][0]
+    exits = [cell for cell, _d in g.openings]
+    if state["treasure_state"] == "shared":
+        need = _steps_to(g, here, exits)
+    else:
+        treasure = state["treasure_at"]
+        need = _steps_to(g, here, [treasure]) + _steps_to(g, treasure, exits) + 1
+    # a lamp the group must give up (a meeting with the Leader, a curse) is gone already, though the vote on
+    # whose lamp goes may be still to come when the playout is cut
+    doomed = sum(1 for item in state["pending"] if item["kind"] == "discard_vote")
+    seconds = max(0, sum(state["lamps"]) - doomed) * state["segment_seconds"]
+    if state["lit"] is not None and state["ends_at"] is not None:
+        seconds += max(0.0, state["ends_at"] - (now or 0.0))
+    moves_left = seconds / (STEP_SECONDS * (state["players"] - 0.5))
+    z = ODDS_PER_MOVE * moves_left - ODDS_PER_SQUARE * need + ODDS_BIAS
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def values(state, now=None):
+    """Each seat's value of a playout: the side that won 1 (an Adventurer a little more the richer it is
+    among them, for its rank), the other 0; a cut playout by ``escape_odds``."""
+    players = state["players"]
+    if state["phase"] == "over":
+        if state["winner"] == "leader":
+            return [1.0] + [0.0] * (players - 1)
+        fortunes = [_fortune([state["kinds"][t] for t in state["hands"][s]]) for s in range(1, players)]
+        top = max(fortunes) or 1
+        return [0.0] + [0.9 + 0.1 * f / top for f in fortunes]
+    odds = escape_odds(state, now)
+    return [1.0 - odds] + [odds] * (players - 1)
+
+
+def clock(view):
+    """The time at the root of a search, guessed (the view does not carry the server's clock): the lit lamp's
+    start plus this lamp's moves at the pace ``escape_odds`` assumes, at least half a second before it is out."""
+    ends = view.get("segment_ends_at")
+    if ends is None:
+        return None
+    elapsed = len(view.get("moves_so_far") or []) * STEP_SECONDS * (view["players"] - 0.5)
+    return min(ends - view["segment_seconds"] + elapsed, ends - 0.5)
+
+
+def settled(view, legal, rng):
+    """The Adventurers' decisions taken without a search. Until the Treasure is shared the Explorer's: where
+    the Treasure lies is nothing the group has seen, so a search over sampled mazes only adds noise to the
+    Explorer's systematic walk (measured: docs/bots.md); once it is shared the search weighs the ways out
+    of the mazes that fit what the group has seen. And an Adventurer who does not lead votes as its lead
+    already did (the lead's vote carries the move unless a majority votes otherwise): the party moves as
+    one, and one search a move is paid, not one a seat."""
+    if view["role"] != "adventurer":
+        return None
+    if view.get("treasure") != "shared":
+        return adventurer(view, legal, rng)
+    if not view["line"] or view["line"][0] == view["seat"]:
+        return None
+    vote = _find(legal, "vote_move")
+    lead_vote = view["votes"][view["line"][0]]
+    if vote is not None and lead_vote in _choices(vote, "move"):
+        return {"type": "vote_move", "move": lead_vote}
+    return None
+
+
+def leader_candidates(view, legal, rng):
+    """The Leader's root candidates: passing, and each card in hand played as the Explorer would play it
+    (its square, path or cell chosen by the heuristic): a handful of actions, not every square a
+    landslide may fall on."""
+    if view["role"] != "leader":
+        return None
+    out = [a for a in legal if a["type"] == "pass"]
+    for action in legal:
+        if action["type"] != "play_event":
+            continue
+        played = _play(view, [action], rng)
+        if played is not None:
+            out.append(domains.fill(played, rng))
+    return out or None
+
+
+SEARCHED = ("vote_move", "call_move", "use_genie", "play_event", "pass")
+
+
+def _searched(legal):
+    """What the search weighs: the move votes, the lead's call, genies, the Leader's Events (not a pause,
+    nor proposing a new line)."""
+    return [a for a in legal if a["type"] in SEARCHED]
+
+
+def _seat(view):
+    return view["seat"]
+
+
+def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, exploration=0.5):
+    config = ismcts.SearchConfig(iterations=iterations, cpu_seconds=cpu_seconds, determinizations=12,
+                                 rollout=ismcts.view_policy(explorer), rollout_depth=rollout_depth,
+                                 values=values, exploration=exploration, action_filter=_searched,
+                                 step=STEP_SECONDS, fallback=explorer, clock=clock,
+                                 settled=settled, root_actions=leader_candidates)
+    return ismcts.make_bot(engine, engine.sample_state, _seat, config)
+
+
+# Levels by iterations (reproducible for a seed), capped at SEARCH_CPU_SECONDS of CPU per decision.
+SEARCH_CPU_SECONDS = 1.0
+expert_bot = search_bot(iterations=30, cpu_seconds=SEARCH_CPU_SECONDS)
+master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS)
+
+# The first is what the lobby offers first and what takes over a seat left for good: the Explorer (plays
+# either role, instant; a search bot costs up to a second of the worker's CPU a decision).
+BOTS = {"explorer": explorer, "master": master_bot, "expert": expert_bot, "random": random_bot}
+BOT_LABELS = {
+    "explorer": "Explorer",
+    "master": "Master (searches three times longer than Expert, up to 1 s a move; not yet as strong as the Explorer)",
+    "expert": "Expert (searches ahead on what its seat has seen; not yet as strong as the Explorer)",
+    "random": "Random",
+}
+BOT_SHORT_LABELS = {"explorer": "Explorer", "master": "Master", "expert": "Expert", "random": "Random"}

@@ -20,6 +20,10 @@ TRANSLATABLE_LABELS = [
     gettext_noop("Adventurer"),
     gettext_noop("Random"),
     gettext_noop("Explorer"),
+    gettext_noop("Master (searches three times longer than Expert, up to 1 s a move; not yet as strong as the Explorer)"),
+    gettext_noop("Expert (searches ahead on what its seat has seen; not yet as strong as the Explorer)"),
+    gettext_noop("Master"),
+    gettext_noop("Expert"),
     # the shipped mazes' names (a maze made in the admin shows its name as typed)
     gettext_noop("The Thieves' Grotto"),
     gettext_noop("The Sunken Vaults"),
@@ -120,7 +124,7 @@ def resolve_options(options: dict) -> dict:
 
 def build_spec():
     from matches.registry import GameSpec
-    from sidibaba.bots import BOT_LABELS, BOTS
+    from sidibaba.bots import BOT_LABELS, BOT_SHORT_LABELS, BOTS
     from sidibaba.gamedata import load_default_data
 
     return GameSpec(
@@ -132,6 +136,7 @@ def build_spec():
         options=table_options,
         bots=BOTS,
         bot_labels=BOT_LABELS,
+        bot_short_labels=BOT_SHORT_LABELS,
         template="sidibaba/match.html",
         resolve_options=resolve_options,
         load_default_data=load_default_data,

@@ -10,6 +10,7 @@ from .rules import (
     OPTIONS, apply, deadline, decision_key, legal_actions, new_game, replay, result, roles, to_act,
     validate_options,
 )
+from .sampling import sample_state
 from .supplies import default_event_set, default_token_mix, validate_event_set, validate_token_mix
 from .views import sight_in, view
 
@@ -17,5 +18,5 @@ __all__ = [
     "IllegalAction", "OPTIONS", "validate_options", "roles", "new_game", "legal_actions", "to_act",
     "decision_key", "apply", "deadline", "view", "result", "replay", "hidden_leaks",
     "validate_maze", "default_mazes", "game_data", "sight_in",
-    "default_token_mix", "default_event_set", "validate_token_mix", "validate_event_set",
+    "default_token_mix", "default_event_set", "validate_token_mix", "validate_event_set", "sample_state",
 ]

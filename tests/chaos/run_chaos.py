@@ -521,7 +521,7 @@ async def main(plant=None):
         await asyncio.to_thread(prepare_database)
         for name in ("web", "worker-a", "worker-b", "beat"):
             processes.start(name)
-        assert wait_for(lambda: _http_ok(f"http://127.0.0.1:{runner.port}/"), 30), "the web process did not start"
+        assert wait_for(lambda: _http_ok(f"http://127.0.0.1:{runner.port}/"), 90), "the web process did not start"
         restarts = []
 
         async def supervisor():

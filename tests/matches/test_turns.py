@@ -110,9 +110,12 @@ def test_nobody_online_is_not_taken_over_at_a_turn_based_table():
     Match.objects.filter(pk__in=[turn_based.pk, real_time.pk]).update(started_at=services._ts(t0))
     presence.seat_connected(turn_based.pk, 0, "alice-socket", now=t0)
     presence.seat_disconnected(turn_based.pk, 0, "alice-socket", now=t0 + 1)
-    taken = presence.take_over_abandoned_seats(now=time.time())
-    # the real-time match's two people, gone for hours, are replaced; nobody at the turn-based one
-    assert taken == 2
+    taken = presence.stand_in_for_absent_seats(now=time.time())
+    # at the real-time match, gone for hours, the seat whose decision is due gets a computer player
+    # standing in (docs/ratings.md); nobody at the turn-based one, where absence is the deadline passing
+    assert taken == 1
+    assert MatchSeat.objects.filter(match=real_time, stand_in_since__isnull=False).count() == 1
+    assert not MatchSeat.objects.filter(match=turn_based, stand_in_since__isnull=False).exists()
     assert not MatchSeat.objects.filter(match=turn_based, abandoned_at__isnull=False).exists()
     assert presence.end_deserted_matches(now=time.time() + 30 * DAY) == 0
     turn_based.refresh_from_db()

@@ -6,7 +6,9 @@ from the given one only in what ``seat`` may not know (for the metamorphic hidde
 import copy
 import random
 
+from sidibaba.engine.core import LEADER
 from sidibaba.engine.data_files import game_data
+from sidibaba.engine.maze import geometry
 from sidibaba.engine.tokens import group
 
 LAMPS = game_data()["lamps"]
@@ -50,9 +52,35 @@ def _swap_kinds(state, a, b):
     state["kinds"] = kinds
 
 
+def _maze_variant(state, rng):
+    """For an Adventurer: the Treasure (still closed) and the closed chests on other squares it cannot see
+    (not where the group stands nor the square in front; the squares beside look open whatever is on them)."""
+    if state["phase"] != "play" or state["pos"] is None or state["treasure_state"] != "closed" or state["pending"]:
+        return None
+    g = geometry(state["maze"])
+    cell, facing = state["pos"]
+    front = g.target(cell, facing)
+    taken = {cell, front, state["leader_at"], *state["landslides"], *state["chests_open"]}
+    if state["treasure_at"] in taken or any(c in taken for c in state["chests"]):
+        return None
+    free = [c for c in range(g.size) if c not in taken and c != state["treasure_at"] and c not in state["chests"]]
+    if len(free) < 1 + len(state["chests"]):
+        return None
+    rng.shuffle(free)
+    moved = copy.deepcopy(state)
+    moved["treasure_at"] = free[0]
+    moved["chests"] = free[1:1 + len(state["chests"])]
+    return moved
+
+
 def secret_variants(state, seat, rng: random.Random):
-    """The bag reordered; another stash's (or draw's) token swapped with a bag token of the same group."""
+    """The bag reordered; another stash's (or draw's) token swapped with a bag token of the same group; for
+    an Adventurer, the Treasure and the chests it has not seen elsewhere in the maze."""
     variants = []
+    if seat != LEADER and seat is not None:
+        moved = _maze_variant(state, rng)
+        if moved is not None:
+            variants.append(moved)
     if len(state["bag"]) > 1:
         shuffled = copy.deepcopy(state)
         rng.shuffle(shuffled["bag"])

@@ -3,12 +3,16 @@ import random
 
 from gamekit import driver
 from sidibaba import engine
-from sidibaba.bots import BOT_LABELS, BOTS, choose_move, frame
+from sidibaba.bots import BOT_LABELS, BOT_SHORT_LABELS, BOTS, choose_move, frame
 from sidibaba.engine.maze import distances, geometry
 
 
 def test_every_bot_has_a_label():
-    assert set(BOTS) == set(BOT_LABELS) == {"random", "explorer"}
+    assert set(BOTS) == set(BOT_LABELS) == set(BOT_SHORT_LABELS) == {"random", "explorer", "master", "expert"}
+
+
+def test_a_new_seat_gets_the_explorer_not_random():
+    assert next(iter(BOTS)) == "explorer"  # the default for a new seat: plays either role, instantly
 
 
 def test_explorer_bots_finish_matches_with_legal_actions_on_every_table_size():

@@ -1,0 +1,261 @@
+"""A full state consistent with one seat's view (the contract's optional ``sample_state``).
+
+For the search bots (``gamekit/ismcts.py``), built from the view (and the seat's events) alone, never
+from the true state. Sidi Baba's search bots search the two decisions that make the game: the
+Adventurers' vote on the next move and the Leader's Event window after a move. So a state is sampled
+when nothing else is pending (no sharing, dice, theft, chest, genie offer, pause, line vote or draw
+being kept): every other view raises ``CannotSample`` and the bot plays its heuristic instead.
+
+What is drawn:
+- for every seat: the identity of each token it may not know (the bag, the other stashes, the tokens
+  stolen, spent or paid), from the box's tokens less its own, keeping each stash's jewels and genies
+  as counted on the table (``backs``); the event cards it does not hold (the Leader: the deck's
+  order; an Adventurer: the Leader's hand too); the seed, so every draw to come;
+- for an Adventurer, the maze and where the group stands in it: a maze of the default set (the maze
+  choices are public) and a square and facing from which the sight is exactly the one in the view,
+  preferring those from which the moves of this lamp (``moves_so_far``, the only moves a player may
+  remember: no notes) lead back through open passages; what stands in front (chest, Treasure,
+  landslide, arrows, the Leader) put there; the other chests, landslides and the Treasure on squares
+  this lamp's walk did not cross, at random; the Leader's token outside.
+"""
+import random
+
+from gamekit.errors import CannotSample
+
+from .core import LEADER
+from .data_files import default_mazes, game_data
+from .maze import DIRS, MOVE_PARTS, geometry
+from .phases.explore import TURNS
+from .supplies import bag_kinds, event_list
+from .tokens import build_kinds, group
+from .views import sight
+
+FACING = {d: i for i, d in enumerate(DIRS)}
+
+
+def searchable(view):
+    """Whether ``sample_state`` builds a state for this view (the situations the search bots search)."""
+    return (view.get("phase") == "play" and view.get("pending") is None and view.get("paused") is None
+            and view.get("line_vote") is None and not any(view.get("drawing") or [])
+            and view.get("sight") is not None)
+
+
+def _kept_out(seen):
+    """Whether the Leader's token may not enter yet: it met the group and the group has not stepped since."""
+    kept = False
+    for e in seen:
+        code = e.get("code")
+        if code == "leader_met":
+            kept = True
+        elif code == "moved" and e.get("stepped"):
+            kept = False
+    return kept
+
+
+def _tokens(view, seat, players, rng):
+    """Token kinds by id and every seat's stash, the bag and the set-aside tokens, drawn around what the
+    seat knows (its own tokens) and what everyone sees (each stash's jewels and genies, the bag's size)."""
+    kinds = build_kinds(players, game_data(), bag_kinds({}))
+    total = len(kinds)
+    own = {t["id"]: t["kind"] for t in view.get("tokens") or []}
+    known_ids = set(own)
+    pool = list(kinds)
+    for kind in own.values():
+        if kind in pool:
+            pool.remove(kind)
+    rng.shuffle(pool)
+    by_group = {}
+    for kind in pool:
+        by_group.setdefault(group(kind), []).append(kind)
+    free_ids = [t for t in range(total) if t not in known_ids]
+    rng.shuffle(free_ids)
+    new_kinds = [None] * total
+    for t, kind in own.items():
+        new_kinds[t] = kind
+    hands = [[] for _ in range(players)]
+    for other in range(1, players):
+        if other == seat:
+            hands[other] = [t["id"] for t in view.get("tokens") or []]
+            continue
+        backs = view["backs"][other]
+        for grp, count in (("jewel", backs["jewels"]), ("genie", backs["genies"])):
+            for _ in range(count):
+                if not by_group.get(grp) or not free_ids:
+                    raise CannotSample("More tokens on the table than in the box.")
+                token = free_ids.pop()
+                new_kinds[token] = by_group[grp].pop()
+                hands[other].append(token)
+    rest = [k for grp in by_group.values() for k in grp]
+    rng.shuffle(rest)
+    if len(rest) < len(free_ids) or len(free_ids) < view["bag_size"]:
+        raise CannotSample("The box's tokens do not add up to what the table shows.")
+    for token, kind in zip(free_ids, rest):
+        new_kinds[token] = kind
+    bag = free_ids[:view["bag_size"]]
+    aside = free_ids[view["bag_size"]:]
+    stolen = [t for t in aside if new_kinds[t] != "curse"]
+    curses_out = len(aside) - len(stolen)
+    return new_kinds, hands, bag, stolen, curses_out
+
+
+def _events(view, seat, rng):
+    """The event kinds, the Leader's hand and the deck: the Leader's own cards as it sees them."""
+    kinds = event_list({})
+    hand = [c["card"] for c in view.get("event_cards") or []]
+    for card in view.get("event_cards") or []:
+        if card["card"] >= len(kinds):
+            raise CannotSample("An event card not in the default set.")
+        kinds[card["card"]] = {k: v for k, v in card.items() if k != "card"}
+    others = [c for c in range(len(kinds)) if c not in hand]
+    rng.shuffle(others)
+    if seat != LEADER:
+        hand = others[:view["event_hand"]]
+        others = others[view["event_hand"]:]
+    deck = others[:view["event_deck"]]
+    used = others[view["event_deck"]:]
+    return kinds, hand, deck, used
+
+
+def _walk_back(g, cell, facing, trail):
+    """The squares this lamp's walk crossed, walked back from (cell, facing); None if a wall is in the way."""
+    crossed = [cell]
+    for move in reversed(trail):
+        forward, turn = MOVE_PARTS[move]
+        facing = (facing - turn) % 4
+        if forward:
+            if cell < 0:
+                return None
+            back = g.step[cell][(facing + 2) % 4]
+            if back is None or isinstance(back, tuple):
+                # the group came in from outside through this opening
+                k = next((i for i, (c, d) in enumerate(g.openings) if c == cell and (d + 2) % 4 == facing), None)
+                if k is None:
+                    return None
+                cell = -1 - k
+            else:
+                cell = back
+            crossed.append(cell)
+    return crossed
+
+
+_PLACES = {}  # what the group sees -> where it may stand (a search samples one view many times)
+
+
+def _place_group(view, rng):
+    """A maze, the group's position, and the squares this lamp's walk crossed, consistent with the sight."""
+    want = view["sight"]
+    front = view.get("front") or {}
+    trail = view.get("moves_so_far") or []
+    if "T" in trail:
+        trail = trail[len(trail) - trail[::-1].index("T"):]
+    key = repr((want, bool(front.get("landslide")), bool(view.get("outside")), trail))
+    options = _PLACES.get(key)
+    if options is None:
+        if len(_PLACES) > 256:
+            _PLACES.clear()
+        options = _PLACES[key] = _places(view, want, front, trail)
+    if not options:
+        raise CannotSample("No maze of the default set shows this sight.")
+    return options[rng.randrange(len(options))]
+
+
+def _places(view, want, front, trail):
+    blocked_front = bool(front.get("landslide"))
+    walked, fits = [], []
+    for maze in default_mazes():
+        g = geometry(maze)
+        cells = [-1 - k for k in range(len(g.openings))] if view.get("outside") else range(g.size)
+        for cell in cells:
+            for facing in range(4):
+                if cell < 0 and g.outside[cell][1] != facing:
+                    continue
+                target = g.target(cell, facing)
+                slides = [target] if blocked_front and isinstance(target, int) else []
+                if sight({"maze": maze, "pos": [cell, facing], "landslides": slides}) != want:
+                    continue
+                crossed = _walk_back(g, cell, facing, trail)
+                (walked if crossed is not None else fits).append((maze, cell, facing, crossed or [cell]))
+    return walked or fits
+
+
+def _maze_part(view, seat, rng):
+    """The maze and everything on it: the Leader's own view, or a draw for an Adventurer."""
+    if seat == LEADER:
+        return {"maze": view["maze"], "pos": list(view["pos"]), "entrance": view["entrance"],
+                "treasure_at": view["treasure_at"], "chests": list(view["chests"]["closed"]),
+                "chests_open": list(view["chests"]["open"]), "landslides": list(view["landslides"]),
+                "arrows": [list(a) for a in view["arrows_at"]], "leader_at": view["leader_at"],
+                "trail": list(view["trail"])}
+    maze, cell, facing, crossed = _place_group(view, rng)
+    g = geometry(maze)
+    front = view.get("front") or {}
+    target = g.target(cell, facing)
+    ahead = target if isinstance(target, int) else None
+    taken = {c for c in crossed if c >= 0}
+    if ahead is not None:
+        taken.add(ahead)
+    free = [c for c in range(g.size) if c not in taken]
+    rng.shuffle(free)
+    chests_total = game_data()["chests"]
+    closed, opened, treasure_at, landslides, arrows, leader_at = [], [], None, [], [], None
+    if ahead is not None:
+        if front.get("chest") == "closed":
+            closed.append(ahead)
+        elif front.get("chest") == "open":
+            opened.append(ahead)
+        if front.get("treasure"):
+            treasure_at = ahead
+        if front.get("landslide"):
+            landslides.append(ahead)
+        if front.get("leader"):
+            leader_at = ahead
+        for arrow in front.get("arrows") or []:
+            arrows.append([ahead, arrow["colour"], (facing + TURNS.index(arrow["direction"])) % 4])
+    if treasure_at is None:
+        treasure_at = free.pop()
+    while len(opened) < view["chests_opened"]:
+        opened.append(free.pop())
+    while len(closed) + len(opened) < chests_total and free:
+        closed.append(free.pop())
+    while len(landslides) < view["landslides_placed"] and free:
+        landslides.append(free.pop())
+    before = view["moves_before_lamp"]
+    entrance = -1 - cell if cell < 0 else rng.randrange(len(g.openings))
+    return {"maze": maze, "pos": [cell, facing], "entrance": entrance, "treasure_at": treasure_at,
+            "chests": closed, "chests_open": opened, "landslides": landslides, "arrows": arrows,
+            "leader_at": leader_at, "trail": ["E"] * before + list(view.get("moves_so_far") or [])}
+
+
+def sample_state(view, seat, rng, seen=()):
+    """A state whose view for ``seat`` is ``view``, its hidden part drawn with ``rng`` (see the module)."""
+    if not searchable(view):
+        raise CannotSample("Only a move vote or the Leader's window is searched.")
+    players = view["players"]
+    data = game_data()
+    kinds, hands, bag, stolen, curses_out = _tokens(view, seat, players, rng)
+    event_kinds, event_hand, event_deck, events_used = _events(view, seat, rng)
+    state = {
+        "game": "sidibaba", "players": players, "seed": rng.randrange(1 << 30), "counter": 0, "phase": "play",
+        "decision": rng.randrange(1 << 20), "segment_seconds": view["segment_seconds"],
+        "window_seconds": data["window_seconds"], "pause_max_seconds": data["pause_max_seconds"],
+        "mazes": default_mazes(), "kinds": kinds, "event_kinds": event_kinds,
+        "setup": {"deadline": 0.0, "chests": data["chests"], "characters": data["characters"]},
+        "characters": list(view["characters"]), "line": list(view["line"]), "lamps": list(view["lamps"]),
+        "lit": view["lit"], "leader_lamps": view["leader_lamps"], "lamps_out": view["lamps_out"],
+        "hands": hands, "bag": bag, "keeps": [None] * players,
+        "treasure_state": view["treasure"], "leader_kept_out": _kept_out(seen),
+        "event_deck": event_deck, "event_hand": event_hand, "events_used": events_used, "stolen": stolen,
+        "genies_spent": [], "jewels_paid": [], "curses_out": curses_out,
+        "segment": view["segment"], "ends_at": view["segment_ends_at"], "paused": None,
+        "genie_segment": view["segment"] if view["genie_used"] else None,
+        "votes": list(view["votes"]), "line_vote": None,
+        "window": {"move": view["moves_made"]} if view["window_open"] else None, "pending": [],
+        "moves": view["moves_made"], "lamp_trail_from": view["moves_before_lamp"],
+        "winner": None, "end_reason": None,
+        "last_answer": dict(view["genie_answer"]) if view["genie_answer"] else None,
+    }
+    state.update(_maze_part(view, seat, rng))
+    return state
+
+
+__all__ = ["sample_state", "searchable"]

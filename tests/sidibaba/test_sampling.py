@@ -1,0 +1,144 @@
+"""sample_state: a whole state built from one seat's view and the events it was sent (the search bots)."""
+import collections
+import random
+
+import pytest
+
+from gamekit import driver, ismcts
+from gamekit import events as event_rules
+from gamekit.errors import CannotSample
+from sidibaba import bots, engine
+from sidibaba.engine.core import LEADER
+from sidibaba.engine.sampling import searchable
+from tests.sidibaba import invariants
+from tests.sidibaba.helpers import move, set_up
+
+LAMPS_60 = {"segment_seconds": 60}
+
+
+def _explorer_match(players, seed):
+    """The states of an Explorer match with the events each was reached by (replayed from its log)."""
+    playout = driver.play(engine, players, LAMPS_60, seed, [bots.explorer] * players)
+    state, events = engine.new_game(players, LAMPS_60, seed, 0.0), []
+    for seat_acting, action, now in playout.log:
+        yield state, events
+        state, new = engine.apply(state, seat_acting, action, now)
+        events = events + new
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_sampled_state_shows_either_role_its_own_view_and_keeps_its_legal_actions(players):
+    rng, sampled_by_role = random.Random(players), collections.Counter()
+    for step, (state, events) in enumerate(_explorer_match(players, 40 + players)):
+        if step % 3:
+            continue
+        for seat in range(players):
+            view = engine.view(state, seat)
+            if not searchable(view):
+                with pytest.raises(CannotSample):
+                    engine.sample_state(view, seat, rng)
+                continue
+            sampled = engine.sample_state(view, seat, rng, event_rules.for_seat(events, seat, False))
+            sampled_by_role["leader" if seat == LEADER else "adventurer"] += 1
+            assert engine.view(sampled, seat) == view, f"step {step}, seat {seat}"
+            assert engine.legal_actions(sampled, seat) == engine.legal_actions(state, seat), f"step {step}"
+            assert invariants.conservation(sampled) == [], f"step {step}, seat {seat}"
+    assert sampled_by_role["leader"] and sampled_by_role["adventurer"], dict(sampled_by_role)
+
+
+def test_an_adventurer_sample_draws_the_maze_it_cannot_see_and_keeps_its_own_tokens():
+    state = move(set_up(players=4, maze="vaults", seed=3), "E")
+    seat = 2
+    view = engine.view(state, seat)
+    samples = [engine.sample_state(view, seat, random.Random(i)) for i in range(30)]
+    assert all(engine.view(s, seat) == view for s in samples)
+    assert len({(s["maze"]["key"], tuple(s["pos"])) for s in samples}) > 1  # the sight alone does not tell
+    assert len({s["treasure_at"] for s in samples}) > 1
+    assert all(s["hands"][seat] == state["hands"][seat] for s in samples)
+    assert all([s["kinds"][t] for t in s["hands"][seat]] == [state["kinds"][t] for t in state["hands"][seat]]
+               for s in samples)
+
+
+def test_the_leader_sample_is_its_own_maze_and_draws_the_adventurers_tokens():
+    state = move(set_up(players=4, seed=5), "E")
+    view = engine.view(state, LEADER)
+    sampled = engine.sample_state(view, LEADER, random.Random(1))
+    for key in ("maze", "pos", "treasure_at", "chests", "entrance", "event_hand"):
+        assert sampled[key] == state[key]
+    assert [len(h) for h in sampled["hands"]] == [len(h) for h in state["hands"]]
+
+
+def test_the_leaders_token_stays_out_after_a_meeting_as_the_leaders_events_tell():
+    met = [{"code": "moved", "stepped": True, "visible_to": "all"}, {"code": "leader_met", "visible_to": "all"}]
+    state = move(set_up(players=3, seed=2), "E")
+    view = engine.view(state, LEADER)
+    assert engine.sample_state(view, LEADER, random.Random(0), met)["leader_kept_out"] is True
+    stepped_since = met + [{"code": "moved", "stepped": True, "visible_to": "all"}]
+    assert engine.sample_state(view, LEADER, random.Random(0), stepped_since)["leader_kept_out"] is False
+
+
+def test_a_view_with_business_pending_is_not_sampled_and_the_search_bot_plays_the_explorer_there():
+    state = engine.new_game(4, LAMPS_60, 9, 0.0)  # setting up: nothing to search
+    seat = engine.to_act(state)[0]
+    view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+    with pytest.raises(CannotSample):
+        engine.sample_state(view, seat, random.Random(0))
+    bot = ismcts.with_budget(bots.BOTS["master"], iterations=5)
+    assert bot(view, legal, random.Random(4)) == bots.explorer(view, legal, random.Random(4))
+
+
+def test_until_the_treasure_is_shared_an_adventurer_walks_as_the_explorer_and_then_backs_its_lead():
+    state = move(set_up(players=4, seed=8), "E")
+    seat = next(s for s in engine.to_act(state) if s != LEADER)
+    view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+    assert bots.settled(view, legal, random.Random(1)) == bots.explorer(view, legal, random.Random(1))
+    lead = state["line"][0]
+    follower = next(s for s in range(1, 4) if s != lead)
+    votes = [None] * 4
+    votes[lead] = "C"
+    shared = dict(state, treasure_state="shared", votes=votes)
+    view, legal = engine.view(shared, follower), engine.legal_actions(shared, follower)
+    assert bots.settled(view, legal, random.Random(1)) == {"type": "vote_move", "move": "C"}
+    assert bots.settled(engine.view(shared, lead), engine.legal_actions(shared, lead), random.Random(1)) is None
+
+
+@pytest.mark.parametrize("players,seed", [(3, 73), (5, 80)])
+def test_the_search_decides_the_same_when_what_its_seat_may_not_know_changes_for_both_roles(players, seed):
+    """Metamorphic, on the decisions the search really searches (the Leader's window; an Adventurer's vote once
+    the Treasure is shared): for an Adventurer the chests moved elsewhere in the maze, the bag and the other
+    stashes changed; for the Leader the bag, the deck and the stashes."""
+    bot = ismcts.with_budget(bots.BOTS["expert"], iterations=6)
+    checked = collections.Counter()
+    for step, (state, events) in enumerate(_explorer_match(players, seed)):
+        for seat in engine.to_act(state):
+            view = engine.view(state, seat)
+            role = "leader" if seat == LEADER else "adventurer"
+            if not searchable(view) or checked[role] >= 6 or len(engine.legal_actions(state, seat)) < 2:
+                continue
+            if role == "adventurer" and (view["treasure"] != "shared" or view["line"][0] != seat):
+                continue  # the Explorer's walk, or backing the lead's vote: not a search
+            seen = event_rules.for_seat(events, seat, False)
+            chosen = driver.bot_action(engine, state, seat, bot, random.Random(step), seen=lambda: seen)
+            for variant in invariants.secret_variants(state, seat, random.Random(step)):
+                assert driver.bot_action(engine, variant, seat, bot, random.Random(step), seen=lambda: seen) == chosen
+                checked[role] += 1
+    assert checked["adventurer"] and checked["leader"], dict(checked)
+
+
+def test_a_search_bot_answers_a_legal_move_for_the_group():
+    state = move(set_up(players=4, seed=8), "E")
+    state = dict(state, treasure_state="shared")  # the way out is what the Adventurers search
+    seat = next(s for s in engine.to_act(state) if s != LEADER)
+    bot = ismcts.with_budget(bots.BOTS["master"], iterations=10)
+    action = driver.bot_action(engine, state, seat, bot, random.Random(2), seen=lambda: [])
+    assert action["type"] in {"vote_move", "use_genie"}
+    assert engine.apply(state, seat, action, 1.0)
+
+
+def test_escape_odds_grow_with_the_lamps_left_and_fall_with_the_way_left():
+    state = move(set_up(players=4, seed=8), "E")
+    more = dict(state, lamps=[n + 2 if i else 0 for i, n in enumerate(state["lamps"])])
+    assert bots.escape_odds(more, 1.0) > bots.escape_odds(state, 1.0)
+    shared = dict(state, treasure_state="shared")  # the Treasure found: only the way out is left
+    assert bots.escape_odds(shared, 1.0) > bots.escape_odds(state, 1.0)
+    assert bots.values(dict(state, phase="over", winner="leader"))[0] == 1.0
