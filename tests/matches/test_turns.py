@@ -110,7 +110,7 @@ def test_nobody_online_is_not_taken_over_at_a_turn_based_table():
     Match.objects.filter(pk__in=[turn_based.pk, real_time.pk]).update(started_at=services._ts(t0))
     presence.seat_connected(turn_based.pk, 0, "alice-socket", now=t0)
     presence.seat_disconnected(turn_based.pk, 0, "alice-socket", now=t0 + 1)
-    taken = presence.stand_in_for_absent_seats(now=time.time())
+    taken = presence.stand_in_for_absent_seats(now=time.time() + 120)  # past the grace of the decision opened now
     # at the real-time match, gone for hours, the seat whose decision is due gets a computer player
     # standing in (docs/ratings.md); nobody at the turn-based one, where absence is the deadline passing
     assert taken == 1
