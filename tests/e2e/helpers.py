@@ -1,4 +1,5 @@
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,3 +36,35 @@ def start_cave_against_a_bot(page, base_url):
     page.click("[data-testid=start]")
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
     return page
+
+
+@contextmanager
+def harness_page(browser, body: str, styles=(), scripts=(), harness: str = "", width=1280, height=1000):
+    """A page of a game's own scripts and styles on rendered template blocks, with no site behind it (the
+    view drawn from a frame the test builds); fails on any page error or console error when left."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(5_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + body + "</body></html>")
+    for style in styles:
+        page.add_style_tag(path=str(style))
+    page.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
+    for script in scripts:
+        page.add_script_tag(path=str(script))
+    if harness:
+        page.add_script_tag(content=harness)
+    page.errors = errors
+    try:
+        yield page
+        assert errors == [], errors
+    finally:
+        context.close()
+
+
+def visible_in_viewport(locator, width=1280) -> bool:
+    """Shown, with a size, and not cut off on the left or the right of a ``width``-wide window."""
+    box = locator.bounding_box()
+    return locator.is_visible() and box is not None and box["width"] > 0 and box["x"] >= 0 and box["x"] + box["width"] <= width

@@ -15,7 +15,7 @@ import basra.engine as engine
 from basra.engine import core
 from basra.engine.data_files import default_data
 from tests.basra.helpers import GAME, act, cards, give, land_on, mover, new, space_where
-from tests.e2e.helpers import game_page_scripts
+from tests.e2e.helpers import game_page_scripts, harness_page, visible_in_viewport
 from tests.e2e.test_basra_page import HARNESS, NAMES, frame_for, render
 
 pytestmark = pytest.mark.e2e
@@ -56,29 +56,11 @@ def page_blocks(language):
 
 @pytest.fixture(scope="module", params=["en", "fr"])
 def page(request, browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    context.set_default_timeout(5_000)
-    pg = context.new_page()
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + page_blocks(request.param)
-                   + '<div id="game-root"></div></body></html>')
-    pg.add_style_tag(path=str(APP / "static/basra/basra.css"))
-    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in game_page_scripts("basra"):
-        pg.add_script_tag(path=str(APP / "static" / script))
-    pg.add_script_tag(content=HARNESS)
-    pg.errors = errors
-    pg.words = WORDS[request.param]
-    yield pg
-    assert errors == [], errors
-    context.close()
+    with harness_page(browser, page_blocks(request.param) + '<div id="game-root"></div>', styles=[APP / "static/basra/basra.css"],
+                      scripts=[APP / "static" / s for s in game_page_scripts("basra")], harness=HARNESS) as pg:
+        pg.words = WORDS[request.param]
+        yield pg
 
-
-def visible_in_viewport(locator):
-    box = locator.bounding_box()
-    return locator.is_visible() and box is not None and box["width"] > 0 and box["x"] >= 0
 
 
 def test_a_buy_button_says_the_price_here_and_the_legend_words_every_symbol(page):

@@ -13,6 +13,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from sidibaba import engine
+from tests.e2e.helpers import harness_page, visible_in_viewport
 from tests.e2e.test_sidibaba_page import HARNESS, NAMES, SCRIPTS
 from tests.sidibaba.helpers import act, edit, give_tokens, move, set_up
 from tests.sidibaba.test_chest import at_chest, no_curse_bag
@@ -51,24 +52,13 @@ def page_blocks(language):
 
 @pytest.fixture(params=["en", "fr"])
 def page(request, browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    context.set_default_timeout(5_000)
-    pg = context.new_page()
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + page_blocks(request.param) + "</body></html>")
-    pg.add_style_tag(path=str(ROOT / "static/css/site.css"))  # the site's red buttons: the loot must read on the page's real styles
-    pg.add_style_tag(path=str(APP / "static/sidibaba/sidibaba.css"))
-    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in ("sidi_common.js", "sidi_guide.js") + tuple(s for s in SCRIPTS if s != "sidi_common.js"):
-        pg.add_script_tag(path=str(APP / "static/sidibaba" / script))
-    pg.add_script_tag(content=HARNESS)
-    pg.evaluate("window.__now = 10")
-    pg.words = WORDS[request.param]
-    yield pg
-    assert errors == [], errors
-    context.close()
+    scripts = [APP / "static/sidibaba" / s for s in ("sidi_common.js", "sidi_guide.js") + tuple(s for s in SCRIPTS if s != "sidi_common.js")]
+    # the site's own styles too (its red buttons): the loot must read on the page's real styles
+    with harness_page(browser, page_blocks(request.param), styles=[ROOT / "static/css/site.css", APP / "static/sidibaba/sidibaba.css"],
+                      scripts=scripts, harness=HARNESS) as pg:
+        pg.evaluate("window.__now = 10")
+        pg.words = WORDS[request.param]
+        yield pg
 
 
 def show(page, state, seat, version=1, events=(), view_seat=None):
@@ -78,10 +68,6 @@ def show(page, state, seat, version=1, events=(), view_seat=None):
              "to_act": [], "events": list(events), "server_time": 10.0}
     page.evaluate("([f, e]) => window.__update(f, e)", [json.loads(json.dumps(frame)), list(events)])
 
-
-def in_viewport(locator):
-    box = locator.bounding_box()
-    return locator.is_visible() and box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 1280
 
 
 def sharing_state():
@@ -103,7 +89,7 @@ def test_the_loot_on_the_table_is_readable_by_every_seat_that_may_see_it(page, v
     for slot, kind in enumerate(faces):
         button = page.locator(f"[data-testid=take-{slot}]")
         chip = button.locator(".sidi-token")
-        assert button.is_disabled() and in_viewport(chip)
+        assert button.is_disabled() and visible_in_viewport(chip)
         assert chip.inner_text().strip() and button.get_attribute("data-kind") == kind
         assert chip.evaluate("el => getComputedStyle(el).color") == INK  # dark on the light chip, not white on cream
         assert button.evaluate("el => getComputedStyle(el).opacity") == "1"
@@ -126,7 +112,7 @@ def test_the_genie_offer_jewels_read_dark_on_light(page):
     page.evaluate("window.__mount(2)")
     show(page, state, 2)
     chip = page.locator("[data-testid^=offer-token-] .sidi-token").first
-    assert in_viewport(chip) and chip.evaluate("el => getComputedStyle(el).color") == INK
+    assert visible_in_viewport(chip) and chip.evaluate("el => getComputedStyle(el).color") == INK
     assert chip.get_attribute("title")
 
 
@@ -215,4 +201,4 @@ def test_the_log_keeps_its_numbers_folds_the_votes_and_names_squares(page):
     # the Leader's map has a legend of its marks, in words
     page.locator("[data-testid=map-legend] summary").click()
     legend = page.locator("[data-testid=map-legend]")
-    assert page.words["chest"] in legend.inner_text() and in_viewport(legend.locator("li").first)
+    assert page.words["chest"] in legend.inner_text() and visible_in_viewport(legend.locator("li").first)

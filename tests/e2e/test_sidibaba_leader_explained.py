@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from sidibaba import engine
+from tests.e2e.helpers import harness_page, visible_in_viewport
 from tests.e2e.test_sidibaba_explains import page_blocks, show
 from tests.e2e.test_sidibaba_page import HARNESS, SCRIPTS
 from tests.sidibaba.helpers import edit, move, set_up
@@ -32,29 +33,14 @@ WORDS = {
 
 @pytest.fixture(params=["en", "fr"])
 def page(request, browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    context.set_default_timeout(5_000)
-    pg = context.new_page()
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + page_blocks(request.param) + "</body></html>")
-    pg.add_style_tag(path=str(ROOT / "static/css/site.css"))
-    pg.add_style_tag(path=str(APP / "static/sidibaba/sidibaba.css"))
-    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in ("sidi_common.js", "sidi_guide.js") + tuple(s for s in SCRIPTS if s != "sidi_common.js"):
-        pg.add_script_tag(path=str(APP / "static/sidibaba" / script))
-    pg.add_script_tag(content=HARNESS)
-    pg.evaluate("window.__now = 10")
-    pg.words = WORDS[request.param]
-    yield pg
-    assert errors == [], errors
-    context.close()
+    scripts = [APP / "static/sidibaba" / s for s in ("sidi_common.js", "sidi_guide.js") + tuple(s for s in SCRIPTS if s != "sidi_common.js")]
+    # the site's own styles too (its red buttons): the loot must read on the page's real styles
+    with harness_page(browser, page_blocks(request.param), styles=[ROOT / "static/css/site.css", APP / "static/sidibaba/sidibaba.css"],
+                      scripts=scripts, harness=HARNESS) as pg:
+        pg.evaluate("window.__now = 10")
+        pg.words = WORDS[request.param]
+        yield pg
 
-
-def in_viewport(locator):
-    box = locator.bounding_box()
-    return locator.is_visible() and box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 1280
 
 
 def test_each_event_card_in_the_leaders_hand_says_what_it_does(page):
@@ -66,7 +52,7 @@ def test_each_event_card_in_the_leaders_hand_says_what_it_does(page):
     page.evaluate("window.__mount(0)")
     show(page, state, 0)
     help_list = page.locator("[data-testid=events-help]")
-    assert in_viewport(help_list)
+    assert visible_in_viewport(help_list)
     text = help_list.inner_text()
     assert page.words["illusion"] in text and page.words["movement"] in text
     # each Play button carries what its card does, in words
@@ -79,7 +65,7 @@ def test_the_characters_say_they_play_alike_where_they_are_chosen(page):
     page.evaluate("window.__mount(1)")
     show(page, state, 1)
     help_text = page.locator("[data-testid=characters-help]")
-    assert in_viewport(help_text) and help_text.inner_text().startswith(page.words["characters"])
+    assert visible_in_viewport(help_text) and help_text.inner_text().startswith(page.words["characters"])
     button = page.locator("[data-testid=character-aladdin]")
     assert button.get_attribute("title").startswith(page.words["characters"])
 
@@ -92,10 +78,10 @@ def test_the_chest_window_names_the_chest_and_counts_down_for_everyone(page):
     page.evaluate("window.__mount(0)")
     show(page, state, 0)
     window = page.locator("[data-testid=chest-window]")
-    assert in_viewport(window) and page.words["chest"] in window.inner_text()
+    assert visible_in_viewport(window) and page.words["chest"] in window.inner_text()
     left = page.words["left"].format(time="0:11")  # 21 - 10 on the server's clock
     assert page.inner_text("[data-testid=answer-clock]") == left
-    assert in_viewport(page.locator("[data-testid=events-clock]")) and page.inner_text("[data-testid=events-clock]") == left
+    assert visible_in_viewport(page.locator("[data-testid=events-clock]")) and page.inner_text("[data-testid=events-clock]") == left
     page.evaluate("window.__now = 15.5")
     page.wait_for_function("document.querySelector('[data-testid=events-clock]').dataset.seconds === '6'")
     assert page.inner_text("[data-testid=events-clock]") == page.words["left"].format(time="0:06")
@@ -113,7 +99,7 @@ def test_the_leaders_theft_counts_down(page):
     page.evaluate("window.__mount(0)")
     show(page, state, 0)
     assert page.locator("[data-testid^=steal-]").count() >= 1
-    assert in_viewport(page.locator("[data-testid=events-clock]"))
+    assert visible_in_viewport(page.locator("[data-testid=events-clock]"))
     assert page.inner_text("[data-testid=theft]").startswith(page.words["theft"])  # the lead, Ann, is robbed first
     assert page.inner_text("[data-testid=answer-clock]") == page.words["left"].format(time="0:11")
 
@@ -126,7 +112,7 @@ def test_the_leader_chooses_the_maze_by_its_drawing_and_its_name_in_his_language
     show(page, state, 0)
     for key in keys:
         preview = page.locator(f"[data-testid=maze-{key}] [data-testid=maze-preview-{key}]")
-        assert in_viewport(preview) and preview.locator("line").count() > 20 and preview.locator("circle").count() >= 2
+        assert visible_in_viewport(preview) and preview.locator("line").count() > 20 and preview.locator("circle").count() >= 2
     assert page.inner_text("[data-testid=maze-grotto]").strip() == page.words["grotto"]
     # an Adventurer is sent no maze and shown none
     assert "maze_choices" not in engine.view(state, 1) and engine.hidden_leaks(state, 1, engine.view(state, 1)) == []

@@ -8,7 +8,8 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from tests.e2e.test_tiles_prompts import APP, HARNESS, ROOT, SCENARIOS, find, frame_for, render
+from tests.e2e.helpers import harness_page
+from tests.e2e.test_tiles_prompts import APP, HARNESS, SCENARIOS, find, frame_for, render
 
 pytestmark = [pytest.mark.e2e, pytest.mark.default_mode]  # no server: the same in both modes
 
@@ -42,22 +43,10 @@ def i18n_block(language):
 
 @pytest.fixture(params=["en", "fr"])
 def page(request, browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    context.set_default_timeout(5_000)
-    pg = context.new_page()
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>"
-                   + i18n_block(request.param) + '<div id="game-root"></div></body></html>')
-    pg.add_style_tag(path=str(APP / "static/alibaba_tiles/tiles.css"))
-    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in ("tiles_common.js", "tiles_guide.js", "tiles_log.js", "tiles_end.js", "tiles_panels.js", "tiles.js"):
-        pg.add_script_tag(path=str(APP / "static/alibaba_tiles" / script))
-    pg.add_script_tag(content=HARNESS)
-    yield pg
-    assert errors == [], errors
-    context.close()
+    scripts = [APP / "static/alibaba_tiles" / s for s in ("tiles_common.js", "tiles_guide.js", "tiles_log.js", "tiles_end.js", "tiles_panels.js", "tiles.js")]
+    with harness_page(browser, i18n_block(request.param) + '<div id="game-root"></div>', styles=[APP / "static/alibaba_tiles/tiles.css"],
+                      scripts=scripts, harness=HARNESS) as pg:
+        yield pg
 
 
 @pytest.mark.parametrize("scenario", ["take", "take-restricted", "effect-yellow", "green", "white", "show", "choose", "lamp"])
