@@ -88,6 +88,9 @@ def test_a_number_outside_its_range_is_refused_on_the_page(page):
 def test_the_clock_helpers(page):
     assert page.evaluate("[MatchUI.formatClock(75), MatchUI.formatClock(9), MatchUI.formatClock(3725)]") == \
         ["1:15", "0:09", "1:02:05"]
+    # a turn-based table's clock: days, then hours (the page is in English here)
+    assert page.evaluate("[MatchUI.formatClock(2 * 86400 + 3 * 3600 + 5), MatchUI.formatClock(86400)]") == \
+        ["2\u00a0d 3:00:05", "1\u00a0d 0:00:00"]
     assert page.evaluate("[MatchUI.secondsLeft(100, 90.2), MatchUI.secondsLeft(100, 130)]") == [10, 0]
 
 

@@ -55,9 +55,17 @@
     return Math.max(0, Math.ceil(deadline - now));
   }
 
-  /* 75 -> "1:15", 9 -> "0:09"; hours when needed. */
+  /* A day's short unit in the page's language (a turn-based table's clock runs for days). */
+  var DAY_UNIT = /^fr/.test(document.documentElement.lang || "") ? "j" : "d";
+
+  /* 75 -> "1:15", 9 -> "0:09"; hours when needed; 2 days 3 h -> "2 d 3:00:00" ("2 j" in French). */
   function formatClock(seconds) {
     var s = Math.max(0, Math.floor(seconds));
+    if (s >= 86400) {
+      var rest = s % 86400;
+      var h = Math.floor(rest / 3600), m = Math.floor((rest % 3600) / 60), sec = rest % 60;
+      return Math.floor(s / 86400) + "\u00a0" + DAY_UNIT + " " + h + ":" + (m < 10 ? "0" : "") + m + ":" + (sec < 10 ? "0" : "") + sec;
+    }
     var hours = Math.floor(s / 3600);
     var minutes = Math.floor((s % 3600) / 60);
     var rest = s % 60;
