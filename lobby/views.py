@@ -6,6 +6,7 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from gamekit import contract
+from lobby import rematch as lobby_rematch
 from lobby import services
 from lobby.models import Table
 from matches.registry import all_games, get_game, table_options
@@ -225,7 +226,7 @@ def _back_to_match(request, match_id, exc):
 @require_POST
 def rematch_offer(request, match_id):
     try:
-        table = services.rematch_offer(request.user, match_id)
+        table = lobby_rematch.rematch_offer(request.user, match_id)
     except services.LobbyError as exc:
         return _back_to_match(request, match_id, exc)
     if table.match_id:  # against computer players only: it started at once
@@ -237,7 +238,7 @@ def rematch_offer(request, match_id):
 @require_POST
 def rematch_accept(request, match_id):
     try:
-        table = services.rematch_accept(request.user, match_id)
+        table = lobby_rematch.rematch_accept(request.user, match_id)
     except services.LobbyError as exc:
         return _back_to_match(request, match_id, exc)
     if table.match_id:
@@ -249,7 +250,7 @@ def rematch_accept(request, match_id):
 @require_POST
 def rematch_decline(request, match_id):
     try:
-        services.rematch_decline(request.user, match_id)
+        lobby_rematch.rematch_decline(request.user, match_id)
     except services.LobbyError as exc:
         return _back_to_match(request, match_id, exc)
     return redirect("matches:match", match_id=match_id)

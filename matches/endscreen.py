@@ -1,5 +1,5 @@
 """What the end screen of a finished match shows each viewer: places (shared ones marked), each seat's
-rating change, the replay, the lobby and the rematch (lobby/services.py). It rides in the view frames
+rating change, the replay, the lobby and the rematch (lobby/rematch.py). It rides in the view frames
 of a finished match, so a page learns of new ratings or a rematch from the frames sent after them."""
 from django.urls import reverse
 
@@ -22,7 +22,7 @@ def _rating(match: Match, seat_row) -> dict:
 
 def end_summary(match: Match, seat) -> dict:
     """The end screen for ``seat`` (None: a spectator)."""
-    from lobby.services import rematch_summary  # the lobby builds on matches, not the other way round
+    from lobby.rematch import rematch_summary  # the lobby builds on matches, not the other way round
 
     seats = list(match.seats.select_related("user"))
     places = [s.rank for s in seats if s.rank is not None]

@@ -6,6 +6,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.urls import reverse
 
+from lobby import rematch as lobby_rematch
 from lobby import services
 from lobby.models import Table
 from matches import ratings, scheduling
@@ -49,36 +50,36 @@ def seating(table):
 def test_the_host_offers_a_rematch_with_the_same_seats_options_and_bots():
     guest, host = UserFactory(), UserFactory()
     original, match = finished_table_match([guest, host, "first"], host=host)
-    rematch = services.rematch_offer(host, match.pk)
+    rematch = lobby_rematch.rematch_offer(host, match.pk)
     assert rematch.rematch_of_id == match.pk and rematch.host_id == host.pk
     assert (rematch.game, rematch.options, rematch.rated, rematch.seat_count) == (original.game, original.options, original.rated, 3)
     # The host sits where they sat, the computer player too; the guest's seat is kept for them.
     assert seating(rematch) == [(0, None, "", guest.pk), (1, host.pk, "", None), (2, None, "first", None)]
     # A second click gives the same table.
-    assert services.rematch_offer(host, match.pk).pk == rematch.pk
+    assert lobby_rematch.rematch_offer(host, match.pk).pk == rematch.pk
 
 
 def test_only_the_host_offers_and_only_once_the_match_is_over():
     host, guest = UserFactory(), UserFactory()
     _table, match = finished_table_match([host, guest])
     with pytest.raises(services.LobbyError, match="Only the host"):
-        services.rematch_offer(guest, match.pk)
+        lobby_rematch.rematch_offer(guest, match.pk)
     running = services.create_table(host, "countdown", 2, {"clock": 0, "rounds": 1})
     services.add_bot(host, running.pk, 1, "first")
     with scheduling.suspended():
         running = services.start_table(host, running.pk)
     with pytest.raises(services.LobbyError, match="once the match is over"):
-        services.rematch_offer(host, running.match_id)
+        lobby_rematch.rematch_offer(host, running.match_id)
 
 
 def test_when_every_person_accepted_the_rematch_starts_with_the_same_seats():
     host, guest, third = UserFactory(), UserFactory(), UserFactory()
     _table, match = finished_table_match([host, "first", guest, third])
-    services.rematch_offer(host, match.pk)
+    lobby_rematch.rematch_offer(host, match.pk)
     with scheduling.suspended():
-        waiting = services.rematch_accept(guest, match.pk)
+        waiting = lobby_rematch.rematch_accept(guest, match.pk)
         assert waiting.status == Table.Status.OPEN
-        started = services.rematch_accept(third, match.pk)
+        started = lobby_rematch.rematch_accept(third, match.pk)
     assert started.status == Table.Status.STARTED
     new_match = started.match
     assert new_match.pk != match.pk and new_match.status == Match.Status.RUNNING
@@ -90,14 +91,14 @@ def test_when_every_person_accepted_the_rematch_starts_with_the_same_seats():
 def test_a_kept_seat_is_not_given_to_anyone_else_until_its_player_declines():
     host, guest, stranger = UserFactory(), UserFactory(), UserFactory()
     _table, match = finished_table_match([host, guest])
-    rematch = services.rematch_offer(host, match.pk)
+    rematch = lobby_rematch.rematch_offer(host, match.pk)
     with pytest.raises(services.LobbyError, match="full"):
         services.join_table(stranger, rematch.pk)
     with pytest.raises(services.LobbyError, match="kept for a player"):
         services.join_table(stranger, rematch.pk, 1)
     with pytest.raises(services.LobbyError, match="no seat kept for you"):
-        services.rematch_accept(stranger, match.pk)
-    services.rematch_decline(guest, match.pk)
+        lobby_rematch.rematch_accept(stranger, match.pk)
+    lobby_rematch.rematch_decline(guest, match.pk)
     assert end_summary(match, 0)["rematch"]["seats"][1]["state"] == "declined"
     services.join_table(stranger, rematch.pk, 1)
     assert seating(rematch)[1][1] == stranger.pk
@@ -122,7 +123,7 @@ def test_the_end_summary_shows_places_rating_changes_and_the_invitation():
         assert p["rating"]["change"] == pytest.approx(p["rating"]["after"] - p["rating"]["before"], abs=0.02)
     assert summary["rematch"] == {"host": host.username, "is_host": False, "table": None}
     assert end_summary(match, 0)["rematch"]["is_host"] is True
-    services.rematch_offer(host, match.pk)
+    lobby_rematch.rematch_offer(host, match.pk)
     assert end_summary(match, 1)["rematch"]["mine"] == "invited"
     assert end_summary(match, 0)["rematch"]["mine"] == "accepted"
     # A spectator sees the offer, not an invitation.
@@ -142,10 +143,10 @@ def test_an_unrated_match_says_so_and_shared_places_are_marked():
 def test_a_rematch_the_host_closed_can_be_offered_again():
     host, guest = UserFactory(), UserFactory()
     _table, match = finished_table_match([host, guest])
-    first = services.rematch_offer(host, match.pk)
+    first = lobby_rematch.rematch_offer(host, match.pk)
     services.leave_table(host, first.pk)  # the host leaves: the table closes
     assert end_summary(match, 1)["rematch"]["table"] is None
-    second = services.rematch_offer(host, match.pk)
+    second = lobby_rematch.rematch_offer(host, match.pk)
     assert second.pk != first.pk and end_summary(match, 1)["rematch"]["mine"] == "invited"
 
 
@@ -173,10 +174,10 @@ async def test_rematch_changes_reach_each_socket_coalesced_the_last_one_always(s
         communicator, connected, _ = await connect(match.pk, user)
         assert connected and (await communicator.receive_json_from(timeout=5))["type"] == "view"
         sockets.append(communicator)
-    await sync_to_async(services.rematch_offer)(host, match.pk)
+    await sync_to_async(lobby_rematch.rematch_offer)(host, match.pk)
     for _ in range(10):  # the guest says yes, no, yes, no, ... as fast as the server lets them
-        await sync_to_async(services.rematch_accept)(guest, match.pk)
-        await sync_to_async(services.rematch_decline)(guest, match.pk)
+        await sync_to_async(lobby_rematch.rematch_accept)(guest, match.pk)
+        await sync_to_async(lobby_rematch.rematch_decline)(guest, match.pk)
     # 21 changes: each socket gets the first at once, then the last one a second later
     for communicator in sockets:
         frames = await _frames_within(communicator, 2.5)
@@ -191,16 +192,16 @@ def test_rematch_steps_are_rate_limited_per_person_and_a_refused_one_changes_not
     settings.REMATCH_STEPS_LIMIT = 3
     guest, other, host = UserFactory(), UserFactory(), UserFactory()
     _original, match = finished_table_match([guest, other, host], host=host)  # other's seat stays kept: no start
-    rematch = services.rematch_offer(host, match.pk)
-    services.rematch_accept(guest, match.pk)
-    services.rematch_decline(guest, match.pk)
-    services.rematch_accept(guest, match.pk)
+    rematch = lobby_rematch.rematch_offer(host, match.pk)
+    lobby_rematch.rematch_accept(guest, match.pk)
+    lobby_rematch.rematch_decline(guest, match.pk)
+    lobby_rematch.rematch_accept(guest, match.pk)
     before = seating(Table.objects.get(pk=rematch.pk))
     with pytest.raises(services.LobbyError, match=r"Too many rematch requests: try again in \d+ seconds?"):
-        services.rematch_decline(guest, match.pk)
+        lobby_rematch.rematch_decline(guest, match.pk)
     assert seating(Table.objects.get(pk=rematch.pk)) == before
     # Counted per person: the host still has steps left.
-    assert services.rematch_offer(host, match.pk).pk == rematch.pk
+    assert lobby_rematch.rematch_offer(host, match.pk).pk == rematch.pk
 
 
 def test_a_rematch_against_computer_players_only_starts_at_once_and_is_not_listed_open(client):
@@ -214,4 +215,4 @@ def test_a_rematch_against_computer_players_only_starts_at_once_and_is_not_liste
     assert seating(rematch) == [(0, host.pk, "", None), (1, None, "first", None), (2, None, "first", None)]
     assert rematch.pk not in [t["id"] for t in services.lobby_snapshot(host)["tables"]]
     # a second click gives the same (started) table, not a new one
-    assert services.rematch_offer(host, match.pk).pk == rematch.pk
+    assert lobby_rematch.rematch_offer(host, match.pk).pk == rematch.pk

@@ -2,6 +2,7 @@
 import pytest
 from django.utils import translation
 
+from lobby import rematch as lobby_rematch
 from lobby import services
 from lobby.models import QuickMatchEntry, Table
 from matches.models import Match
@@ -318,7 +319,7 @@ def test_a_turn_based_table_keeps_its_days_per_decision_into_the_match_and_the_r
         match = services.start_table(host, table.pk).match
     assert match.decision_days == 7 and match.options["window_seconds"] == 7 * 86400
     Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
-    assert services.rematch_offer(host, match.pk).decision_days == 7
+    assert lobby_rematch.rematch_offer(host, match.pk).decision_days == 7
 
 
 @pytest.mark.parametrize("game,days,message", [
