@@ -123,6 +123,7 @@ PAGE = """<!doctype html><html><body>
     });
   });
 </script>
+<script src="/replay.js"></script>
 <script src="/live.js"></script>
 </body></html>"""
 
@@ -138,7 +139,8 @@ def test_every_renderer_the_page_names_is_mounted_once_and_fed_the_replays_frame
 
     context = browser.new_context()
     context.set_default_timeout(5_000)
-    files = {"/ui.js": ROOT / "matches/static/matches/ui.js", "/live.js": ROOT / "matches/static/matches/live.js"}
+    files = {"/ui.js": ROOT / "matches/static/matches/ui.js", "/replay.js": ROOT / "matches/static/matches/replay.js",
+             "/live.js": ROOT / "matches/static/matches/live.js"}
 
     def serve(route):
         path = route.request.url.split("http://harness.test", 1)[1]
