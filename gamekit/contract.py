@@ -61,7 +61,10 @@ REQUIRED = (
 # sample_state(view, seat, rng, seen=()): a whole state consistent with what ``seat`` saw (its view and
 # the events it was sent), the hidden part drawn with ``rng``; what the search bots simulate on
 # (gamekit/ismcts.py). Its view for ``seat`` must equal ``view`` (tests/matches/test_contract.py).
-OPTIONAL = ("roles", "turn_key", "default_action", "to_act_seen_by", "sample_state")
+# apply_legal(state, seat, action, now): ``apply`` for an action the caller already matched against
+# ``legal_actions`` (the legal action's own values): the platform checks legality once, then calls this;
+# ``apply`` keeps the full check for direct callers (tests, bots, replays).
+OPTIONAL = ("roles", "turn_key", "default_action", "to_act_seen_by", "sample_state", "apply_legal")
 
 
 def missing(module) -> list[str]:
@@ -75,6 +78,14 @@ def replay(engine, players, options, seed, log, now) -> State:
     for seat, action, at in log:
         state, _events = engine.apply(state, seat, action, at)
     return state
+
+
+def apply_legal(engine, state, seat, action, now) -> tuple[State, list[Event]]:
+    """Apply ``action``, already one of ``legal_actions(state, seat)`` with its own values.
+
+    Engines without ``apply_legal`` check it again in ``apply``; the result is the same."""
+    fn = getattr(engine, "apply_legal", None)
+    return fn(state, seat, action, now) if fn else engine.apply(state, seat, action, now)
 
 
 def roles(engine, players, options) -> list[str] | None:
