@@ -7,6 +7,7 @@ from .rules import (
     VARIANTS,
     IllegalAction,
     apply,
+    apply_legal,
     deadline,
     legal_actions,
     new_game,
@@ -32,7 +33,7 @@ def validate_layout(layout, tiles=None):
 
 
 __all__ = [
-    "OPTIONS", "VARIANTS", "IllegalAction", "apply", "deadline", "legal_actions", "new_game",
+    "OPTIONS", "VARIANTS", "IllegalAction", "apply", "apply_legal", "deadline", "legal_actions", "new_game",
     "replay", "result", "validate_options", "validate_layout", "validate_tileset", "view",
     "default_layouts", "default_tiles", "game_rules", "to_act", "decision_key", "hidden_leaks", "turn_key", "default_action",
     "sample_state",

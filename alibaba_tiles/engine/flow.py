@@ -1,5 +1,9 @@
-"""How a turn ends: the next seat takes, or the game is over and scored."""
-from .core import event, open_decision, tiles
+"""How a turn ends: the next seat takes, or the game is over and scored.
+
+The flow steps of the phase table (``engine/table.py``): each returns a ``Transition``."""
+from gamekit.phases import OPENED, goto
+
+from .core import event, tiles
 from .scoring import ranks, set_points, sets_of
 
 
@@ -8,16 +12,14 @@ def end_turn(s, now, events):
     if s["final_round"]:
         s["turns_left"] -= 1
     if not s["board"] or (s["final_round"] and s["turns_left"] <= 0):
-        finish(s, now, events)
-        return
+        return goto("finish")
     n = s["players"]
     nxt = (s["current"] + 1) % n
     s["current"] = nxt
     s["turn"] += 1
-    s["phase"] = "take"
     if s["restrictions"]:
         s["restrictions"] = [r for r in s["restrictions"] if r["by"] != nxt]
-    open_decision(s, now)
+    return goto("take")
 
 
 def finish(s, now, events):
@@ -43,4 +45,7 @@ def finish(s, now, events):
         "seed": s["seed"],
     }
     event(s, events, "game_over", reason="cave_empty" if not s["board"] else "last_round", ranks=rk, totals=totals)
-    open_decision(s, now)
+    return OPENED  # the end moves the decision key too: every client's prompt is gone
+
+
+FLOW = {"end_turn": end_turn, "finish": finish}

@@ -9,8 +9,9 @@ what cannot be derived: the geometry and the tile dicts are computed from
 
 The modules: ``setup`` (options, tile sets, the deal), ``board`` (what may be
 taken, removing a tile), ``phases/`` (take, lamp, effect, show, choose: each
-with its legal actions, its apply and its timeout), ``flow`` (the end of a
-turn and of the game), ``timeout`` (the clock).
+with its legal actions, its apply and its timeout, returning a transition),
+``flow`` (the end of a turn and of the game), ``table`` (the phases and the
+flow as one ``gamekit.phases.PhaseTable``), ``timeout`` (the clock).
 """
 import gamekit.domains
 
@@ -19,10 +20,11 @@ from .core import ACTION_TYPES, EFFECT_COLOURS, GAME, IllegalAction, copy_state,
 from .phases import PHASES
 from .phases.show import refuse as _refuse_during_show
 from .setup import OPTIONS, VARIANTS, new_game, validate_options, validate_tileset
+from .table import TABLE
 from .timeout import apply_timeout, deadline
 
 __all__ = [
-    "ACTION_TYPES", "EFFECT_COLOURS", "GAME", "IllegalAction", "OPTIONS", "PHASES", "VARIANTS", "apply", "deadline",
+    "ACTION_TYPES", "EFFECT_COLOURS", "GAME", "IllegalAction", "OPTIONS", "PHASES", "VARIANTS", "apply", "apply_legal", "deadline",
     "final_scores", "legal_actions", "new_game", "owes", "replay", "result", "takeable", "validate_options",
     "validate_tileset", "_geo", "_tiles",
 ]
@@ -39,28 +41,45 @@ def owes(s):
 
 
 def legal_actions(state, seat):
-    if state["finished"] or seat is None:
+    if seat is None:
         return []
-    phase = PHASES.get(state["phase"])
-    return phase.legal(state, seat) if phase is not None else []
+    return TABLE.legal(state, seat)
 
 
 def apply(state, seat, action, now):
-    """The contract's apply: a player's action must be one of ``legal_actions`` exactly."""
+    """The contract's apply for direct callers: a player's action must be one of ``legal_actions`` exactly
+    (the refusal says what is wrong); then ``apply_legal``."""
     if seat is not None and isinstance(action, dict) and state["phase"] != "over":
         # exact JSON types; the legal action's own values from here on
         resolved = gamekit.domains.resolve(action, legal_actions(state, seat))
         if resolved is None:
             try:
-                _apply(state, seat, action, now)  # raises the friendly message for the common mistakes
+                _check(state, seat, action, now)
+                apply_legal(state, seat, action, now)  # raises the friendly message for the common mistakes
             except (TypeError, ValueError, KeyError, IndexError, AttributeError):
                 pass  # the rules tripped over a malformed value: it is simply not a valid action
             raise IllegalAction("That is not a valid action.")
         action = resolved
-    return _apply(state, seat, action, now)
+    _check(state, seat, action, now)
+    return apply_legal(state, seat, action, now)
 
 
-def _apply(state, seat, action, now):
+def apply_legal(state, seat, action, now):
+    """Apply an action already matched against ``legal_actions(state, seat)`` (the legal action's own values):
+    no second match. The clock's action (seat None) still waits for its deadline."""
+    if state["finished"]:
+        raise IllegalAction("The game is over.")
+    if seat is None:
+        return apply_timeout(state, action.get("type"), now)
+    s = copy_state(state)
+    s["now"] = now
+    events = []
+    TABLE.apply(s, seat, action, now, events)
+    return s, events
+
+
+def _check(state, seat, action, now):
+    """The refusals of an action before its phase sees it: the wrong kind, the wrong seat, the wrong time."""
     if not isinstance(action, dict):
         raise IllegalAction("That is not a valid action.")
     kind = action.get("type")
@@ -71,7 +90,7 @@ def _apply(state, seat, action, now):
     if isinstance(now, bool) or not isinstance(now, (int, float)):
         raise IllegalAction("The time of the action is missing.")
     if seat is None:
-        return apply_timeout(state, kind, now)
+        return  # the clock: apply_legal checks its action and its deadline
     if not is_int(seat) or not 0 <= seat < state["players"]:
         raise IllegalAction("There is no such seat at this table.")
     if kind == "timeout":
@@ -86,11 +105,6 @@ def _apply(state, seat, action, now):
         raise IllegalAction("It is not your turn.")
     elif kind != phase:
         raise IllegalAction(PHASES[phase].EXPECTED)
-    s = copy_state(state)
-    s["now"] = now
-    events = []
-    PHASES[phase].apply(s, seat, action, now, events)
-    return s, events
 
 
 # ---------------------------------------------------------------------------

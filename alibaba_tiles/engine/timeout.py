@@ -1,7 +1,7 @@
 """Time: when the clock of the open decision runs out, and what it does then
 (each phase's ``timeout``: the first legal action of its prompt)."""
 from .core import IllegalAction, copy_state
-from .phases import PHASES
+from .table import TABLE
 
 
 def deadline(state):
@@ -22,5 +22,5 @@ def apply_timeout(state, kind, now):
     s = copy_state(state)
     s["now"] = now
     events = []
-    PHASES[s["phase"]].timeout(s, now, events)
+    TABLE.timeout(s, now, events)
     return s, events

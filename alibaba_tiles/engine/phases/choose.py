@@ -1,8 +1,14 @@
 """After the yellow window: the mover takes one of the shown tiles into their hand."""
+from gamekit.phases import OPENED, goto
+
 from ..core import IllegalAction, event, is_int, tiles
-from ..flow import end_turn
 
 EXPECTED = "Choose one of the shown tiles first."
+
+
+def enter(s, now, events):
+    s["phase"] = "choose"
+    return OPENED
 
 
 def legal(s, seat):
@@ -15,17 +21,17 @@ def apply(s, seat, action, now, events):
     tid = action.get("tile")
     if not is_int(tid) or tid not in s["shown"]:
         raise IllegalAction("Choose one of the shown tiles.")
-    choose_tile(s, seat, tid, now, events)
+    return choose_tile(s, seat, tid, events)
 
 
 def timeout(s, now, events):
     """The first tile shown."""
     seat = s["current"]
     event(s, events, "timed_out", seat=seat)
-    choose_tile(s, seat, s["shown"][0], now, events)
+    return choose_tile(s, seat, s["shown"][0], events)
 
 
-def choose_tile(s, seat, tid, now, events):
+def choose_tile(s, seat, tid, events):
     owner = s["window"][s["shown"].index(tid)]
     s["hands"][owner].remove(tid)
     s["hands"][seat].append(tid)
@@ -33,4 +39,4 @@ def choose_tile(s, seat, tid, now, events):
     event(s, events, "tile_chosen", seat=seat, owner=owner, tile=tile)
     s["window"] = []
     s["shown"] = []
-    end_turn(s, now, events)
+    return goto("end_turn")

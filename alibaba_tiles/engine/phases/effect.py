@@ -3,22 +3,23 @@
 Pink, blue and brown score points; green takes an adjacent face-up tile; yellow
 opens the show window; white forbids a kind or a colour to the others until
 the mover's next turn.  A turn whose effect cannot be used skips this phase."""
+from gamekit.phases import OPENED, goto
+
 from ..board import green_targets, remove_from_board, yellow_seats
-from ..core import MISSING, IllegalAction, event, open_decision, tile_set, tiles
-from ..flow import end_turn
+from ..core import MISSING, IllegalAction, event, tile_set, tiles
 
 EXPECTED = "Use or skip the magic effect first."
 
 
-def begin(s, seat, now, events):
+def enter(s, now, events):
     """After the take (and the lamp): open the effect, or end the turn if it cannot be used."""
+    seat = s["current"]
     if uses(s, seat):
         s["phase"] = "effect"
-        open_decision(s, now)
-        return
+        return OPENED
     tile = tiles(s)[s["turn_info"]["effect_tile"]]
     event(s, events, "effect_unusable", seat=seat, colour=tile["colour"])
-    end_turn(s, now, events)
+    return goto("end_turn")
 
 
 def uses(s, seat):
@@ -56,8 +57,7 @@ def apply(s, seat, action, now, events):
     colour = tile["colour"]
     if not use:
         event(s, events, "effect_skipped", seat=seat, colour=colour)
-        end_turn(s, now, events)
-        return
+        return goto("end_turn")
     eff = s["rules"]["effects"]
     if colour in ("pink", "blue", "brown"):
         if colour == "pink":
@@ -72,8 +72,7 @@ def apply(s, seat, action, now, events):
             pts = eff["brown"]["per_tile"] * same
         s["scores"][seat] += pts
         event(s, events, "effect_used", seat=seat, colour=colour, points=pts)
-        end_turn(s, now, events)
-        return
+        return goto("end_turn")
     if colour == "green":
         pos = action.get("pos")
         if not isinstance(pos, str):
@@ -84,18 +83,13 @@ def apply(s, seat, action, now, events):
         event(s, events, "effect_used", seat=seat, colour="green", pos=pos, tile=t2)
         tid, _ = remove_from_board(s, pos, events)
         s["hands"][seat].append(tid)
-        end_turn(s, now, events)
-        return
+        return goto("end_turn")
     if colour == "yellow":
         seats = yellow_seats(s, seat)
         if not seats:
             raise IllegalAction("No other player has a tile to show.")
-        s["window"] = seats
-        s["shown"] = [None] * len(seats)
-        s["phase"] = "show"
         event(s, events, "effect_used", seat=seat, colour="yellow", seats=seats)
-        open_decision(s, now)
-        return
+        return goto("show", seats=seats)
     if colour == "white":
         k, c = action.get("kind"), action.get("colour")
         if (k is None) == (c is None):
@@ -110,8 +104,7 @@ def apply(s, seat, action, now, events):
             r = {"by": seat, "colour": c}
         s["restrictions"] = [x for x in s["restrictions"] if x["by"] != seat] + [r]
         event(s, events, "effect_used", seat=seat, colour="white", restriction=r)
-        end_turn(s, now, events)
-        return
+        return goto("end_turn")
     raise IllegalAction("This tile has no magic effect.")
 
 
@@ -121,4 +114,4 @@ def timeout(s, now, events):
     event(s, events, "timed_out", seat=seat)
     colour = tiles(s)[s["turn_info"]["effect_tile"]]["colour"]
     event(s, events, "effect_skipped", seat=seat, colour=colour)
-    end_turn(s, now, events)
+    return goto("end_turn")

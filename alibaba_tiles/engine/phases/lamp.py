@@ -1,8 +1,14 @@
 """Aladdin's lamp: the mover who took a lamp keeps it or swaps it for a bazaar tile (whose effect then applies)."""
+from gamekit.phases import OPENED, goto
+
 from ..core import MISSING, IllegalAction, event, is_int, tiles
-from . import effect
 
 EXPECTED = "Decide first: keep the lamp or swap it with a bazaar tile."
+
+
+def enter(s, now, events):
+    s["phase"] = "lamp"
+    return OPENED
 
 
 def legal(s, seat):
@@ -30,7 +36,7 @@ def apply(s, seat, action, now, events):
         event(s, events, "lamp_swapped", seat=seat, swap=swap, lamp=tiles_[lamp_id], tile=tiles_[new_id])
     else:
         event(s, events, "lamp_kept", seat=seat, tile=tiles(s)[s["turn_info"]["tile"]])
-    effect.begin(s, seat, now, events)
+    return goto("effect")
 
 
 def timeout(s, now, events):
@@ -38,4 +44,4 @@ def timeout(s, now, events):
     seat = s["current"]
     event(s, events, "timed_out", seat=seat)
     event(s, events, "lamp_kept", seat=seat, tile=tiles(s)[s["turn_info"]["tile"]])
-    effect.begin(s, seat, now, events)
+    return goto("effect")

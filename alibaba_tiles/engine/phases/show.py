@@ -1,7 +1,17 @@
 """The yellow window: each other seat with tiles shows one, in secret until all have shown."""
-from ..core import IllegalAction, event, is_int, open_decision, tiles
+from gamekit.phases import OPENED, STAY, goto
+
+from ..core import IllegalAction, event, is_int, tiles
 
 EXPECTED = "Wait until the others have shown a tile."
+
+
+def enter(s, now, events, seats):
+    """The other seats with tiles (``seats``, in order) each owe a tile."""
+    s["window"] = seats
+    s["shown"] = [None] * len(seats)
+    s["phase"] = "show"
+    return OPENED
 
 
 def owes_show(s, seat):
@@ -33,18 +43,20 @@ def apply(s, seat, action, now, events):
     tid = action.get("tile")
     if not is_int(tid) or tid not in s["hands"][seat]:
         raise IllegalAction("Show one of your own tiles.")
-    show_tile(s, seat, tid, now, events)
+    return show_tile(s, seat, tid, events)
 
 
 def timeout(s, now, events):
-    """Every seat still to show shows its first tile."""
+    """Every seat still to show shows its first tile (the last of them closes the window)."""
+    transition = STAY
     for w, t in list(zip(s["window"], s["shown"])):
         if t is None:
             event(s, events, "timed_out", seat=w)
-            show_tile(s, w, s["hands"][w][0], now, events)
+            transition = show_tile(s, w, s["hands"][w][0], events)
+    return transition
 
 
-def show_tile(s, seat, tid, now, events):
+def show_tile(s, seat, tid, events):
     i = s["window"].index(seat)
     s["shown"][i] = tid
     tiles_ = tiles(s)
@@ -52,8 +64,7 @@ def show_tile(s, seat, tid, now, events):
     event(s, events, "tile_offered", seat=seat)
     event(s, events, "tile_shown", visible_to=[seat], seat=seat, tile=tiles_[tid], to=s["current"])
     if None in s["shown"]:
-        return  # the window stays open: no new decision point
+        return STAY  # the window stays open: no new decision point
     for w, t in zip(s["window"], s["shown"]):
         event(s, events, "tile_revealed", seat=w, tile=tiles_[t], to=s["current"])
-    s["phase"] = "choose"
-    open_decision(s, now)
+    return goto("choose")

@@ -1,9 +1,15 @@
 """The mover takes a face-up tile (not one a white effect forbids, unless every one is)."""
+from gamekit.phases import OPENED, goto
+
 from ..board import forbidden, remove_from_board, restrictions_for, takeable
-from ..core import MISSING, IllegalAction, event, geo, open_decision, tiles
-from . import effect
+from ..core import MISSING, IllegalAction, event, geo, tiles
 
 EXPECTED = "Take a face-up tile first."
+
+
+def enter(s, now, events):
+    s["phase"] = "take"
+    return OPENED
 
 
 def legal(s, seat):
@@ -34,17 +40,17 @@ def apply(s, seat, action, now, events):
             by = [r for r in restr if r.get("kind") == tile["kind"] or r.get("colour") == tile["colour"]][0]
             what = f"{by['kind']} tiles" if "kind" in by else f"{by['colour']} tiles"
             raise IllegalAction(f"You may not take {what} this turn (a white effect).")
-    take_tile(s, seat, pos, now, events)
+    return take_tile(s, seat, pos, events)
 
 
 def timeout(s, now, events):
     """The first takeable tile."""
     seat = s["current"]
     event(s, events, "timed_out", seat=seat)
-    take_tile(s, seat, takeable(s, seat)[0], now, events)
+    return take_tile(s, seat, takeable(s, seat)[0], events)
 
 
-def take_tile(s, seat, pos, now, events):
+def take_tile(s, seat, pos, events):
     g = geo(s)
     tile = tiles(s)[s["board"][pos]]
     event(s, events, "tile_taken", seat=seat, pos=pos, tile=tile)
@@ -52,7 +58,5 @@ def take_tile(s, seat, pos, now, events):
     s["hands"][seat].append(tid)
     s["turn_info"] = {"pos": pos, "layer": g["coords"][pos][0], "flips": flips, "tile": tid, "effect_tile": tid}
     if s["variant"] == "lamp" and tile["kind"] == s["rules"]["lamp_kind"] and s["bazaar"]:
-        s["phase"] = "lamp"
-        open_decision(s, now)
-        return
-    effect.begin(s, seat, now, events)
+        return goto("lamp")
+    return goto("effect")
