@@ -1,8 +1,13 @@
 """Ali Baba in Basra (Abacus): the pure rules engine, standard library only.
 
 Implements docs/engine-contract.md. A match is a table of phases
-(``phases/``): each phase module lists its legal actions, applies them and
-knows the default time applies when its clock runs out."""
+(``table.py``, on gamekit/phases.py): each phase module (``phases/``) lists
+its legal actions, applies them and knows the default time applies when its
+clock runs out, and says where the match goes next; ``flow.py`` and the
+phases' own steps (a capture, a chance space...) lead from one decision to
+the next."""
+import sys
+
 from gamekit import contract
 from gamekit.domains import explain_mismatch, resolve
 
@@ -10,15 +15,12 @@ from . import core, views
 from .board import validate_board
 from .core import IllegalAction
 from .data_files import default_data
-from .phases import buy, capture, chance, dice, forty, round_end, special, turn, window
-from .setup import OPTIONS, VARIANTS, new_game, validate_options
+from .phases import window
+from .setup import OPTIONS, VARIANTS, validate_options
+from .table import PHASES, TABLE, new_game
 from .views import hidden_leaks, to_act_seen_by, view, waiting_for
 from .sampling import sample_state
 
-PHASES = {
-    "turn": turn, "junction": turn, "pick": buy, "roll": dice, "choose_gang": special,
-    "give_back": chance, "window": window, "choose_start": round_end, "announce": forty, "claim": forty,
-}
 TIMEOUT = {"type": "timeout"}
 
 
@@ -27,7 +29,7 @@ def legal_actions(state, seat):
         return []
     if seat is None:
         return [dict(TIMEOUT)] if deadline(state) else []
-    return PHASES[state["phase"]["name"]].legal(state, seat)
+    return TABLE.legal(state, seat)
 
 
 def to_act(state):
@@ -74,20 +76,16 @@ def deadline(state):
 
 
 def apply(state, seat, action, now):
+    """The contract's apply for direct callers: the action is matched against ``legal_actions`` (the
+    refusal says what does not match), then ``apply_legal``."""
     if state["finished"]:
         raise IllegalAction("The game is over.")
     if not isinstance(action, dict):
         raise IllegalAction("That is not a valid action.")
-    events = []
     if seat is None:
         if action != TIMEOUT:
             raise IllegalAction("Unknown action.")
-        due = deadline(state)
-        if due is None or now < due[0]:
-            raise IllegalAction("Time has not run out yet.")
-        new = core.copy_state(state)
-        PHASES[new["phase"]["name"]].timeout(new, now, events)
-        return new, events
+        return apply_legal(state, None, action, now)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
         raise IllegalAction("Only players can make that move.")
     legal = legal_actions(state, seat)
@@ -96,9 +94,24 @@ def apply(state, seat, action, now):
     resolved = resolve(action, legal)  # exact JSON types; the legal action's own values from here on
     if resolved is None:
         raise IllegalAction(explain_mismatch(action, legal) or "That is not a valid action.")
-    action = resolved
+    return apply_legal(state, seat, resolved, now)
+
+
+def apply_legal(state, seat, action, now):
+    """Apply an action already matched against ``legal_actions(state, seat)`` (the legal action's own
+    values): no second match. The clock's action (seat None) still waits for its deadline."""
+    if state["finished"]:
+        raise IllegalAction("The game is over.")
+    events = []
+    if seat is None:
+        due = deadline(state)
+        if due is None or now < due[0]:
+            raise IllegalAction("Time has not run out yet.")
+        new = core.copy_state(state)
+        TABLE.timeout(new, now, events)
+        return new, events
     new = core.copy_state(state)
-    PHASES[new["phase"]["name"]].apply(new, seat, action, now, events)
+    TABLE.apply(new, seat, action, now, events)
     return new, events
 
 
@@ -107,12 +120,11 @@ def result(state):
 
 
 def replay(players, options, seed, log, now):
-    import sys
     return contract.replay(sys.modules[__name__], players, options, seed, log, now)
 
 
 __all__ = [
     "IllegalAction", "OPTIONS", "VARIANTS", "validate_options", "new_game", "legal_actions", "to_act",
-    "decision_key", "apply", "deadline", "view", "result", "replay", "hidden_leaks", "validate_board",
+    "decision_key", "apply", "apply_legal", "deadline", "view", "result", "replay", "hidden_leaks", "validate_board",
     "default_data", "turn_key", "default_action", "to_act_seen_by", "sample_state",
 ]

@@ -1,5 +1,6 @@
 """What every phase shares: copying the state, seeded draws, opening a
-decision with its clock, events, cash and cards moving about."""
+decision with its clock (the phase table's bookkeeping), events, cash and
+cards moving about."""
 import marshal
 import random
 
@@ -43,20 +44,27 @@ def event(events, code, visible_to="all", **fields):
     events.append(fields)
 
 
-def open_phase(state, phase, now, *, window=None):
-    """Open a new decision: the decision key changes and its clock starts.
+def closes_at(state, phase, now):
+    """When the clock of a decision opening now runs out (None: untimed).
 
     A single decision runs on ``turn_seconds`` (0: untimed); a window where
-    several seats act closes after ``window`` seconds whatever the table clock.
+    several seats act closes after its own length (``bazaar_seconds`` for the
+    bazaar, ``window_seconds`` for the others) whatever the table clock; the
+    end of the game has no clock.
     """
     options = state["options"]
-    if window is not None:
-        phase["at"] = now + window
-    else:
-        phase["at"] = now + options["turn_seconds"] if options["turn_seconds"] > 0 else None
-    state["phase"] = phase
+    if phase["name"] == "over":
+        return None
+    if phase["name"] == "window":
+        return now + options["bazaar_seconds" if phase["kind"] == "bazaar" else "window_seconds"]
+    return now + options["turn_seconds"] if options["turn_seconds"] > 0 else None
+
+
+def open_decision(state, now):
+    """A new decision is open (the phase table's ``OPENED``): its key moves and its clock starts."""
+    phase = state["phase"]
+    phase["at"] = closes_at(state, phase, now)
     state["decision"] += 1
-    return phase
 
 
 def next_seat(state, seat):

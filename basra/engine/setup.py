@@ -59,7 +59,8 @@ def custom_data(options):
     return custom or None
 
 
-def new_game(players, options, seed, now):
+def new_state(players, options, seed):
+    """A match set up (cash, packs, banker, movement cards), before its first turn (``table.new_game``)."""
     errors = validate_options(players, options)
     if errors:
         raise ValueError("; ".join(errors))
@@ -85,8 +86,6 @@ def new_game(players, options, seed, now):
     deal(state, events)
     state["hand_size"] = [len(h) for h in state["hands"]]
     state["current"] = core.next_seat(state, state["banker"])
-    from . import flow
-    flow.start_turn(state, now, events)
     return state
 
 

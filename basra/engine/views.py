@@ -2,6 +2,7 @@
 import marshal
 
 from . import core
+from .phases import forty
 
 # The public part of the last state viewed, detached from the state (a marshal copy):
 # every seat's view of that state is a shallow copy of it, so views of one state
@@ -80,8 +81,6 @@ def public_part(state):
         "result": final_result(state), "round_results": state.get("round_results", []),
     }
     if state["options"]["variant"] == "forty_thieves":
-        from .phases import forty
-
         cave = state["forty"]
         stashes = []
         for stash in cave["stashes"]:

@@ -5,7 +5,7 @@ import pytest
 
 import basra.engine as engine
 from basra.engine import core
-from basra.engine.phases import forty as cave
+from basra.engine.table import TABLE
 from gamekit import driver
 from tests.basra.helpers import GAME, act, card_with, codes, forced_die, land_on, mover, new, space_where
 
@@ -115,7 +115,7 @@ def test_claims_go_by_cash_lost_then_from_the_movers_left_and_never_a_held_type(
     state["forty"]["turned"] = [catcher]
     state["phase"] = {"name": "roll", "seat": seat, "purpose": "both", "at": None}
     events = []
-    cave.dice_rolled(state, 4, 3, 0.0, events)
+    TABLE.run(state, "cave_dice", 0.0, events, black=4, white=3)  # the dice came up 4 and 3
     assert [e["seat"] for e in events if e["code"] == "caught_in_cave"] == [a, c]  # b is immune
     assert state["phase"]["seat"] == a  # a and c lost the same: a is first from the mover's left
     state2, _ = act(state, a, {"type": "claim", "card": catcher})

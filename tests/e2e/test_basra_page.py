@@ -11,9 +11,9 @@ from django.template import Context, Template
 from django.utils import translation
 
 import basra.engine as engine
-from basra.engine import core, flow
+from basra.engine import core
 from basra.engine.data_files import default_data
-from basra.engine.phases import forty as cave_phase
+from basra.engine.table import TABLE
 from tests.basra.helpers import act, cards, give, land_on, mover, new, space_where
 from tests.basra.test_forty_thieves import caught_setup
 from tests.e2e.helpers import game_page_scripts
@@ -174,7 +174,7 @@ def finished_with_a_shared_win():
     state, _ = land_on(state, "start", now=NOW)
     state = core.copy_state(state)
     state["cash"] = [3000, 2500, 3000]
-    flow.finish(state, [])
+    TABLE.run(state, "finish", NOW, [])
     assert engine.result(state)["ranks"] == [1, 3, 1]
     return state
 
@@ -265,7 +265,7 @@ def test_the_mover_turns_thieves_for_the_cave_and_a_caught_player_claims_one(pag
     state = core.copy_state(state)  # caught: the thief claims the card turned
     state["forty"]["stashes"] = []
     state["forty"]["claimers"] = [thief]
-    cave_phase.next_claim(state, NOW, [])
+    TABLE.run(state, "next_claim", NOW, [])
     render(page, frame_for(state, thief))
     page.locator("[data-testid=prompt] button.act-claim").click()
     assert page.evaluate("window.__sent") == [{"type": "claim", "card": catcher}]

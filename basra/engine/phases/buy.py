@@ -1,15 +1,18 @@
 """Taking bandit cards from the packs: buying up to three on an empty space
 (one at a time, the next card turning up after each), or the chance space's
 two free cards."""
-from .. import cards, core, flow
+from gamekit.phases import OPENED, STAY, goto
+
+from .. import cards, core
 
 
-def open_pick(state, now, events, *, seat, count, free):
+def enter(state, now, events, *, seat, count, free):
+    """``seat`` may take up to ``count`` cards (``free``: without paying); nothing to take ends the turn."""
     phase = {"name": "pick", "seat": seat, "left": count, "free": free}
     if not choices(state, phase):
-        flow.end_turn(state, now, events)
-        return
-    core.open_phase(state, phase, now)
+        return goto("end_turn")
+    state["phase"] = phase
+    return OPENED
 
 
 def choices(state, phase):
@@ -39,8 +42,7 @@ def apply(state, seat, action, now, events):
     phase = state["phase"]
     if action["type"] == "stop":
         core.event(events, "stopped_taking", seat=seat)
-        flow.end_turn(state, now, events)
-        return
+        return goto("end_turn")
     card = action["card"]
     price = 0 if phase["free"] else cards.current_price(state, card)
     gang = core.data(state).card_gang[card]
@@ -50,7 +52,8 @@ def apply(state, seat, action, now, events):
     core.event(events, "pack_top", gang=gang, card=state["packs"][gang][0] if state["packs"][gang] else None)
     phase["left"] -= 1
     if phase["left"] <= 0 or not choices(state, phase):
-        flow.end_turn(state, now, events)
+        return goto("end_turn")
+    return STAY  # one more card may be taken
 
 
 def default(state, seat):
@@ -60,4 +63,4 @@ def default(state, seat):
 
 def timeout(state, now, events):
     seat = state["phase"]["seat"]
-    apply(state, seat, default(state, seat), now, events)
+    return apply(state, seat, default(state, seat), now, events)

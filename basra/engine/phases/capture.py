@@ -4,11 +4,13 @@ capture, 200 per captured card, bankruptcy.
 
 Dice placed by chance spaces shorten it: a placed black die skips the first
 window and its roll; a placed white die removes both windows."""
-from .. import cards, core, flow
-from . import dice, window
+from gamekit.phases import goto
+
+from .. import cards, core
 
 
-def begin(state, gangs, now, events):
+def begin(state, now, events, gangs):
+    """The flow step "capture": which windows and dice this capture needs."""
     black, white = state["dice"]["black"], state["dice"]["white"]
     steps = []
     if black is None and white is None:
@@ -20,20 +22,20 @@ def begin(state, gangs, now, events):
     steps.append("resolve")
     state["capture"] = {"gangs": gangs, "steps": steps}
     core.event(events, "capture_started", gangs=gangs, placed_black=black, placed_white=white)
-    advance(state, now, events)
+    return goto("capture_next")
 
 
 def advance(state, now, events):
+    """The flow step "capture_next": the capture's next window or die, or its end."""
     step = state["capture"]["steps"].pop(0)
     if step in ("throw20", "throw100"):
-        window.open_window(state, now, events, kind=step)
-    elif step in ("black", "white"):
-        dice.open_roll(state, now, events, seat=state["current"], purpose=step)
-    else:
-        resolve(state, now, events)
+        return goto("window", kind=step)
+    if step in ("black", "white"):
+        return goto("roll", seat=state["current"], purpose=step)
+    return resolve(state, events)
 
 
-def resolve(state, now, events):
+def resolve(state, events):
     game = core.data(state)
     black, white = state["dice"]["black"], state["dice"]["white"]
     number = cards.destiny_number(state, black, white)
@@ -53,7 +55,7 @@ def resolve(state, now, events):
             core.event(events, "debt_forgiven", seat=seat, amount=owed + paid)
     state["dice"] = {"black": None, "white": None}
     state["capture"] = None
-    flow.end_turn(state, now, events)
+    return goto("end_turn")
 
 
 def bankrupt(state, seat, events):

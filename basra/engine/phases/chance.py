@@ -1,46 +1,48 @@
 """The ten chance spaces. The mover must always carry out the action shown.
 Forty Thieves: only the money spaces (x50, 200) act; the others do nothing."""
-from .. import cards, core, flow
-from . import buy, dice, window
+from gamekit.phases import OPENED, goto
+
+from .. import cards, core
 
 MONEY_KINDS = ("x50", "200")
+WINDOWS = {"bazaar": "bazaar", "hand": "give", "x10": "x10"}
 
 
-def begin(state, kind, now, events):
+def begin(state, now, events, kind):
+    """The flow step "chance_space": what the chance space Ali Baba stopped on does."""
     core.event(events, "chance", kind=kind, seat=state["current"])
     seat = state["current"]
     if core.is_forty_thieves(state) and kind not in MONEY_KINDS:
-        flow.end_turn(state, now, events)
-    elif kind == "x50":
-        dice.open_roll(state, now, events, seat=seat, purpose="x50")
-    elif kind == "200":
+        return goto("end_turn")
+    if kind == "x50":
+        return goto("roll", seat=seat, purpose="x50")
+    if kind == "200":
         core.pay(state, events, seat, 200, "chance_200")
-        flow.end_turn(state, now, events)
-    elif kind in ("black_die", "white_die"):
-        dice.open_roll(state, now, events, seat=seat, purpose=kind.split("_")[0])
-    elif kind == "two_out":
-        buy.open_pick(state, now, events, seat=seat, count=2, free=True)
-    elif kind == "two_in":
-        if state["bandits"][seat]:
-            core.open_phase(state, {"name": "give_back", "seat": seat}, now)
-        else:
-            flow.end_turn(state, now, events)
-    elif kind == "numbered":
+        return goto("end_turn")
+    if kind in ("black_die", "white_die"):
+        return goto("roll", seat=seat, purpose=kind.split("_")[0])
+    if kind == "two_out":
+        return goto("pick", seat=seat, count=2, free=True)
+    if kind == "two_in":
+        return goto("give_back") if state["bandits"][seat] else goto("end_turn")
+    if kind == "numbered":
         for other in core.seats_from(state, seat):
             amount = sum(cards.current_price(state, c) for c in state["bandits"][other])
             core.pay(state, events, other, amount, "numbered")
-        flow.end_turn(state, now, events)
-    elif kind == "bazaar":
-        window.open_window(state, now, events, kind="bazaar")
-    elif kind == "hand":
-        window.open_window(state, now, events, kind="give")
-    elif kind == "x10":
-        window.open_window(state, now, events, kind="x10")
+        return goto("end_turn")
+    return goto("window", kind=WINDOWS[kind])
 
 
-def x50_rolled(state, seat, value, now, events):
+def x50_rolled(state, now, events, seat, value):
+    """The flow step "x50": the mover's die times 50 from the bank."""
     core.pay(state, events, seat, value * 50, "x50")
-    flow.end_turn(state, now, events)
+    return goto("end_turn")
+
+
+def enter(state, now, events):
+    """"Two cards in": the mover owes two cards back."""
+    state["phase"] = {"name": "give_back", "seat": state["current"]}
+    return OPENED
 
 
 # "Two cards in": the mover returns two cards (all, if fewer) to the bottom of their packs.
@@ -60,7 +62,7 @@ def apply(state, seat, action, now, events):
     for card in action["cards"]:
         cards.return_to_pack(state, seat, card)
     core.event(events, "returned", seat=seat, cards=sorted(action["cards"]))
-    flow.end_turn(state, now, events)
+    return goto("end_turn")
 
 
 def default(state, seat):
@@ -70,4 +72,4 @@ def default(state, seat):
 
 def timeout(state, now, events):
     seat = state["phase"]["seat"]
-    apply(state, seat, default(state, seat), now, events)
+    return apply(state, seat, default(state, seat), now, events)

@@ -1,9 +1,12 @@
 """A die the server rolls when the player whose roll it is sends "roll"."""
-from .. import core, flow
+from gamekit.phases import OPENED, goto
+
+from .. import core
 
 
-def open_roll(state, now, events, *, seat, purpose):
-    core.open_phase(state, {"name": "roll", "seat": seat, "purpose": purpose}, now)
+def enter(state, now, events, *, seat, purpose):
+    state["phase"] = {"name": "roll", "seat": seat, "purpose": purpose}
+    return OPENED
 
 
 def legal(state, seat):
@@ -11,29 +14,26 @@ def legal(state, seat):
 
 
 def apply(state, seat, action, now, events):
-    from . import capture, chance, forty, special
-
+    """Roll, then hand the value on to what the roll was for (a flow step)."""
     purpose = state["phase"]["purpose"]
     if purpose == "both":
         black, white = core.roll_die(state), core.roll_die(state)
         core.event(events, "dice_rolled", die="black", value=black, seat=seat)
         core.event(events, "dice_rolled", die="white", value=white, seat=seat)
-        forty.dice_rolled(state, black, white, now, events)
-        return
+        return goto("cave_dice", black=black, white=white)
     value = core.roll_die(state)
     die = purpose if purpose in ("black", "white") else "die"
     core.event(events, "dice_rolled", die=die, value=value, seat=seat, purpose=purpose)
     if purpose in ("black", "white"):
         state["dice"][purpose] = value
         if state.get("capture"):
-            capture.advance(state, now, events)
-        else:  # a chance space placed it for the next time the Destiny Table is used
-            core.event(events, "die_placed", die=purpose, value=value)
-            flow.end_turn(state, now, events)
-    elif purpose == "gang":
-        special.gang_die_rolled(state, value, now, events)
-    elif purpose == "x50":
-        chance.x50_rolled(state, seat, value, now, events)
+            return goto("capture_next")
+        # a chance space placed it for the next time the Destiny Table is used
+        core.event(events, "die_placed", die=purpose, value=value)
+        return goto("end_turn")
+    if purpose == "gang":
+        return goto("gang_die", value=value)
+    return goto("x50", seat=seat, value=value)
 
 
 def default(state, seat):
@@ -43,4 +43,4 @@ def default(state, seat):
 
 def timeout(state, now, events):
     seat = state["phase"]["seat"]
-    apply(state, seat, default(state, seat), now, events)
+    return apply(state, seat, default(state, seat), now, events)

@@ -2,8 +2,10 @@
 bandits guard it. Stealing k x 1000 keeps the thief in the cave for k turns;
 on a gang space the mover turns 1-3 cards of the gang's pack and rolls both
 dice: a card holding the Destiny number catches everyone in the cave."""
-from .. import cards, core, flow
-from . import dice, round_end
+from gamekit.phases import OPENED, goto
+
+from .. import cards, core
+from . import round_end
 
 
 def cave(state):
@@ -98,12 +100,17 @@ def redeal(state, events):
         core.event(events, "hand_dealt", [seat], seat=seat, cards=list(hand))
 
 
-def begin(state, gangs, now, events):
+def begin(state, now, events, gangs):
+    """The flow step "cave": the mover announces how many cards to turn, unless the cave is empty."""
     if not cave(state)["stashes"]:
         core.event(events, "cave_empty", gangs=gangs)
-        flow.end_turn(state, now, events)
-        return
-    core.open_phase(state, {"name": "announce", "seat": state["current"], "gangs": gangs}, now)
+        return goto("end_turn")
+    return goto("announce", gangs=gangs)
+
+
+def enter(state, now, events, gangs):
+    state["phase"] = {"name": "announce", "seat": state["current"], "gangs": gangs}
+    return OPENED
 
 
 def draw(state, gang):
@@ -116,7 +123,7 @@ def draw(state, gang):
     return pack.pop(0) if pack else None
 
 
-def turn_cards(state, seat, count, now, events):
+def turn_cards(state, seat, count, events):
     turned = []
     for gang in state["phase"]["gangs"]:
         for _ in range(count):
@@ -125,10 +132,11 @@ def turn_cards(state, seat, count, now, events):
                 turned.append(card)
     cave(state)["turned"] = turned
     core.event(events, "cards_turned", seat=seat, count=count, cards=turned)
-    dice.open_roll(state, now, events, seat=seat, purpose="both")
+    return goto("roll", seat=seat, purpose="both")
 
 
-def dice_rolled(state, black, white, now, events):
+def dice_rolled(state, now, events, black, white):
+    """The flow step "cave_dice": who is caught in the cave, then their claims."""
     game = core.data(state)
     number = cards.destiny_number(state, black, white)
     turned = cave(state)["turned"]
@@ -144,7 +152,7 @@ def dice_rolled(state, black, white, now, events):
             core.pay(state, events, seat, -game.rules["caught_penalty"], "caught")
     order = core.seats_from(state, core.next_seat(state, state["current"]))
     cave(state)["claimers"] = sorted(losses, key=lambda s: (-losses[s], order.index(s)))
-    next_claim(state, now, events)
+    return goto("next_claim")
 
 
 def claimable(state, seat):
@@ -154,17 +162,18 @@ def claimable(state, seat):
 
 
 def next_claim(state, now, events):
+    """The flow step "next_claim": the next caught player with a card to claim claims, or the turn ends."""
     claimers = cave(state)["claimers"]
     while claimers:
         seat = claimers.pop(0)
         if claimable(state, seat):
-            core.open_phase(state, {"name": "claim", "seat": seat}, now)
-            return
+            state["phase"] = {"name": "claim", "seat": seat}
+            return OPENED
     game = core.data(state)
     for card in cave(state)["turned"]:
         cave(state)["discard"][game.card_gang[card]].append(card)
     cave(state)["turned"] = []
-    flow.end_turn(state, now, events)
+    return goto("end_turn")
 
 
 def legal(state, seat):
@@ -179,13 +188,12 @@ def legal(state, seat):
 def apply(state, seat, action, now, events):
     if action["type"] == "announce":
         core.event(events, "announced", seat=seat, count=action["count"])
-        turn_cards(state, seat, action["count"], now, events)
-        return
+        return turn_cards(state, seat, action["count"], events)
     card = action["card"]
     cave(state)["turned"].remove(card)
     cave(state)["claimed"][seat].append(card)
     core.event(events, "card_claimed", seat=seat, card=card)
-    next_claim(state, now, events)
+    return goto("next_claim")
 
 
 def default(state, seat):
@@ -199,4 +207,4 @@ def default(state, seat):
 
 def timeout(state, now, events):
     seat = state["phase"]["seat"]
-    apply(state, seat, default(state, seat), now, events)
+    return apply(state, seat, default(state, seat), now, events)

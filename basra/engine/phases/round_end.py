@@ -1,10 +1,13 @@
 """The end of a round on Start: printed values (a complete group pays double)
 plus 100 each; the poorest player picks who starts round two; after round
 two the game is over."""
-from .. import cards, core, flow, setup
+from gamekit.phases import OPENED, goto
+
+from .. import cards, core, setup
 
 
 def begin(state, now, events):
+    """The flow step "round_end": the payout on Start, then the poorest player's choice or the end."""
     game = core.data(state)
     paid = []
     for seat in range(state["players"]):
@@ -14,10 +17,13 @@ def begin(state, now, events):
     record(state, paid)
     core.event(events, "round_ended", round=state["round"], paid=paid, cash=list(state["cash"]))
     if state["round"] >= game.rules["rounds"]:
-        flow.finish(state, events)
-        return
-    poorest = chooser(state)
-    core.open_phase(state, {"name": "choose_start", "seat": poorest}, now)
+        return goto("finish")
+    return goto("choose_start", seat=chooser(state))
+
+
+def enter(state, now, events, seat):
+    state["phase"] = {"name": "choose_start", "seat": seat}
+    return OPENED
 
 
 def record(state, paid):
@@ -45,7 +51,7 @@ def apply(state, seat, action, now, events):
     state["played"] = []
     setup.deal(state, events)
     state["current"] = starter
-    flow.start_turn(state, now, events)
+    return goto("start_turn")
 
 
 def default(state, seat):
@@ -55,4 +61,4 @@ def default(state, seat):
 
 def timeout(state, now, events):
     seat = state["phase"]["seat"]
-    apply(state, seat, default(state, seat), now, events)
+    return apply(state, seat, default(state, seat), now, events)

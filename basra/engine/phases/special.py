@@ -1,26 +1,33 @@
 """The three special spaces with all four gang symbols: "?" (the mover
 chooses the gang), the die (1-2 Swindlers, 3-4 Thieves, 5 Defrauders,
 6 Robbers) and the jackpot (all four gangs)."""
-from .. import core, flow
-from . import dice
+from gamekit.phases import OPENED, goto
+
+from .. import core
 
 DIE_GANG = {1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 3}
 
 
-def begin(state, kind, now, events):
+def begin(state, now, events, kind):
+    """The flow step "special_space": all four gangs, the gang die, or the mover's choice."""
     game = core.data(state)
     if kind == "all":
-        flow.gangs_found(state, list(game.gangs), now, events)
-    elif kind == "die":
-        dice.open_roll(state, now, events, seat=state["current"], purpose="gang")
-    else:
-        core.open_phase(state, {"name": "choose_gang", "seat": state["current"]}, now)
+        return goto("gangs_found", gangs=list(game.gangs))
+    if kind == "die":
+        return goto("roll", seat=state["current"], purpose="gang")
+    return goto("choose_gang")
 
 
-def gang_die_rolled(state, value, now, events):
+def enter(state, now, events):
+    state["phase"] = {"name": "choose_gang", "seat": state["current"]}
+    return OPENED
+
+
+def gang_die_rolled(state, now, events, value):
+    """The flow step "gang_die": the die names the gang."""
     gang = core.data(state).gangs[DIE_GANG[value]]
     core.event(events, "gang_found", gang=gang)
-    flow.gangs_found(state, [gang], now, events)
+    return goto("gangs_found", gangs=[gang])
 
 
 def legal(state, seat):
@@ -31,7 +38,7 @@ def legal(state, seat):
 
 def apply(state, seat, action, now, events):
     core.event(events, "gang_chosen", seat=seat, gang=action["gang"])
-    flow.gangs_found(state, [action["gang"]], now, events)
+    return goto("gangs_found", gangs=[action["gang"]])
 
 
 def default(state, seat):
@@ -45,4 +52,4 @@ def default(state, seat):
 
 def timeout(state, now, events):
     seat = state["phase"]["seat"]
-    apply(state, seat, default(state, seat), now, events)
+    return apply(state, seat, default(state, seat), now, events)

@@ -1,7 +1,15 @@
 """The mover's turn: sell bandits (Forty Thieves: steal from the cave), play a
 movement card, move Ali Baba, choose the branch at a junction."""
-from .. import cards, core, flow
+from gamekit.phases import OPENED, STAY, goto
+
+from .. import cards, core
 from . import forty
+
+
+def enter(state, now, events):
+    """The mover's turn opens: sell (or steal), then play a card."""
+    state["phase"] = {"name": "turn", "seat": state["current"]}
+    return OPENED
 
 
 def legal(state, seat):
@@ -30,11 +38,12 @@ def apply(state, seat, action, now, events):
     elif kind == "steal":
         forty.steal(state, seat, action["turns"], events)
     elif kind == "play":
-        play(state, seat, action["card"], now, events)
+        return play(state, seat, action["card"], events)
     elif kind == "route":
         step_to(state, action["to"], events)
         state["phase"]["path"].append(action["to"])
-        move_on(state, now, events)
+        return move_on(state, events)
+    return STAY  # sold or stolen: the same turn goes on
 
 
 def default(state, seat):
@@ -46,7 +55,7 @@ def default(state, seat):
 
 def timeout(state, now, events):
     seat = state["phase"]["seat"]
-    apply(state, seat, default(state, seat), now, events)
+    return apply(state, seat, default(state, seat), now, events)
 
 
 def sell(state, seat, sold, events):
@@ -58,12 +67,12 @@ def sell(state, seat, sold, events):
     core.event(events, "sold", seat=seat, cards=sorted(sold), amount=total)
 
 
-def play(state, seat, value, now, events):
+def play(state, seat, value, events):
     state["hands"][seat].remove(value)
     state["played"].append(value)
     core.event(events, "card_played", seat=seat, card=value)
     state["phase"] = {"name": "moving", "seat": seat, "left": value, "path": [], "at": None}
-    move_on(state, now, events)
+    return move_on(state, events)
 
 
 def step_to(state, space_id, events):
@@ -78,17 +87,16 @@ def step_to(state, space_id, events):
         phase["left"] = 0  # Ali Baba stops on Start: the round ends
 
 
-def move_on(state, now, events):
-    """Walk the remaining steps; stop at a junction to let the mover choose."""
+def move_on(state, events):
+    """Walk the remaining steps; stop at a junction to let the mover choose (a new decision), else land."""
     phase = state["phase"]
     game = core.data(state)
     while phase["left"] > 0:
         options = game.successors[state["position"]]
         if len(options) > 1:
             phase["name"] = "junction"
-            core.open_phase(state, phase, now)
-            return
+            return OPENED
         step_to(state, options[0], events)
         phase["path"].append(state["position"])
     core.event(events, "moved", seat=phase["seat"], path=phase["path"], to=state["position"])
-    flow.land(state, now, events)
+    return goto("land")

@@ -5,12 +5,15 @@ capture (with sales between players in the first), the Grand Bandit Bazaar
 A window closes when every player has said "done" (or has given / rolled) and
 no offer waits for an answer, or when its clock runs out. An offer waits for
 the one player it is made to; it expires after the turn clock (if any)."""
-from .. import cards, core, flow
+from gamekit.phases import OPENED, STAY, goto
+
+from .. import cards, core
 
 COSTS = {"throw20": "throw_cost", "throw100": "last_chance_cost"}
 
 
-def open_window(state, now, events, *, kind):
+def enter(state, now, events, *, kind):
+    """Open a window of ``kind``; when nobody has anything to do in it, go straight on."""
     n = state["players"]
     mover = state["current"]
     own = state["bandits"]
@@ -27,20 +30,16 @@ def open_window(state, now, events, *, kind):
         done = []
     phase = {"name": "window", "kind": kind, "done": done, "offers": [], "next_offer": 1, "receiver": mover}
     if len(done) == n:
-        after(state, kind, now, events)
-        return
-    seconds = state["options"]["bazaar_seconds" if kind == "bazaar" else "window_seconds"]
-    core.open_phase(state, phase, now, window=seconds)
-    core.event(events, "window_opened", kind=kind, waiting=[s for s in range(n) if s not in done], closes_at=phase["at"])
+        return after(kind)
+    state["phase"] = phase
+    core.event(events, "window_opened", kind=kind, waiting=[s for s in range(n) if s not in done],
+               closes_at=core.closes_at(state, phase, now))
+    return OPENED
 
 
-def after(state, kind, now, events):
-    from . import capture
-
-    if kind in COSTS:
-        capture.advance(state, now, events)
-    else:
-        flow.end_turn(state, now, events)
+def after(kind):
+    """Where a closed window leads: the capture goes on after a throw-away window; the others end the turn."""
+    return goto("capture_next") if kind in COSTS else goto("end_turn")
 
 
 def waiting(phase, players):
@@ -131,7 +130,7 @@ def apply(state, seat, action, now, events):
     elif kind == "done":
         phase["done"].append(seat)
         core.event(events, "done", seat=seat)
-    settle(state, now, events)
+    return settle(state, events)
 
 
 def private(events, code, offer):
@@ -198,20 +197,22 @@ def prune(state, events):
             private(events, "offer_void", offer)
 
 
-def settle(state, now, events):
+def settle(state, events):
+    """The window closes once nobody is waited for; until then the same decision goes on."""
     prune(state, events)
     phase = state["phase"]
     if not waiting(phase, state["players"]):
-        close(state, now, events)
+        return close(state, events)
+    return STAY
 
 
-def close(state, now, events):
+def close(state, events):
     phase = state["phase"]
     for offer in phase["offers"]:
         private(events, "offer_expired", offer)
     phase["offers"] = []
     core.event(events, "window_closed", kind=phase["kind"])
-    after(state, phase["kind"], now, events)
+    return after(phase["kind"])
 
 
 def default(state, seat):
@@ -242,8 +243,7 @@ def timeout(state, now, events):
         for offer in expiring:
             phase["offers"].remove(offer)
             private(events, "offer_expired", offer)
-        settle(state, now, events)
-        return
+        return settle(state, events)
     for seat in range(state["players"]):
         if seat in phase["done"]:
             continue
@@ -255,4 +255,4 @@ def timeout(state, now, events):
             core.event(events, "card_given", seat=seat, to=phase["receiver"], card=card, default=True)
         elif phase["kind"] == "x10":
             roll_x10(state, seat, events)
-    close(state, now, events)
+    return close(state, events)
