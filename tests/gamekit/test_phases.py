@@ -98,3 +98,11 @@ def test_an_unknown_step_and_a_name_used_twice_are_refused():
 
 def test_a_transition_is_a_value():
     assert goto("end_turn", seat=1) == Transition(step="end_turn", args={"seat": 1})
+
+
+def test_goto_makes_the_same_frozen_value_as_the_constructor():
+    made = goto("roll", seat=1, purpose="x50")
+    assert made == Transition(step="roll", args={"seat": 1, "purpose": "x50"}) and not made.opened
+    assert goto("end_turn") is goto("end_turn") and goto("end_turn") == Transition(step="end_turn")
+    with pytest.raises(AttributeError):  # dataclasses.FrozenInstanceError
+        made.step = "elsewhere"
