@@ -12,7 +12,7 @@ action counts once, with a ``view`` for every seat. Two paths:
   ``apply_legal`` checks again inside ``apply``). Actions of the clock (seat None) go
   straight to ``apply_legal``, which keeps its deadline check.
 
-    .venv/bin/python bench/engine_apply.py [--games alibaba_tiles basra] [--runs 7] [--seconds 1]
+    .venv/bin/python bench/engine_apply.py [--games alibaba_tiles basra] [--runs 7] [--seconds 1] [--views none]
 
 The older per-game benchmarks (bench_tiles_engine.py, bench_basra_engine.py,
 bench_sidibaba_engine.py) give one figure from one run; this one is for
@@ -49,7 +49,7 @@ def recorded(engine, configs, matches):
     return out
 
 
-def one_run(engine, matches, path, seconds):
+def one_run(engine, matches, path, seconds, views="all"):
     """Replay the matches until ``seconds`` of CPU time are spent; actions per second."""
     perf = time.process_time
     actions = 0
@@ -57,7 +57,7 @@ def one_run(engine, matches, path, seconds):
     while spent < seconds:
         for players, options, seed, log in matches:
             state = engine.new_game(players, options, seed, 0.0)
-            seats = range(players)
+            seats = range(players) if views == "all" else ()
             t0 = perf()
             for seat, action, at in log:
                 if path == "platform" and seat is not None:
@@ -89,15 +89,18 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run")
     parser.add_argument("--matches", type=int, default=20)
+    parser.add_argument("--views", default="all", choices=["all", "none"],
+                        help="none: apply alone, to see the engine's share without the views")
     args = parser.parse_args()
     for game in args.games:
         engine = importlib.import_module(f"{game}.engine")
         matches = recorded(engine, GAMES[game], args.matches)
         for path in args.paths:
             one_run(engine, matches, path, 0.2)  # warm the caches
-            samples = [one_run(engine, matches, path, args.seconds) for _ in range(args.runs)]
+            samples = [one_run(engine, matches, path, args.seconds, args.views) for _ in range(args.runs)]
             mean, half = interval(samples)
-            print(f"{game:14} {path:9} {mean:10,.0f} apply + view for every seat per second "
+            what = "apply + view for every seat" if args.views == "all" else "apply"
+            print(f"{game:14} {path:9} {mean:10,.0f} {what} per second "
                   f"(95% CI ± {half:,.0f}; {args.runs} runs of {args.seconds:g} s CPU)")
 
 
