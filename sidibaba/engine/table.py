@@ -124,6 +124,8 @@ class Pending:
 class Paused:
     """The Leader has stopped time: only the resume (his, or the clock's at the pause's limit)."""
 
+    handlers = {"resume": explore.resume}
+
     def enter(self, state, now, events):
         return explore.stop_time(state, now, events)
 
@@ -137,7 +139,7 @@ class Paused:
         return state["paused"]["until"], {"type": "resume"}
 
     def apply(self, state, seat, action, now, events):
-        return explore.resume(state, seat, action, now, events)
+        return _dispatch(self.handlers, state, seat, action, now, events)
 
     def timeout(self, state, now, events):
         return explore.resume(state, None, None, now, events)
