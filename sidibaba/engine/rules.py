@@ -153,6 +153,21 @@ def _apply_system(state, action, now):
     return new, events
 
 
+def apply_legal(state, seat, action, now):
+    """Apply ``action``, already one of ``legal_actions(state, seat)`` with the legal action's own values
+    (``domains.resolve``), at ``now``; due deadlines must have acted already (the platform does both).
+
+    Seat None is time: its action must be the deadline's, as in ``apply``."""
+    if state["phase"] == "over":
+        raise IllegalAction("The game is over.")
+    if seat is None:
+        return _apply_system(state, action, now)
+    new = clone(state)
+    events = []
+    TABLE.apply(new, seat, action, now, events)
+    return new, events
+
+
 def apply(state, seat, action, now):
     """Apply any action from a direct caller: due deadlines act first, then the action is checked."""
     if state["phase"] == "over":
@@ -169,9 +184,7 @@ def apply(state, seat, action, now):
     resolved = domains.resolve(action, legal)  # exact JSON types; the legal action's own values from here on
     if resolved is None:
         raise IllegalAction(_explain(state, seat, action, legal))
-    new = clone(state)
-    events = []
-    TABLE.apply(new, seat, resolved, now, events)
+    new, events = apply_legal(state, seat, resolved, now)
     return new, caught_up + events
 
 
