@@ -7,7 +7,7 @@ from .data_files import default_mazes, game_data
 from .leaks import hidden_leaks
 from .maze import validate as validate_maze
 from .rules import (
-    OPTIONS, apply, deadline, decision_key, legal_actions, new_game, replay, result, roles, to_act,
+    OPTIONS, apply, apply_legal, deadline, decision_key, legal_actions, new_game, replay, result, roles, to_act,
     validate_options,
 )
 from .sampling import sample_state
@@ -16,7 +16,7 @@ from .views import sight_in, view
 
 __all__ = [
     "IllegalAction", "OPTIONS", "validate_options", "roles", "new_game", "legal_actions", "to_act",
-    "decision_key", "apply", "deadline", "view", "result", "replay", "hidden_leaks",
+    "decision_key", "apply", "apply_legal", "deadline", "view", "result", "replay", "hidden_leaks",
     "validate_maze", "default_mazes", "game_data", "sight_in",
     "default_token_mix", "default_event_set", "validate_token_mix", "validate_event_set", "sample_state",
 ]

@@ -7,12 +7,17 @@ import pickle
 import random
 
 from gamekit.errors import IllegalAction as _BaseIllegal
+from gamekit.phases import goto
 
 from .data_files import game_data
 from .maze import geometry
 
 LEADER = 0
 SHARED = ("maze", "kinds", "event_kinds", "mazes")
+# What an action returns when it moved the table on: the flow starts whatever waits in the queue and
+# a new decision opens (engine/table.py). An action that only adds one voice to an open decision
+# returns gamekit.phases.STAY instead.
+NEXT = goto("next")
 
 
 class IllegalAction(_BaseIllegal):
@@ -66,7 +71,12 @@ def geo(state):
 
 
 def bump(state):
-    """A new decision opens: views from before it are stale."""
+    """A new decision opens: views from before it are stale.
+
+    The table calls it once per opened decision (engine/table.py). Open Sesame, a lamp going out and
+    the end of a pause call it once more themselves: the first engine moved the key by two there, and
+    recorded matches carry those numbers (a ``window_timeout`` action names its decision).
+    """
     state["decision"] += 1
 
 
@@ -151,6 +161,7 @@ def lamp_expired(state, seat, action, now, events):
     draw_leader_event(state, events)
     bump(state)
     start_segment(state, at, events)
+    return NEXT
 
 
 def unlit_holders(state):

@@ -1,4 +1,10 @@
-"""The table of phases: new games, legality, who is waited for, time, and ``apply``.
+"""The engine contract over the table of phases (engine/table.py): new games, legality, who is waited
+for, time, ``apply`` and ``apply_legal``.
+
+``apply`` is for direct callers (tests, bots, replays): it lets every due deadline act first, checks
+the action against ``legal_actions`` (with a readable refusal) and applies it. The platform applies
+due deadlines itself and matches the action against ``legal_actions`` once, then calls
+``apply_legal`` with the legal action's own values: no second check.
 
 See docs/rules/sidibaba.md for the rules as played and the action shapes.
 """
@@ -12,6 +18,7 @@ from .data_files import default_mazes, game_data
 from .maze import validate as validate_maze
 from .phases import chest, dice, events as leader_events, explore, genie, setup
 from .supplies import bag_kinds, event_list, validate_event_set, validate_token_mix
+from .table import TABLE
 from .tokens import build_kinds, fortune
 
 GAME = "sidibaba"
@@ -26,7 +33,7 @@ OPTIONS = [
      "default": "leader"},
 ]
 
-PENDING = {**chest.PENDING, **dice.PENDING, **leader_events.PENDING, **genie.PENDING}
+# Every action type (the page has a control for each one a seat may send; tests/e2e checks it).
 HANDLERS = {**setup.HANDLERS, **explore.HANDLERS, **chest.HANDLERS, **dice.HANDLERS, **leader_events.HANDLERS,
             **genie.HANDLERS, "lamp_expired": core.lamp_expired}
 SYSTEM_ACTIONS = ("lamp_expired", "setup_timeout", "window_timeout", "resume")
@@ -105,22 +112,9 @@ def new_game(players, options, seed, now):
 
 
 def legal_actions(state, seat):
-    phase = state["phase"]
-    if phase == "over" or not _is_seat(state, seat):
+    if not _is_seat(state, seat):
         return []
-    if phase == "setup":
-        return setup.legal(state, seat) + explore.line_legal(state, seat)
-    if state["paused"] is not None:
-        return [{"type": "resume"}] if seat == LEADER else []
-    head = blocking(state)
-    actions = []
-    if head is not None:
-        actions += PENDING[head["kind"]]["legal"](state, seat, head)
-        if seat == LEADER:
-            actions.append({"type": "pause"})
-    else:
-        actions += explore.legal(state, seat) + leader_events.window_legal(state, seat) + genie.legal(state, seat)
-    return actions + explore.line_legal(state, seat) + genie.keep_legal(state, seat)
+    return TABLE.legal(state, seat)
 
 
 def _is_seat(state, seat):
@@ -128,90 +122,54 @@ def _is_seat(state, seat):
 
 
 def to_act(state):
-    phase = state["phase"]
-    if phase == "over":
+    phase = TABLE.phase(state)
+    if phase is None:
         return []
-    if phase == "setup":
-        seats = setup.waiting(state)
-    elif state["paused"] is not None:
-        return [LEADER]
-    else:
-        head = blocking(state)
-        if head is not None:
-            seats = list(PENDING[head["kind"]]["waiting"](state, head))
-        else:
-            seats = [s for s in adventurers(state) if state["votes"][s] is None]
-            if state["window"] is not None:
-                seats.append(LEADER)
-        seats += [s for s in adventurers(state) if state["keeps"][s] is not None]
-    if state["line_vote"] is not None:
+    seats = phase.waiting(state)
+    # The line vote goes on beside every decision, but not while time is stopped.
+    if state["line_vote"] is not None and state["paused"] is None:
         seats += [s for s in adventurers(state) if state["line_vote"]["votes"][s] is None]
     return sorted(set(seats))
 
 
 def decision_key(state):
+    """Moved by the table each time a transition opens a new decision (core.bump), never by one voice."""
     return state["decision"]
 
 
-def _signature(state):
-    head = blocking(state)
-    head_sig = None
-    if head is not None:
-        head_sig = tuple((k, repr(v)) for k, v in sorted(head.items()) if k not in ("votes", "offers", "deadline"))
-    return (state["phase"], state["segment"], state["moves"], tuple(state["pos"] or ()), state["paused"] is None,
-            state["window"] is not None, state["line_vote"] and state["line_vote"]["opened"], len(state["pending"]), head_sig,
-            state["maze"] is None, state["treasure_at"], len(state["chests"]), state["entrance"],
-            tuple(state["line"]))
-
-
 def deadline(state):
-    phase = state["phase"]
-    if phase == "over":
-        return None
-    if phase == "setup":
-        return state["setup"]["deadline"], {"type": "setup_timeout"}
-    if state["paused"] is not None:
-        return state["paused"]["until"], {"type": "resume"}
-    due = (state["ends_at"], {"type": "lamp_expired", "segment": state["segment"]})
-    head = blocking(state)
-    if head is not None and head.get("deadline") is not None and head["deadline"] < due[0]:
-        due = (head["deadline"], {"type": "window_timeout", "decision": state["decision"]})
-    return due
-
-
-def advance(state, now, events):
-    """Start the pending decisions that need no one (a chest's draw, an empty theft) until one waits."""
-    while state["phase"] == "play" and state["pending"]:
-        head = state["pending"][0]
-        if head["started"]:
-            return
-        head["started"] = True
-        if not PENDING[head["kind"]]["begin"](state, head, now, events):
-            if state["pending"] and state["pending"][0] is head:
-                state["pending"].pop(0)
+    phase = TABLE.phase(state)
+    return None if phase is None else phase.due(state)
 
 
 def _apply_system(state, action, now):
+    """Time acts: only the deadline's own action, at the deadline (even when noticed later)."""
     due = deadline(state)
     if due is None or action != due[1] or now < due[0]:
         raise IllegalAction("Time has nothing to do now.")
     events = []
     new = clone(state)
-    before = _signature(new)
-    HANDLERS[action["type"]](new, None, action, due[0], events)
-    _finish(new, before, due[0], events)
+    TABLE.timeout(new, due[0], events)
     return new, events
 
 
-def _finish(state, before, now, events):
-    advance(state, now, events)
+def apply_legal(state, seat, action, now):
+    """Apply ``action``, already one of ``legal_actions(state, seat)`` with the legal action's own values
+    (``domains.resolve``), at ``now``; due deadlines must have acted already (the platform does both).
+
+    Seat None is time: its action must be the deadline's, as in ``apply``."""
     if state["phase"] == "over":
-        core.drop_pending(state)
-    if _signature(state) != before:
-        core.bump(state)
+        raise IllegalAction("The game is over.")
+    if seat is None:
+        return _apply_system(state, action, now)
+    new = clone(state)
+    events = []
+    TABLE.apply(new, seat, action, now, events)
+    return new, events
 
 
 def apply(state, seat, action, now):
+    """Apply any action from a direct caller: due deadlines act first, then the action is checked."""
     if state["phase"] == "over":
         raise IllegalAction("The game is over.")
     if seat is None:
@@ -226,12 +184,7 @@ def apply(state, seat, action, now):
     resolved = domains.resolve(action, legal)  # exact JSON types; the legal action's own values from here on
     if resolved is None:
         raise IllegalAction(_explain(state, seat, action, legal))
-    action = resolved
-    new = clone(state)
-    events = []
-    before = _signature(new)
-    HANDLERS[action["type"]](new, seat, action, now, events)
-    _finish(new, before, now, events)
+    new, events = apply_legal(state, seat, resolved, now)
     return new, caught_up + events
 
 

@@ -1,5 +1,7 @@
 """Chests and the Treasure: the draw, curses (line rotation, a lamp discarded by vote) and the sharing."""
-from ..core import LEADER, adventurers, event, kind_of, lead, leader_wins, rng, rotate_line, unlit_holders
+from gamekit.phases import STAY
+
+from ..core import LEADER, NEXT, adventurers, event, kind_of, lead, leader_wins, rng, rotate_line, unlit_holders
 from ..tokens import GENIE, draw, group
 from .explore import decide
 
@@ -82,6 +84,7 @@ def take(state, seat, action, now, events):
     item["turn"] += 1
     if not _sharing_continues(state, item, events):
         state["pending"].pop(0)
+    return NEXT  # the next taker's turn, or what comes after the sharing
 
 
 def begin_discard(state, item, now, events):
@@ -128,10 +131,13 @@ def discard_vote(state, seat, action, now, events):
     events.append(event("discard_vote", seat=seat, owner=action["owner"]))
     if not discard_waiting(state, item):
         _close_discard(state, item, events)
+        return NEXT
+    return STAY  # one voice more in the same vote
 
 
 def call_discard(state, seat, action, now, events):
     _close_discard(state, state["pending"][0], events)
+    return NEXT
 
 
 def _close_discard(state, item, events):
@@ -164,7 +170,6 @@ def _most_voted(votes, voters, holders):
 
 
 PENDING = {
-    "open_chest": {"begin": begin_open_chest},
     "sharing": {"begin": begin_sharing, "legal": sharing_legal, "waiting": lambda s, i: [taker(s, i)]},
     "discard_vote": {"begin": begin_discard, "legal": discard_legal, "waiting": discard_waiting},
 }

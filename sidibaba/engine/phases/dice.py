@@ -1,6 +1,6 @@
 """Dice in line order: the Small Padlock (first six opens), the Combination Lock (4, 5 and 6),
 Scheherazade (1-4 give her a token, 5-6 take what she holds); dice come from the seed."""
-from ..core import adventurers, event, kind_of, rng
+from ..core import NEXT, adventurers, event, kind_of, rng
 from ..tokens import JEWEL, draw, group
 
 
@@ -52,7 +52,7 @@ def roll(state, seat, action, now, events):
         if value <= 4:
             if state["hands"][seat]:
                 item["giver"] = seat
-                return
+                return NEXT  # the roller now gives Scheherazade a token
         else:
             state["hands"][seat].extend(item["pool"])
             events.append(event("scheherazade_gave", seat=seat, count=len(item["pool"])))
@@ -60,6 +60,7 @@ def roll(state, seat, action, now, events):
                 events.append(event("token_received", [seat], token={"id": token, "kind": kind_of(state, token)}))
             item["pool"] = []
         _scheherazade_next(state, item, events)
+    return NEXT
 
 
 def give(state, seat, action, now, events):
@@ -69,6 +70,7 @@ def give(state, seat, action, now, events):
     item["giver"] = None
     events.append(event("scheherazade_received", seat=seat, count=len(item["pool"])))
     _scheherazade_next(state, item, events)
+    return NEXT
 
 
 def _scheherazade_next(state, item, events):
@@ -110,6 +112,7 @@ def give_token(state, seat, action, now, events):
     if not item["to"] or all(t is None for t in item["slots"]):
         state["bag"].extend(t for t in item["slots"] if t is not None)
         state["pending"].pop(0)
+    return NEXT
 
 
 PENDING = {

@@ -1,6 +1,6 @@
 """The Leader's Events: the window after each move onto a square (blocking on a closed chest or the
 Treasure, where locks and Illusion apply), the Leader token's walks and meetings, and the thefts."""
-from ..core import LEADER, at_meeting, event, geo, kind_of, meeting, rng
+from ..core import LEADER, NEXT, at_meeting, event, geo, kind_of, meeting, rng
 from ..maze import connected, path_cells, walks
 from ..tokens import GENIE, JEWEL, group
 
@@ -111,6 +111,7 @@ def pass_window(state, seat, action, now, events):
         _open_after_window(state, head)
     else:
         state["window"] = None
+    return NEXT
 
 
 def _open_after_window(state, head, use=None):
@@ -132,9 +133,8 @@ def _open_after_window(state, head, use=None):
 def window_timeout(state, seat, action, now, events):
     head = state["pending"][0]
     if head["kind"] == "theft":
-        steal(state, LEADER, {"kind": default_steal(state, head)}, now, events)
-    else:
-        pass_window(state, LEADER, {"type": "pass"}, now, events)
+        return steal(state, LEADER, {"kind": default_steal(state, head)}, now, events)
+    return pass_window(state, LEADER, {"type": "pass"}, now, events)
 
 
 def play_event(state, seat, action, now, events):
@@ -174,6 +174,7 @@ def play_event(state, seat, action, now, events):
     if in_chest_window:
         _open_after_window(state, head, use)
     state["pending"][0:0] = follow
+    return NEXT
 
 
 def _walk_leader(state, path, events):
@@ -224,9 +225,10 @@ def steal(state, seat, action, now, events):
     item["victims"] = [s for s in item["victims"] if state["hands"][s]]
     if item["victims"]:
         item["deadline"] = now + state["window_seconds"]
-        return
+        return NEXT  # the next victim, on a fresh window
     state["pending"].pop(0)
     _end_theft(state, item, events)
+    return NEXT
 
 
 def _end_theft(state, item, events):

@@ -1,6 +1,8 @@
 """Exploring: voting on moves A-F, the lead calling the vote, the line order vote, pause and resume."""
-from ..core import (LEADER, adventurers, at_meeting, blocking, bump, escape, event, geo, lead, meeting, push,
-                    set_line)
+from gamekit.phases import STAY, goto
+
+from ..core import (LEADER, NEXT, adventurers, at_meeting, blocking, bump, escape, event, geo, lead, meeting,
+                    push, set_line)
 from ..maze import MOVES, after_move
 
 TURNS = ("ahead", "right", "back", "left")
@@ -82,10 +84,13 @@ def vote_move(state, seat, action, now, events):
     events.append(event("move_vote", seat=seat, move=action["move"]))
     if all(state["votes"][s] is not None for s in adventurers(state)):
         execute_move(state, now, events)
+        return NEXT
+    return STAY  # one voice more in the same vote
 
 
 def call_move(state, seat, action, now, events):
     execute_move(state, now, events)
+    return NEXT
 
 
 def execute_move(state, now, events):
@@ -127,21 +132,26 @@ def propose_line(state, seat, action, now, events):
     state["line_vote"] = {"line": list(action["line"]), "by": seat, "votes": votes, "opened": state["decision"]}
     events.append(event("line_proposed", seat=seat, line=list(action["line"])))
     _maybe_close_line_vote(state, events)
+    return NEXT  # a proposal (even one replacing another) is a new vote
 
 
 def vote_line(state, seat, action, now, events):
     state["line_vote"]["votes"][seat] = action["accept"]
     events.append(event("line_vote", seat=seat, accept=action["accept"]))
-    _maybe_close_line_vote(state, events)
+    return NEXT if _maybe_close_line_vote(state, events) else STAY
 
 
 def call_line_vote(state, seat, action, now, events):
     close_line_vote(state, events)
+    return NEXT
 
 
 def _maybe_close_line_vote(state, events):
+    """Close the vote once every Adventurer has voted; True if it closed."""
     if all(state["line_vote"]["votes"][s] is not None for s in adventurers(state)):
         close_line_vote(state, events)
+        return True
+    return False
 
 
 def close_line_vote(state, events):
@@ -154,11 +164,17 @@ def close_line_vote(state, events):
 
 
 def pause(state, seat, action, now, events):
+    return goto("paused")
+
+
+def stop_time(state, now, events):
+    """Entering the pause: the lamp's time left (and a blocking window's) is kept for the resume."""
     limit = state["pause_max_seconds"]
     head = blocking(state)
     state["paused"] = {"since": now, "until": now + limit, "remaining": state["ends_at"] - now,
                        "head_remaining": (head["deadline"] - now) if head and "deadline" in head else None}
     events.append(event("paused", until=now + limit, remaining=state["ends_at"] - now))
+    return NEXT
 
 
 def resume(state, seat, action, now, events):
@@ -171,6 +187,7 @@ def resume(state, seat, action, now, events):
         head["deadline"] = at + paused["head_remaining"]
     events.append(event("resumed", ends_at=state["ends_at"]))
     bump(state)
+    return NEXT
 
 
 HANDLERS = {

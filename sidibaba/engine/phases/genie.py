@@ -1,7 +1,9 @@
 """Genies: one per segment across all Adventurers, used openly, handed to the Leader; the user then draws
 three tokens and keeps one. Which Way answers honestly (a shortest route counting moves); jewels worth
 3 or more handed over buy the first two moves."""
-from ..core import LEADER, adventurers, blocking, event, geo, kind_of, rng, settings
+from gamekit.phases import STAY
+
+from ..core import LEADER, NEXT, adventurers, blocking, event, geo, kind_of, rng, settings
 from ..maze import route
 from ..tokens import GENIE, JEWEL, draw, face_value, group
 from .explore import TURNS
@@ -54,8 +56,11 @@ def use_genie(state, seat, action, now, events):
     else:
         state["pending"].insert(0, {"kind": "genie_offer", "user": seat, "genie": kind,
                                     "offers": [[] for _ in range(state["players"])], "started": False})
-        return
+        return NEXT  # the table makes its offer
     draw_three(state, seat, events)
+    # A light or an arrow changes no decision: the vote goes on (the genie's three tokens are a keep
+    # beside it, and the first engine never moved the key here).
+    return STAY
 
 
 def draw_three(state, seat, events):
@@ -74,6 +79,7 @@ def keep(state, seat, action, now, events):
     state["bag"].extend(t for t in drawn if t != action["token"])
     events.append(event("genie_kept", seat=seat))
     events.append(event("token_received", [seat], token={"id": action["token"], "kind": kind_of(state, action["token"])}))
+    return STAY
 
 
 def offer_legal(state, seat, item):
@@ -91,6 +97,7 @@ def offer(state, seat, action, now, events):
     item["offers"][seat] = list(action["tokens"])
     events.append(event("genie_offer", seat=seat, count=len(action["tokens"]),
                         value=sum(face_value(kind_of(state, t)) for t in action["tokens"])))
+    return STAY  # offers are made side by side until the user confirms
 
 
 def confirm(state, seat, action, now, events):
@@ -109,6 +116,7 @@ def confirm(state, seat, action, now, events):
     state["last_answer"] = {"genie": item["genie"], "moves": moves, "after_moves": state["moves"]}
     events.append(event("genie_answer", genie=item["genie"], moves=moves, paid=paid, value=value))
     draw_three(state, item["user"], events)
+    return NEXT
 
 
 def answer(state, genie):

@@ -1,6 +1,8 @@
 """Setting up: the Leader's maze, Treasure, five chests and entrance; the Adventurers' characters,
 line order and lamps; "Open Sesame" by the lead. A silent table is set up by default at the deadline."""
-from ..core import LEADER, adventurers, bump, event, lead, rng, start_segment
+from gamekit.phases import STAY
+
+from ..core import LEADER, NEXT, adventurers, bump, event, lead, rng, start_segment
 from ..maze import distances, geometry
 from .explore import close_line_vote
 
@@ -62,33 +64,39 @@ def waiting(state):
 def choose_maze(state, seat, action, now, events):
     state["maze"] = next(m for m in state["mazes"] if m["key"] == action["maze"])
     events.append(event("maze_chosen", [LEADER], maze=action["maze"]))
+    return NEXT
 
 
 def place_treasure(state, seat, action, now, events):
     state["treasure_at"] = action["cell"]
     events.append(event("treasure_placed", [LEADER], cell=action["cell"]))
+    return NEXT
 
 
 def place_chest(state, seat, action, now, events):
     state["chests"].append(action["cell"])
     events.append(event("chest_placed", [LEADER], cell=action["cell"]))
+    return NEXT
 
 
 def choose_entrance(state, seat, action, now, events):
     state["entrance"] = action["opening"]
     state["pos"] = [-1 - action["opening"], geometry(state["maze"]).outside[-1 - action["opening"]][1]]
     events.append(event("entrance_chosen", [LEADER], opening=action["opening"]))
+    return NEXT
 
 
 def choose_character(state, seat, action, now, events):
     state["characters"][seat] = action["character"]
     events.append(event("character_chosen", seat=seat, character=action["character"]))
+    return STAY
 
 
 def give_lamp(state, seat, action, now, events):
     state["lamps"][seat] -= 1
     state["lamps"][action["to"]] += 1
     events.append(event("lamp_given", seat=seat, to=action["to"]))
+    return STAY
 
 
 def open_sesame(state, seat, action, now, events):
@@ -100,6 +108,7 @@ def open_sesame(state, seat, action, now, events):
     events.append(event("open_sesame", seat=seat))
     bump(state)
     start_segment(state, now, events)
+    return NEXT
 
 
 def setup_timeout(state, seat, action, now, events):
@@ -125,7 +134,7 @@ def setup_timeout(state, seat, action, now, events):
             state["characters"][seat_] = next(c for c in state["setup"]["characters"] if c not in taken)
             events.append(event("character_chosen", seat=seat_, character=state["characters"][seat_]))
     events.append(event("setup_timeout"))
-    open_sesame(state, lead(state), {}, now, events)
+    return open_sesame(state, lead(state), {}, now, events)
 
 
 HANDLERS = {
