@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone as dj_timezone
 from django.utils.translation import gettext as _
@@ -20,8 +21,7 @@ from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy
 
 from gamekit import contract, domains, driver
-from gamekit import events as event_rules
-from matches import broadcast, match_rows, presence, ratings, scheduling, turns
+from matches import broadcast, frames, match_rows, ratings, scheduling, turns
 from matches.models import ActionLog, Match, MatchSeat
 from matches.registry import get_game, turn_based_options
 
@@ -30,8 +30,6 @@ logger = logging.getLogger(__name__)
 # After this many expiries in one call the rest is left to the next call, so
 # a match that was left alone for hours cannot hold the row lock for long.
 MAX_EXPIRIES_PER_CALL = 50
-# A full frame (connect, resync) carries the events of this many recent actions.
-RECENT_EVENT_ACTIONS = 60
 STALE_MESSAGE = gettext_lazy("The table has moved on since you last saw it; here is the current view.")
 
 
@@ -321,7 +319,7 @@ def match_bot_act(match_id, seat, version) -> bool:
     spec = get_game(match.game)
     rng = random.Random(f"{match.seed}:{seat}:{version}")
     action = driver.bot_action(spec.engine, match.state, seat, spec.bots[bot_name], rng,
-                               seen=lambda: seen_events(match, seat))
+                               seen=lambda: frames.seen_events(match, seat))
     if action is None:
         return False
     try:
@@ -337,60 +335,6 @@ def match_bot_act(match_id, seat, version) -> bool:
         logger.error("%s %s in match %s seat %s: %s", BOT_REFUSED, bot_name, match_id, seat, exc.message)
         return False
     return True
-
-
-def seen_events(match: Match, seat) -> list[dict]:
-    """Every event ``seat`` was sent in this match so far, oldest first: what a search bot remembers
-    (gamekit/driver.py, ``seen``); read only for a bot that asks for it."""
-    rows = ActionLog.objects.filter(match=match).order_by("seq").values_list("events", flat=True)
-    return event_rules.for_seat([event for events in rows for event in events or []], seat,
-                                match.status != Match.Status.RUNNING)
-
-
-def events_for(new_events, seat, finished) -> list[dict]:
-    """The events of (version, event) pairs this seat (None: spectator) may see, each tagged with its version."""
-    return [
-        dict(event_rules.for_seat([event], seat, finished)[0], version=version)
-        for version, event in new_events
-        if event_rules.visible(event, seat, finished)
-    ]
-
-
-def recent_events(match: Match, seat, limit=RECENT_EVENT_ACTIONS) -> list[dict]:
-    """The visible events of the last ``limit`` actions (for a full frame on connect or resync)."""
-    rows = list(ActionLog.objects.filter(match=match).order_by("-seq").values_list("seq", "events")[:limit])
-    pairs = [(seq + 1, event) for seq, events in reversed(rows) for event in events or []]
-    return events_for(pairs, seat, match.status != Match.Status.RUNNING)
-
-
-def seat_frame(match: Match, seat, events=None) -> dict:
-    """The frame one seat (None: spectator) receives: its view, what it may do, and its new events.
-
-    ``events`` are (version, event) pairs; None means a full frame, with the
-    recent events read from the log.
-    """
-    spec = get_game(match.game)
-    finished = match.status != Match.Status.RUNNING
-    frame = {
-        "type": "view",
-        "match": match.pk,
-        "version": match.version,
-        "seat": seat,
-        "status": match.status,
-        "view": spec.engine.view(match.state, seat),
-        "legal": spec.engine.legal_actions(match.state, seat) if seat is not None else [],
-        "to_act": contract.to_act_seen_by(spec.engine, match.state, seat) if not finished else [],
-        "events": recent_events(match, seat) if events is None else events_for(events, seat, finished),
-        # Who plays for a computer now and what happened to the seats (the badges and the table's notices).
-        "bots": presence.bot_seat_numbers(match),
-        "seat_notices": presence.frame_notices(match),
-        "server_time": time.time(),
-    }
-    if finished:
-        from matches.endscreen import end_summary
-
-        frame["end"] = end_summary(match, seat)
-    return frame
 
 
 def _schedule_deadline(match: Match):
@@ -445,8 +389,6 @@ def wake_idle_bots(idle_seconds=10.0, now=None) -> int:
     cache and not loaded again until it moves: an untimed match may wait for
     days, and the sweep runs every few seconds.
     """
-    from django.core.cache import cache
-
     now = time.time() if now is None else now
     idle = Match.objects.filter(status=Match.Status.RUNNING, updated_at__lte=_ts(now - idle_seconds)).exclude(bot_seats=[])
     keys = {f"idle-match:{pk}:{version}": pk for pk, version in idle.values_list("pk", "version")}
