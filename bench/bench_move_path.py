@@ -43,7 +43,7 @@ def replay_through_service(spec, players, options, seed, log):
     """Seconds spent in the service's step and the views, for one recorded match."""
     engine = spec.engine
     state = engine.new_game(players, options, seed, 0.0)
-    match = SimpleNamespace(pk=None, version=0, step_version=0, unsaved_actions=[])
+    match = SimpleNamespace(pk=None, players=players, version=0, step_version=0, unsaved_actions=[])
     new_events = []
     viewers = [*range(players), None]
     perf = time.perf_counter

@@ -5,6 +5,7 @@ Socket, timer task, bot task and `simulate` all call `match_apply_action`
 overdue deadline first, apply, log, version + 1, and after commit send each
 seat its own view and schedule what time and bots do next.
 """
+import copy
 import logging
 import random
 import secrets
@@ -142,30 +143,62 @@ def _deadline_at(spec, state):
 def _apply_one(spec, match, state, seat, action, now, new_events):
     """Apply one action in memory and append it to the log; returns the new state.
 
-    The events it made are appended to ``new_events`` as (version after, event).
+    A seat's action is matched once against ``legal_actions``, here: the engine then applies
+    the legal action's own instance (``contract.apply_legal``). A system action (seat None:
+    time) goes to ``apply`` as it is. The events it made are appended to ``new_events`` as
+    (version after, event).
     """
     engine = spec.engine
+    if seat is not None:
+        action = _legal_instance(engine, state, seat, action, match.players, now)
+        # What is logged is the legal action's instance, cut to its keys (padding is neither kept nor
+        # replayed); a copy of its own, so that nothing the engine keeps in its state shares a list with it.
+        logged = {key: copy.deepcopy(value) if isinstance(value, (list, dict)) else value for key, value in action.items()}
+    else:
+        logged = action
     try:
-        new_state, events = engine.apply(state, seat, action, now)
+        if seat is None:
+            new_state, events = engine.apply(state, seat, action, now)
+        else:
+            new_state, events = contract.apply_legal(engine, state, seat, action, now)
     except engine.IllegalAction as exc:
         # The engines speak English; a game lists its messages for the catalogue.
         raise IllegalMove(_translated(exc)) from exc
-    if seat is not None:
-        # One source of legality: what is logged is an instance of a legal action,
-        # cut to that action's keys (padding is neither kept nor replayed).
-        matched = domains.find_legal(action, engine.legal_actions(state, seat))
-        if matched is None:
-            raise IllegalMove(_("That is not a valid action."))
-        action = domains.canonical(action, matched)
     # Written with the match row at the end of the change (matches/match_rows.py).
     match.unsaved_actions.append(
-        ActionLog(match_id=match.pk, seq=match.version, seat=seat, action=action, server_time=now, events=events, created_at=dj_timezone.now())
+        ActionLog(match_id=match.pk, seq=match.version, seat=seat, action=logged, server_time=now, events=events, created_at=dj_timezone.now())
     )
     match.version += 1
     new_events.extend((match.version, event) for event in events)
     if engine.decision_key(new_state) != engine.decision_key(state):
         match.step_version = match.version
     return new_state
+
+
+def _legal_instance(engine, state, seat, action, players, now):
+    """The instance of a legal action of ``seat`` that ``action`` stands for (exact JSON types, the legal
+    action's own values: ``gamekit.domains.resolve``); else IllegalMove, worded by the engine."""
+    is_seat = type(seat) is int and 0 <= seat < players
+    # legal_actions is asked of real seats only: an engine need not expect any other.
+    resolved = domains.resolve(action, engine.legal_actions(state, seat)) if is_seat else None
+    if resolved is None:
+        raise IllegalMove(_refusal(engine, state, seat, action, now))
+    return resolved
+
+
+def _refusal(engine, state, seat, action, now) -> str:
+    """Why ``action`` is refused, in the engine's own words (translated).
+
+    The engines word their refusals in ``apply`` (``domains.explain_mismatch``, Sidi Baba's
+    ``_explain``, the treasure cave's rules): the refused action alone is sent there, for its
+    message. ``apply`` never changes the state it is given, so this changes nothing.
+    """
+    try:
+        engine.apply(state, seat, action, now)
+    except engine.IllegalAction as exc:
+        return _translated(exc)
+    # The engine would take what legal_actions does not list: legal_actions is the one source.
+    return _("That is not a valid action.")
 
 
 def _apply_due_expiries(spec, match, state, now, new_events):
