@@ -9,7 +9,7 @@ from typing import Callable
 from django.urls import reverse
 
 from matches.models import Match
-from matches.ratings import display_change, display_rating
+from matches.rating_display import display_change, display_rating
 
 # (match, user_id or None) -> the rematch as the end screen shows it, or None; see register_rematch.
 _rematch_summary: Callable[[Match, int | None], dict | None] | None = None
