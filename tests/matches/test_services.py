@@ -270,19 +270,6 @@ def test_events_are_kept_with_the_action_that_made_them():
     assert {"code": "bid_placed", "seat": 1, "n": 1, "visible_to": [1]} in events[1]
 
 
-def test_a_frame_carries_only_the_events_its_seat_may_see():
-    match = new_countdown()
-    services.match_apply_action(match.pk, 0, {"type": "add", "n": 2}, client_version=0)
-    match = services.match_apply_action(match.pk, 1, {"type": "bid", "n": 1}, client_version=1)
-    bidder = frames.seat_frame(match, 1)
-    other = frames.seat_frame(match, 0)
-    spectator = frames.seat_frame(match, None)
-    assert {"code": "bid_placed", "seat": 1, "n": 1, "version": 2} in bidder["events"]
-    assert all(event["code"] != "bid_placed" for event in other["events"] + spectator["events"])
-    assert {"code": "bid_in", "seat": 1, "version": 2} in other["events"]
-    assert other["to_act"] == [0] and isinstance(other["server_time"], float)
-
-
 def test_padding_on_a_legal_action_is_refused_and_nothing_is_logged():
     match = new_countdown()
     with pytest.raises(services.IllegalMove):
