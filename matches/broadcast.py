@@ -1,15 +1,11 @@
-"""Sends each seat (and the spectators) its own view after a change is committed."""
-import asyncio
-import collections
-import logging
-import threading
+"""Sends each seat (and the spectators) its own frame after a change is committed, as one channel
+message per change (the frames are built in matches/frames.py; how they reach the layer from sync
+code, matches/channel_sends.py)."""
+from channels.layers import get_channel_layer
 
-from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
-
+from matches import frames
+from matches.channel_sends import send_events
 from matches.frame_text import frame_text
-
-logger = logging.getLogger(__name__)
 
 
 def match_group(match_id) -> str:
@@ -17,39 +13,14 @@ def match_group(match_id) -> str:
     return f"match.{match_id}"
 
 
-class _SenderLoop:
-    """One long-lived event loop in a daemon thread for sends from plain sync code.
-
-    async_to_sync outside an event loop builds a loop per call (about 4 ms
-    measured here, a third of a whole move in a Celery worker or `simulate`);
-    a Redis channel layer can be driven from any loop, so one is kept.
-    """
-
-    def __init__(self):
-        self._loop = None
-        self._lock = threading.Lock()
-
-    def run(self, coroutine):
-        with self._lock:
-            if self._loop is None:
-                self._loop = asyncio.new_event_loop()
-                threading.Thread(target=self._loop.run_forever, name="channel-sender", daemon=True).start()
-        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result()
-
-
-_sender = _SenderLoop()
-
-
 def send_views(match, new_events) -> None:
     """Each seat's frame with the (version, event) pairs it may see, and the spectators' frame."""
-    from matches.services import seat_frame
-
     layer = get_channel_layer()
     if layer is None:
         return
-    seats = [frame_text(seat_frame(match, seat, new_events)) for seat in range(match.players)]
-    event = frames_event(seats, frame_text(seat_frame(match, None, new_events)))
-    _send_events(layer, [(match_group(match.pk), event)])
+    seat_frames, watch_frame = frames.change_frames(match, new_events)
+    event = frames_event([frame_text(frame) for frame in seat_frames], frame_text(watch_frame))
+    send_events(layer, [(match_group(match.pk), event)])
 
 
 def frames_event(seat_texts: list[str], watch_text: str, released_seat=None) -> dict:
@@ -85,69 +56,7 @@ def send_notice(match, notice: dict) -> None:
     released = notice.get("seat") if notice.get("code") in RELEASING_NOTICES else None
     text = frame_text(notice)
     event = frames_event([text] * match.players, text, released)
-    _send_events(layer, [(match_group(match.pk), event)])
-
-
-class _LoopSender:
-    """Sends from a web process's sync threads, handed to its event loop without waiting.
-
-    Measured under load (docs/performance.md): the threads that apply moves spent
-    most of their time blocked in async_to_sync until the busy loop had published
-    every seat's frame. Here a thread queues the frames and goes on; one task per
-    loop publishes them in the order they were queued (a match's versions in
-    order), the frames of one change at once.
-    """
-
-    def __init__(self):
-        self._queues = {}  # loop -> (deque of (layer, events), wake-up event); touched on that loop only
-
-    def submit(self, loop, layer, events):
-        loop.call_soon_threadsafe(self._put, loop, layer, events)
-
-    def _put(self, loop, layer, events):
-        if loop not in self._queues:
-            self._queues[loop] = (collections.deque(), asyncio.Event())
-            loop.create_task(self._drain(*self._queues[loop]))
-        queue, wakeup = self._queues[loop]
-        queue.append((layer, events))
-        wakeup.set()
-
-    async def _drain(self, queue, wakeup):
-        while True:
-            await wakeup.wait()
-            wakeup.clear()
-            while queue:
-                layer, events = queue.popleft()
-                try:
-                    await asyncio.gather(*(layer.group_send(group, event) for group, event in events))
-                except Exception:  # noqa: BLE001 - a lost frame is repaired by the client's version check
-                    logger.exception("sending %d frames failed", len(events))
-
-
-_loop_sender = _LoopSender()
-
-
-def _main_loop():
-    from asgiref.sync import SyncToAsync
-
-    return getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-
-
-def _send_events(layer, events, wait=False) -> None:
-    """``wait``: return only once sent, so that what the caller's socket answers next comes after (chat)."""
-    loop = _main_loop()
-    if isinstance(layer, InMemoryChannelLayer) or (wait and loop is not None):
-        # The in-memory layer lives on its own loop only; from a web thread this hops to its loop.
-        async_to_sync(_send_in_order)(layer, events)
-    elif loop is not None and loop.is_running():
-        _loop_sender.submit(loop, layer, events)
-    else:
-        _sender.run(_send_in_order(layer, events))
-
-
-async def _send_in_order(layer, events):
-    for group, event in events:
-        await layer.group_send(group, event)
+    send_events(layer, [(match_group(match.pk), event)])
 
 
 def send_to_groups(messages) -> None:
@@ -155,5 +64,4 @@ def send_to_groups(messages) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-
-    _send_events(layer, list(messages), wait=True)
+    send_events(layer, list(messages), wait=True)

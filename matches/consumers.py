@@ -16,7 +16,7 @@ from chat.services import ChatError
 from config import socket_guard
 from config.database_threads import database_call
 from config.socket_consumer import SocketConsumer
-from matches import broadcast, presence, services
+from matches import broadcast, frames, presence, services
 from matches.frame_text import frame_text
 from matches.models import Match
 from matches.socket_language import language_of
@@ -52,7 +52,7 @@ def _load_seat(match_id, user):
 
 @_db
 def _current_frame(match_id, seat):
-    return services.seat_frame(Match.objects.get(pk=match_id), seat)
+    return frames.seat_frame(Match.objects.get(pk=match_id), seat)
 
 
 @_db

@@ -1,10 +1,24 @@
 """What the end screen of a finished match shows each viewer: places (shared ones marked), each seat's
 rating change, the replay, the lobby and the rematch (lobby/rematch.py). It rides in the view frames
-of a finished match, so a page learns of new ratings or a rematch from the frames sent after them."""
+of a finished match, so a page learns of new ratings or a rematch from the frames sent after them.
+
+The rematch is the lobby's (its tables): the lobby registers it here when it loads (lobby/apps.py),
+so the platform never imports the lobby."""
+from typing import Callable
+
 from django.urls import reverse
 
 from matches.models import Match
-from matches.ratings import display_change, display_rating
+from matches.rating_display import display_change, display_rating
+
+# (match, user_id or None) -> the rematch as the end screen shows it, or None; see register_rematch.
+_rematch_summary: Callable[[Match, int | None], dict | None] | None = None
+
+
+def register_rematch(summary: Callable[[Match, int | None], dict | None]) -> None:
+    """Where the end screen reads the rematch from (the lobby's, lobby/rematch.py)."""
+    global _rematch_summary
+    _rematch_summary = summary
 
 
 def _rating(match: Match, seat_row) -> dict:
@@ -22,8 +36,6 @@ def _rating(match: Match, seat_row) -> dict:
 
 def end_summary(match: Match, seat) -> dict:
     """The end screen for ``seat`` (None: a spectator)."""
-    from lobby.rematch import rematch_summary  # the lobby builds on matches, not the other way round
-
     seats = list(match.seats.select_related("user"))
     places = [s.rank for s in seats if s.rank is not None]
     players = [
@@ -49,5 +61,5 @@ def end_summary(match: Match, seat) -> dict:
         "players": players,
         "replay_url": reverse("matches:replay", args=[match.pk]) if match.status == Match.Status.FINISHED else None,
         "lobby_url": reverse("lobby:home"),
-        "rematch": rematch_summary(match, user_id),
+        "rematch": _rematch_summary(match, user_id) if _rematch_summary is not None else None,
     }

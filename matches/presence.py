@@ -30,13 +30,11 @@ from django.db.models import DateTimeField, Exists, ExpressionWrapper, F, OuterR
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
-from matches import broadcast, registry
+from matches import broadcast, frames, registry, services
 from matches.models import ActionLog, Match, MatchSeat, SeatPresence
 
 # Pages ping every 25 s: two missed pings and a margin.
 PRESENCE_STALE_SECONDS = 60.0
-# The lasting notices a frame carries (the oldest are dropped from frames, never from the row).
-NOTICES_IN_FRAME = 30
 
 # Notice codes (docs/protocol.md).
 RESIGNED = "seat_resigned"
@@ -170,8 +168,6 @@ def take_seat_back(match_id: int, seat: int, now: float | None = None) -> bool:
 def resign_seat(match_id: int, user, now: float | None = None) -> int:
     """The person resigns their seat: it is left for good at once (a computer player finishes it;
     ratings rank the seat last). Returns the seat."""
-    from matches import services
-
     now = time.time() if now is None else now
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
@@ -190,22 +186,11 @@ def resign_seat(match_id: int, user, now: float | None = None) -> int:
 def _notify(match: Match, code: str, seat: int, bot: str, now: float, fields: list[str]) -> None:
     """Record the seat's change in the table's lasting notices (under the row lock) and, after commit,
     tell every seat and let the bots and the clock go on."""
-    from matches import services
-
     notice = {"code": code, "seat": seat, "bot": bot, "at": now, "version": match.version}
     match.seat_notices = list(match.seat_notices or []) + [notice]
     match.save(update_fields=[*fields, "seat_notices", "updated_at"])
-    frame = {"type": "notice", **notice, "bots": bot_seat_numbers(match), "seat_notices": frame_notices(match)}
+    frame = frames.notice_frame(match, notice)
     transaction.on_commit(lambda: (broadcast.send_notice(match, frame), services.schedule_next(match)))
-
-
-def bot_seat_numbers(match: Match) -> list[int]:
-    """The seats a computer player plays now (its own, resigned, or stood in for)."""
-    return sorted(seat for seat, _bot in match.bot_seats)
-
-
-def frame_notices(match: Match) -> list[dict]:
-    return list(match.seat_notices or [])[-NOTICES_IN_FRAME:]
 
 
 def away_status(user, now: float | None = None) -> list[dict]:

@@ -2,8 +2,12 @@
 from django.conf import settings
 from django.db.models import Count, F, IntegerField, Max, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from gamekit import contract
 from matches.models import Match, MatchSeat, Rating
+from matches.registry import get_game
 
 HISTORY_PAGE_SIZE = 20
 
@@ -85,9 +89,6 @@ def my_running_matches(user, now: float) -> list[dict]:
     """Every running match ``user`` sits in (not handed to a computer player), each with the game's
     name, the other players, whom it waits for (as that seat may know it) and the time left on
     its clock; the ones waiting for ``user`` first, the closest deadline first within each group."""
-    from gamekit import contract
-    from matches.registry import get_game
-
     seats = (MatchSeat.objects.filter(user=user, abandoned_at__isnull=True, match__status=Match.Status.RUNNING)
              .select_related("match").prefetch_related("match__seats__user"))
     rows = []
@@ -113,9 +114,6 @@ def my_running_matches(user, now: float) -> list[dict]:
 
 def time_left(seconds: float) -> str:
     """A clock's remaining time as people read it, two units at most: "2 days 5 h", "3 h 12 min", "40 s"."""
-    from django.utils.translation import gettext as _
-    from django.utils.translation import ngettext
-
     seconds = int(seconds)
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)

@@ -5,6 +5,7 @@ Socket, timer task, bot task and `simulate` all call `match_apply_action`
 overdue deadline first, apply, log, version + 1, and after commit send each
 seat its own view and schedule what time and bots do next.
 """
+import copy
 import logging
 import random
 import secrets
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone as dj_timezone
 from django.utils.translation import gettext as _
@@ -20,8 +22,7 @@ from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy
 
 from gamekit import contract, domains, driver
-from gamekit import events as event_rules
-from matches import broadcast, match_rows, presence, ratings, scheduling, turns
+from matches import broadcast, frames, match_rows, ratings, scheduling, turns
 from matches.models import ActionLog, Match, MatchSeat
 from matches.registry import get_game, turn_based_options
 
@@ -30,8 +31,6 @@ logger = logging.getLogger(__name__)
 # After this many expiries in one call the rest is left to the next call, so
 # a match that was left alone for hours cannot hold the row lock for long.
 MAX_EXPIRIES_PER_CALL = 50
-# A full frame (connect, resync) carries the events of this many recent actions.
-RECENT_EVENT_ACTIONS = 60
 STALE_MESSAGE = gettext_lazy("The table has moved on since you last saw it; here is the current view.")
 
 
@@ -144,30 +143,62 @@ def _deadline_at(spec, state):
 def _apply_one(spec, match, state, seat, action, now, new_events):
     """Apply one action in memory and append it to the log; returns the new state.
 
-    The events it made are appended to ``new_events`` as (version after, event).
+    A seat's action is matched once against ``legal_actions``, here: the engine then applies
+    the legal action's own instance (``contract.apply_legal``). A system action (seat None:
+    time) goes to ``apply`` as it is. The events it made are appended to ``new_events`` as
+    (version after, event).
     """
     engine = spec.engine
+    if seat is not None:
+        action = _legal_instance(engine, state, seat, action, match.players, now)
+        # What is logged is the legal action's instance, cut to its keys (padding is neither kept nor
+        # replayed); a copy of its own, so that nothing the engine keeps in its state shares a list with it.
+        logged = {key: copy.deepcopy(value) if isinstance(value, (list, dict)) else value for key, value in action.items()}
+    else:
+        logged = action
     try:
-        new_state, events = engine.apply(state, seat, action, now)
+        if seat is None:
+            new_state, events = engine.apply(state, seat, action, now)
+        else:
+            new_state, events = contract.apply_legal(engine, state, seat, action, now)
     except engine.IllegalAction as exc:
         # The engines speak English; a game lists its messages for the catalogue.
         raise IllegalMove(_translated(exc)) from exc
-    if seat is not None:
-        # One source of legality: what is logged is an instance of a legal action,
-        # cut to that action's keys (padding is neither kept nor replayed).
-        matched = domains.find_legal(action, engine.legal_actions(state, seat))
-        if matched is None:
-            raise IllegalMove(_("That is not a valid action."))
-        action = domains.canonical(action, matched)
     # Written with the match row at the end of the change (matches/match_rows.py).
     match.unsaved_actions.append(
-        ActionLog(match_id=match.pk, seq=match.version, seat=seat, action=action, server_time=now, events=events, created_at=dj_timezone.now())
+        ActionLog(match_id=match.pk, seq=match.version, seat=seat, action=logged, server_time=now, events=events, created_at=dj_timezone.now())
     )
     match.version += 1
     new_events.extend((match.version, event) for event in events)
     if engine.decision_key(new_state) != engine.decision_key(state):
         match.step_version = match.version
     return new_state
+
+
+def _legal_instance(engine, state, seat, action, players, now):
+    """The instance of a legal action of ``seat`` that ``action`` stands for (exact JSON types, the legal
+    action's own values: ``gamekit.domains.resolve``); else IllegalMove, worded by the engine."""
+    is_seat = type(seat) is int and 0 <= seat < players
+    # legal_actions is asked of real seats only: an engine need not expect any other.
+    resolved = domains.resolve(action, engine.legal_actions(state, seat)) if is_seat else None
+    if resolved is None:
+        raise IllegalMove(_refusal(engine, state, seat, action, now))
+    return resolved
+
+
+def _refusal(engine, state, seat, action, now) -> str:
+    """Why ``action`` is refused, in the engine's own words (translated).
+
+    The engines word their refusals in ``apply`` (``domains.explain_mismatch``, Sidi Baba's
+    ``_explain``, the treasure cave's rules): the refused action alone is sent there, for its
+    message. ``apply`` never changes the state it is given, so this changes nothing.
+    """
+    try:
+        engine.apply(state, seat, action, now)
+    except engine.IllegalAction as exc:
+        return _translated(exc)
+    # The engine would take what legal_actions does not list: legal_actions is the one source.
+    return _("That is not a valid action.")
 
 
 def _apply_due_expiries(spec, match, state, now, new_events):
@@ -321,7 +352,7 @@ def match_bot_act(match_id, seat, version) -> bool:
     spec = get_game(match.game)
     rng = random.Random(f"{match.seed}:{seat}:{version}")
     action = driver.bot_action(spec.engine, match.state, seat, spec.bots[bot_name], rng,
-                               seen=lambda: seen_events(match, seat))
+                               seen=lambda: frames.seen_events(match, seat))
     if action is None:
         return False
     try:
@@ -337,60 +368,6 @@ def match_bot_act(match_id, seat, version) -> bool:
         logger.error("%s %s in match %s seat %s: %s", BOT_REFUSED, bot_name, match_id, seat, exc.message)
         return False
     return True
-
-
-def seen_events(match: Match, seat) -> list[dict]:
-    """Every event ``seat`` was sent in this match so far, oldest first: what a search bot remembers
-    (gamekit/driver.py, ``seen``); read only for a bot that asks for it."""
-    rows = ActionLog.objects.filter(match=match).order_by("seq").values_list("events", flat=True)
-    return event_rules.for_seat([event for events in rows for event in events or []], seat,
-                                match.status != Match.Status.RUNNING)
-
-
-def events_for(new_events, seat, finished) -> list[dict]:
-    """The events of (version, event) pairs this seat (None: spectator) may see, each tagged with its version."""
-    return [
-        dict(event_rules.for_seat([event], seat, finished)[0], version=version)
-        for version, event in new_events
-        if event_rules.visible(event, seat, finished)
-    ]
-
-
-def recent_events(match: Match, seat, limit=RECENT_EVENT_ACTIONS) -> list[dict]:
-    """The visible events of the last ``limit`` actions (for a full frame on connect or resync)."""
-    rows = list(ActionLog.objects.filter(match=match).order_by("-seq").values_list("seq", "events")[:limit])
-    pairs = [(seq + 1, event) for seq, events in reversed(rows) for event in events or []]
-    return events_for(pairs, seat, match.status != Match.Status.RUNNING)
-
-
-def seat_frame(match: Match, seat, events=None) -> dict:
-    """The frame one seat (None: spectator) receives: its view, what it may do, and its new events.
-
-    ``events`` are (version, event) pairs; None means a full frame, with the
-    recent events read from the log.
-    """
-    spec = get_game(match.game)
-    finished = match.status != Match.Status.RUNNING
-    frame = {
-        "type": "view",
-        "match": match.pk,
-        "version": match.version,
-        "seat": seat,
-        "status": match.status,
-        "view": spec.engine.view(match.state, seat),
-        "legal": spec.engine.legal_actions(match.state, seat) if seat is not None else [],
-        "to_act": contract.to_act_seen_by(spec.engine, match.state, seat) if not finished else [],
-        "events": recent_events(match, seat) if events is None else events_for(events, seat, finished),
-        # Who plays for a computer now and what happened to the seats (the badges and the table's notices).
-        "bots": presence.bot_seat_numbers(match),
-        "seat_notices": presence.frame_notices(match),
-        "server_time": time.time(),
-    }
-    if finished:
-        from matches.endscreen import end_summary
-
-        frame["end"] = end_summary(match, seat)
-    return frame
 
 
 def _schedule_deadline(match: Match):
@@ -445,8 +422,6 @@ def wake_idle_bots(idle_seconds=10.0, now=None) -> int:
     cache and not loaded again until it moves: an untimed match may wait for
     days, and the sweep runs every few seconds.
     """
-    from django.core.cache import cache
-
     now = time.time() if now is None else now
     idle = Match.objects.filter(status=Match.Status.RUNNING, updated_at__lte=_ts(now - idle_seconds)).exclude(bot_seats=[])
     keys = {f"idle-match:{pk}:{version}": pk for pk, version in idle.values_list("pk", "version")}

@@ -4,7 +4,7 @@ import time
 from dataclasses import dataclass, field
 
 from gamekit import contract, driver
-from matches import registry, scheduling, services
+from matches import frames, registry, scheduling, services
 from matches.models import Match
 from matches.registry import get_game
 
@@ -57,7 +57,7 @@ def play_bot_match(game_key, bots: list[str], options: dict, seed: int, max_acti
         seat = rng.choice(movers)
         choose = spec.bots[bots[seat]]
         action = driver.bot_action(spec.engine, match.state, seat, choose, random.Random(f"{seed}:{seat}:{match.version}"),
-                                   seen=lambda: services.seen_events(match, seat))
+                                   seen=lambda: frames.seen_events(match, seat))
         if action is None:
             raise driver.StuckMatch(f"match {match.pk}: seat {seat} is waited for but has no legal action")
         now += 1.0

@@ -5,8 +5,9 @@ import pytest
 
 from lobby.services import engine_options
 from matches import scheduling, services
+from matches.frames import seat_frame
 from matches.models import Match
-from matches.services import SeatSpec, seat_frame
+from matches.services import SeatSpec
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from matches import presence, services
+from matches import frames, presence, services
 from matches.endscreen import end_summary
 from matches.models import Match, MatchSeat, Rating
 from tests.factories import UserFactory
@@ -101,7 +101,7 @@ def test_the_person_takes_the_seat_back_the_moment_they_return():
     match.refresh_from_db()
     assert match.bot_seats == [] and notices(match) == [(presence.STOOD_IN, 1), (presence.RETURNED, 1)]
     # Every frame carries the notices and who a computer plays for, for the page's lasting list and badges.
-    frame = services.seat_frame(match, 0)
+    frame = frames.seat_frame(match, 0)
     assert frame["bots"] == [] and [n["code"] for n in frame["seat_notices"]] == [presence.STOOD_IN, presence.RETURNED]
     # Bob acts himself again.
     services.match_apply_action(match.pk, 1, {"type": "bid", "n": 1}, now=t0 + 172)

@@ -6,7 +6,7 @@ import time
 import pytest
 
 from gamekit import events as event_rules
-from matches import services
+from matches import frames, services
 from matches.models import ActionLog, Match, Rating
 from matches.services import SeatSpec
 from tests.factories import UserFactory
@@ -209,7 +209,7 @@ def test_a_bot_that_remembers_is_given_the_events_its_seat_was_sent_and_no_other
     match = new_countdown(bots=[None, "remembering"])
     services.match_apply_action(match.pk, 0, {"type": "add", "n": 2}, client_version=0)
     match.refresh_from_db()
-    expected = services.seen_events(match, 1)
+    expected = frames.seen_events(match, 1)
     assert services.match_bot_act(match.pk, 1, match.version) is True
     assert given == [expected] and expected
     every = [e for events in ActionLog.objects.filter(match=match).order_by("seq").values_list("events", flat=True)
@@ -268,19 +268,6 @@ def test_events_are_kept_with_the_action_that_made_them():
     events = list(ActionLog.objects.filter(match=match).order_by("seq").values_list("events", flat=True))
     assert events[0] == [{"code": "added", "seat": 0, "n": 2, "visible_to": "all"}]
     assert {"code": "bid_placed", "seat": 1, "n": 1, "visible_to": [1]} in events[1]
-
-
-def test_a_frame_carries_only_the_events_its_seat_may_see():
-    match = new_countdown()
-    services.match_apply_action(match.pk, 0, {"type": "add", "n": 2}, client_version=0)
-    match = services.match_apply_action(match.pk, 1, {"type": "bid", "n": 1}, client_version=1)
-    bidder = services.seat_frame(match, 1)
-    other = services.seat_frame(match, 0)
-    spectator = services.seat_frame(match, None)
-    assert {"code": "bid_placed", "seat": 1, "n": 1, "version": 2} in bidder["events"]
-    assert all(event["code"] != "bid_placed" for event in other["events"] + spectator["events"])
-    assert {"code": "bid_in", "seat": 1, "version": 2} in other["events"]
-    assert other["to_act"] == [0] and isinstance(other["server_time"], float)
 
 
 def test_padding_on_a_legal_action_is_refused_and_nothing_is_logged():
