@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from lobby.services import engine_options
+from lobby.options import engine_options
 from matches import scheduling, services
 from matches.models import Match
 from matches.services import SeatSpec, seat_frame
