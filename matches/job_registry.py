@@ -3,7 +3,7 @@
 A job is a name, a period and a callable taking no objects (plain values at most) that is
 safe to run twice or at once in two processes (idempotent: a sweep finds nothing left to do).
 Apps register theirs as Django starts (``<app>/jobs.py``, imported by the app's ``ready()``);
-Celery beat's schedule (``beat_schedule()``, config/celery.py) and the default mode's
+Celery beat's schedule (``BeatSchedule``, set in config/celery.py) and the default mode's
 in-process timer loop (matches/scheduler_thread.py) both read this list, so a job added here
 runs in both modes. Plain Python: it imports no app, so any app may register into it.
 """

@@ -5,8 +5,8 @@ from django.contrib.messages import get_messages
 from django.test import Client
 from hypothesis import HealthCheck, given, settings as hypothesis_settings, strategies as st
 
-from lobby.tables import create_table
 from lobby.models import QuickMatchEntry, Table, TableSeat
+from lobby.tables import create_table
 from matches.models import Match
 from tests.factories import UserFactory
 from tests.fuzzing import any_text, post_form

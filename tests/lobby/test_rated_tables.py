@@ -1,8 +1,8 @@
 """The table form's Rated box: ticked by default, and an unticked table plays an unrated match."""
 import pytest
 
-from lobby.tables import add_bot, start_table
 from lobby.models import Table
+from lobby.tables import add_bot, start_table
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,9 @@ from django.urls import reverse
 
 from lobby import rematch as lobby_rematch
 from lobby.errors import LobbyError
+from lobby.models import Table
 from lobby.snapshot import lobby_snapshot
 from lobby.tables import add_bot, create_table, join_table, leave_table, start_table
-from lobby.models import Table
 from matches import ratings, scheduling
 from matches import services as match_services
 from matches.endscreen import end_summary
@@ -114,7 +114,7 @@ def test_the_end_summary_shows_places_rating_changes_and_the_invitation():
         assert first == {"state": "pending"}  # the worker records them; no worker runs here
         ratings.record_match_ratings(match.pk)  # the task the finish scheduled
     else:
-        assert first["state"] == "rated"  # no broker: recorded as the last move commits (matches/scheduling.py)
+        assert first["state"] == "rated"  # no broker: recorded as the last move commits (matches/scheduler_thread.py)
     match.refresh_from_db()
     summary = end_summary(match, 1)
     assert summary["replay_url"] == f"/matches/{match.pk}/replay/" and summary["lobby_url"] == "/"

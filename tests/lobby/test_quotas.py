@@ -2,9 +2,9 @@
 import pytest
 
 from lobby.errors import LobbyError
+from lobby.models import QuickMatchEntry, Table
 from lobby.quick_match import join_quick_match
 from lobby.tables import add_bot, create_table, join_table, leave_table, start_table
-from lobby.models import QuickMatchEntry, Table
 from matches.models import Match
 from tests.factories import UserFactory
 
