@@ -117,6 +117,9 @@ def test_a_person_picks_a_free_seat_and_a_taken_one_is_refused():
     assert table.seats.get(seat=1).user_id == late.pk
 
 
+BAD_SEATS = ["abc", "1.5", "-1", "3", " ", "1e3", "99999999999999999999", "9" * 5000, "١", True, 3, -1]
+
+
 def test_a_bad_seat_number_is_refused_and_changes_nothing():
     host, guest, stranger = UserFactory(), UserFactory(), UserFactory()
     table = table_for(host, seats=3)
