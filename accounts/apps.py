@@ -12,4 +12,6 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self):
-        from accounts import sockets  # noqa: F401  (connects the log-out signal)
+        # Imported once the app registry is ready (both reach models): the log-out signal's
+        # receiver, and the e-mail task accounts/mail.py sends by name.
+        from accounts import sockets, tasks  # noqa: F401

@@ -14,6 +14,7 @@ from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
+from accounts import mail
 from accounts.models import AccountProfile, profile_of
 
 ascii_username_validator = RegexValidator(
@@ -132,8 +133,6 @@ class ResetForm(PasswordResetForm):
         return [p.user for p in profiles if p.user.has_usable_password()]
 
     def save(self, url=None, **kwargs):
-        from accounts import mail
-
         address = self.cleaned_data["email"]
         for user in self.get_users(address):
             mail.send_later(mail.RESET, user.pk, url, user.account_profile.verified_email)

@@ -2,13 +2,14 @@
 
 A request never waits on SMTP: it decides what to send (after counting it against
 the limits), and once its transaction commits hands (kind, user id, base URL,
-address) to a sender, the same way as the site's timers (settings.TIMER_BACKEND):
-a Celery task with a broker, else the in-process sender thread (accounts/outbox.py).
+address) to a sender, as the site's scheduler says (matches/scheduling.py): a Celery
+task when it has workers (a broker), else the in-process sender thread (accounts/outbox.py).
 The sender builds the message then, in the recipient's language (AccountProfile.language),
 and sends it through Django's e-mail framework (settings.EMAIL_*; docs/operations.md).
 """
 import logging
 
+from celery import current_app
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
@@ -21,8 +22,10 @@ from django.utils import translation
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
+from accounts import outbox
 from accounts.models import profile_of
 from config import ratelimit
+from matches import scheduling
 
 logger = logging.getLogger(__name__)
 
@@ -31,6 +34,9 @@ RESET = "reset"
 # The turn-based matches waiting for the person (collected by matches/turns.py's periodic job).
 TURNS = "turns"
 KINDS = (VERIFY, RESET, TURNS)
+# The Celery task that sends one (accounts/tasks.py, registered as the app starts): named, not
+# imported, since the task calls this module's deliver().
+SEND_TASK = "accounts.tasks.send_account_email"
 _VERIFY_SALT = "accounts.mail.verify-email"
 
 
@@ -132,16 +138,21 @@ def send_later(kind: str, user_id: int, url: str, address: str, matches: list[in
         raise ValueError(kind)
 
     def hand_over():
-        if settings.TIMER_BACKEND == "celery":
-            from accounts.tasks import send_account_email
-
-            send_account_email.delay(kind, user_id, url, address, matches)
+        if scheduling.scheduler().has_workers:
+            current_app.tasks[SEND_TASK].delay(kind, user_id, url, address, matches)
         else:
-            from accounts import outbox
-
-            outbox.put(kind, user_id, url, address, matches)
+            outbox.put(deliver, kind, user_id, url, address, matches)
 
     transaction.on_commit(hand_over)
+
+
+# What a your-turn digest lists, given by the matches app (matches/turn_mail.py) as it starts:
+# (user, match ids, site URL) -> rows. Without it there is nothing to list, and nothing is sent.
+_digest_rows: list = []
+
+
+def provide_digest_rows(rows) -> None:
+    _digest_rows[:] = [rows]
 
 
 def build_message(kind: str, user, url: str, address: str, matches=None) -> EmailMessage | None:
@@ -154,10 +165,8 @@ def build_message(kind: str, user, url: str, address: str, matches=None) -> Emai
     if kind == TURNS:
         if not profile.email_turns or normalize_address(profile.verified_email) != normalize_address(address):
             return None
-        from matches.turns import digest_rows
-
         with translation.override(profile.language):
-            context["matches"] = digest_rows(user, matches or [], url)
+            context["matches"] = _digest_rows[0](user, matches or [], url) if _digest_rows else []
         if not context["matches"]:
             return None
         unsubscribe = context["unsubscribe"] = unsubscribe_link(url, user.pk, "turns")

@@ -7,6 +7,7 @@ from django.db.models import Q
 from accounts.charts import rating_chart
 from matches.models import Match, MatchSeat, Rating
 from matches.ratings import DISPLAY_BASE, display_rating
+from matches.registry import get_game
 from matches.seat_names import bot_kind, bot_short_label
 
 RECENT_MATCHES = 20
@@ -14,8 +15,6 @@ FAVOURITE_OPPONENTS = 3
 
 
 def game_name(key: str):
-    from matches.registry import get_game
-
     try:
         return get_game(key).name
     except LookupError:

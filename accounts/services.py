@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from accounts import mail
 from accounts.models import AccountProfile, profile_of
 from accounts.sockets import close_person_sockets
+from chat.models import ChatMessage
+from matches.models import Match, MatchSeat, Rating
 
 
 class AccountError(Exception):
@@ -95,15 +97,11 @@ def unsubscribe(token: str):
 
 
 def running_matches(user):
-    from matches.models import Match, MatchSeat
-
     return MatchSeat.objects.filter(user=user, match__status=Match.Status.RUNNING, abandoned_at__isnull=True)
 
 
 def delete_account(user) -> None:
     """Delete the person's account; AccountError (nothing deleted) while they sit in a running match."""
-    from matches.models import MatchSeat
-
     with transaction.atomic():
         user = get_user_model().objects.select_for_update().get(pk=user.pk)
         if running_matches(user).exists():
@@ -117,9 +115,6 @@ def delete_account(user) -> None:
 
 def account_data(user) -> dict:
     """Everything the site keeps about the person, as JSON-ready data (the account page's download)."""
-    from chat.models import ChatMessage
-    from matches.models import MatchSeat, Rating
-
     profile = profile_of(user)
     seats = MatchSeat.objects.filter(user=user).select_related("match").order_by("match__created_at", "match_id")
     return {

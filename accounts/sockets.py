@@ -12,6 +12,7 @@ import hashlib
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.contrib.auth.signals import user_logged_out
+from django.db import transaction
 from django.dispatch import receiver
 
 
@@ -41,8 +42,6 @@ def scope_groups(scope) -> list[str]:
 
 def close_person_sockets(user_id: int) -> None:
     """Every open socket of this person, on every device, closes (4401) after the current transaction commits."""
-    from django.db import transaction
-
     def send():
         layer = get_channel_layer()
         if layer is not None:

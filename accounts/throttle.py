@@ -35,6 +35,7 @@ from datetime import timedelta
 from axes.handlers.cache import AxesCacheHandler
 from axes.helpers import get_client_username
 from django.conf import settings
+from django.contrib.auth.forms import AuthenticationForm
 from django.core import signing
 from django.core.cache import cache
 from django.shortcuts import render
@@ -201,8 +202,6 @@ def throttled_message(seconds: int) -> str:
 
 def lockout_response(request, original_response=None, credentials=None):
     """AXES_LOCKOUT_CALLABLE: the log-in page, unbound, with the wait (HTTP 429 and Retry-After)."""
-    from django.contrib.auth.forms import AuthenticationForm
-
     wait = getattr(request, "login_attempts_wait", 0) or retry_after(request, credentials) or window_seconds()
     username = request.POST.get("username", "") if request.method == "POST" else ""
     # Unbound, so that rendering it cannot authenticate.

@@ -58,7 +58,7 @@ def session_cookie(user):
 
 
 def table_options(game, clock):
-    from lobby.services import engine_options
+    from lobby.options import engine_options
     from matches import registry
 
     spec = registry.get_game(game)

@@ -1,7 +1,7 @@
 """The chat's channel-layer groups: one for the players of a match, one for its spectators."""
-from matches.broadcast import send_to_groups
-
 from chat.models import ChatMessage
+from chat.selectors import message_data
+from matches.broadcast import send_to_groups
 
 
 def chat_group(match_id, channel) -> str:
@@ -14,8 +14,6 @@ def channel_of_seat(seat) -> str:
 
 
 def send_message(message: ChatMessage) -> None:
-    from chat.selectors import message_data
-
     # The author's id travels beside the frame so each socket can leave out the people its reader muted.
     event = {"type": "chat.message", "author_id": message.author_id, "frame": {"type": "chat", "message": message_data(message)}}
     send_to_groups([(chat_group(message.match_id, message.channel), event)])

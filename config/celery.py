@@ -4,11 +4,16 @@ import os
 from celery import Celery
 from celery.signals import beat_init, worker_ready
 
+from matches.job_registry import BeatSchedule
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("alibaba")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# Beat runs every maintenance job the apps registered (matches/job_registry.py), read when beat
+# builds its scheduler, after Django started: the same list the default mode's timer loop runs.
+app.conf.beat_schedule = BeatSchedule()
 
 
 @worker_ready.connect
@@ -21,12 +26,14 @@ def sweep_when_a_worker_starts(**_kwargs):
 @beat_init.connect
 def start_the_deadline_clock(**_kwargs):
     """The one beat of the site also holds the deadline clock: due deadlines become tasks within 20 ms."""
+    # Imported here: config/__init__.py imports this module while settings load, before Django's
+    # app registry is ready, and these reach models.
     from matches.deadline_queue import DeadlineClock
-    from matches.scheduling import reload_waiting_deadlines
+    from matches.scheduling import scheduler
 
     # Deadlines days away (turn-based tables) outlive a Redis restart this way too, on time.
     try:
-        reload_waiting_deadlines()
+        scheduler().reload_waiting_deadlines()
     except Exception:  # noqa: BLE001 - Redis or the database away: beat's sweep still covers
         logging.getLogger(__name__).exception("reloading the stored deadlines failed")
     DeadlineClock().start()

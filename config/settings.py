@@ -208,12 +208,8 @@ CELERY_TIMEZONE = "UTC"
 # name, and so does the default queue: two sites' workers never take each other's tasks.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "global_keyprefix": f"{SITE_NAME}:"}
 CELERY_TASK_DEFAULT_QUEUE = f"{SITE_NAME}:celery"
-CELERY_BEAT_SCHEDULE = {
-    # every second: a lost expiry is applied at most SWEEP_GRACE_SECONDS + 1 s late (one indexed query)
-    "sweep-overdue-matches": {"task": "matches.tasks.sweep_overdue_matches", "schedule": 1.0},
-    "sweep-quick-match-queue": {"task": "lobby.tasks.sweep_quick_match_queue", "schedule": 10.0},
-    "send-turn-digests": {"task": "matches.tasks.send_turn_digests", "schedule": float(os.environ.get("TURN_MAIL_INTERVAL", "60"))},
-}
+# Beat's schedule is not written here: it is the apps' registered maintenance jobs
+# (matches/job_registry.py, config/celery.py), the list the default mode's timer loop runs too.
 # Where deadlines wait in Redis for beat's deadline clock (matches/deadline_queue.py).
 DEADLINE_QUEUE_PREFIX = os.environ.get("CACHE_PREFIX", SITE_NAME)
 # How long after a deadline the sweeper steps in if its own task was lost.

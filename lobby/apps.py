@@ -6,8 +6,10 @@ class LobbyConfig(AppConfig):
     name = "lobby"
 
     def ready(self):
-        # Imported once every app is loaded (Django's rule for ready()): the lobby plugs its rematch
-        # into the platform's end screen, so that matches never imports the lobby.
+        # Imported here, once every app is loaded (Django's rule for ready(): these modules reach
+        # models). The lobby plugs itself into the platform, so that matches never imports the lobby:
+        # its rematch into the end screen, its quick-match sweep into the job registry.
+        from lobby import jobs  # noqa: F401
         from lobby.rematch import rematch_summary
         from matches import endscreen
 

@@ -17,7 +17,8 @@ from django.utils import translation
 from accounts.sockets import scope_groups
 from config import socket_guard
 from config.socket_consumer import SocketConsumer
-from lobby.services import LOBBY_GROUP, LOBBY_VERSION_KEY, lobby_snapshot
+from lobby.notify import LOBBY_GROUP, LOBBY_VERSION_KEY
+from lobby.snapshot import lobby_snapshot
 from matches.socket_language import language_of
 
 

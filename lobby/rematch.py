@@ -1,14 +1,19 @@
 """The rematch of a finished match played at a table: the host offers it (a new table with the same
 game, options and seats), the others accept or decline, and the finished match's end screen shows
-where it stands. Built on the lobby's tables (lobby/services.py)."""
+where it stands. Built on the lobby's tables (lobby/tables.py)."""
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from lobby import quotas
 from lobby.models import Table
-from lobby.services import LobbyError, _quota_errors, create_table, join_table, notify_lobby, start_table
+from lobby.errors import LobbyError, quota_errors
+from lobby.notify import notify_lobby
+from lobby.tables import create_table, join_table, start_table
+from matches import broadcast
+from matches.models import Match
 from matches.seat_names import bot_seat_name
 
 
@@ -20,8 +25,6 @@ def _notify_match_pages(match_id) -> None:
     as the lobby's snapshots are. A host offering and closing, or a guest accepting and
     declining, in a loop no longer sends a full view to every socket per click.
     """
-    from matches import broadcast
-
     def send():
         layer = get_channel_layer()
         if layer is not None:
@@ -34,9 +37,7 @@ def rematch_offer(host, match_id) -> Table:
     """The host of a finished match's table opens its rematch: a new table with the same game, options
     and seats, the host and the computer players seated where they sat, every other person's seat kept
     for them to accept or decline. Offering twice gives the same table."""
-    from matches.models import Match
-
-    with _quota_errors():
+    with quota_errors():
         quotas.count_rematch_step(host)
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
@@ -97,7 +98,7 @@ def _kept_seat(user, match_id):
 
 def rematch_accept(user, match_id) -> Table:
     """The person takes the seat the rematch keeps for them; once every seat is taken the match starts."""
-    with _quota_errors():
+    with quota_errors():
         quotas.count_rematch_step(user)
     with transaction.atomic():
         table, seat_row = _kept_seat(user, match_id)
@@ -117,7 +118,7 @@ def rematch_accept(user, match_id) -> Table:
 
 def rematch_decline(user, match_id) -> Table:
     """The person declines the rematch: their seat is no longer kept (the host may fill it)."""
-    with _quota_errors():
+    with quota_errors():
         quotas.count_rematch_step(user)
     with transaction.atomic():
         table, seat_row = _kept_seat(user, match_id)
@@ -132,8 +133,6 @@ def rematch_decline(user, match_id) -> Table:
 
 def rematch_summary(match, user_id) -> dict | None:
     """The rematch as the end screen of ``match`` shows it to the person ``user_id`` (None: a spectator)."""
-    from django.urls import reverse
-
     original = Table.objects.filter(match=match).select_related("host").first()
     if original is None:
         return None

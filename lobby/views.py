@@ -7,7 +7,10 @@ from django.views.decorators.http import require_POST
 
 from gamekit import contract
 from lobby import rematch as lobby_rematch
-from lobby import services
+from lobby import snapshot, tables
+from lobby import quick_match as quick_match_queue
+from lobby.errors import LobbyError
+from lobby.options import option_summary, seat_role_labels
 from lobby.models import Table
 from matches.registry import all_games, get_game, table_options
 from matches.seat_names import bot_kind, bot_seat_name
@@ -61,7 +64,7 @@ def home(request):
         "games": games,
         "games_json": games_json,
         "decision_days": contract.DECISION_DAYS,
-        "snapshot": services.lobby_snapshot(request.user),
+        "snapshot": snapshot.lobby_snapshot(request.user),
         "i18n_strings": {k: str(v) for k, v in LOBBY_STRINGS.items()},
         # The choices of a table form that was just refused, to fill the form again.
         "table_form_values": request.session.pop(REFUSED_TABLE_FORM, None),
@@ -84,13 +87,13 @@ def create_table(request):
     options = {k: v for k, v in request.POST.items()
                if k not in {"csrfmiddlewaretoken", "game", "seats", "private", "rated", "abandon_grace", "decision_days", "host_role"}}
     try:
-        table = services.create_table(
+        table = tables.create_table(
             request.user, game, request.POST.get("seats"), options, is_private=bool(request.POST.get("private")),
             rated="1" in request.POST.getlist("rated", ["1"]),
             abandon_grace=request.POST.get("abandon_grace", 60),
             decision_days=request.POST.get("decision_days", 0), host_role=request.POST.get("host_role") or None,
         )
-    except services.LobbyError as exc:
+    except LobbyError as exc:
         messages.error(request, exc.message)
         request.session[REFUSED_TABLE_FORM] = {
             key: [value[:100] for value in values[:5]] for key, values in request.POST.lists() if key != "csrfmiddlewaretoken"
@@ -109,7 +112,7 @@ def table_detail(request, table_id):
         return redirect("matches:match", match_id=table.match_id)
     spec = get_game(table.game)
     bots = _bot_labels(spec)
-    roles = services.seat_role_labels(table.game, table.seat_count, table.options)
+    roles = seat_role_labels(table.game, table.seat_count, table.options)
     for seat_row in seats:
         seat_row.bot_name = bot_seat_name(table.game, seat_row.bot, seat_row.seat) if seat_row.bot else ""
         seat_row.bot_title = bot_kind(table.game, seat_row.bot) if seat_row.bot else ""
@@ -130,7 +133,7 @@ def table_detail(request, table_id):
             "is_host": request.user.is_authenticated and table.host_id == request.user.pk,
             "bots": bots,
             "has_roles": roles is not None,
-            "options": services.option_summary(table.game, table.options, table.decision_days),
+            "options": option_summary(table.game, table.options, table.decision_days),
             "invite_url": request.build_absolute_uri(f"/tables/{table.pk}/?invite={table.invite_token}"),
         },
     )
@@ -139,7 +142,7 @@ def table_detail(request, table_id):
 def _table_action(request, table_id, call):
     try:
         call()
-    except services.LobbyError as exc:
+    except LobbyError as exc:
         messages.error(request, exc.message)
     return _go_back(table_id)
 
@@ -150,15 +153,15 @@ def join(request, table_id):
     table = get_object_or_404(Table, pk=table_id)
     if table.is_private and request.POST.get("invite") != table.invite_token:
         raise Http404("This table is private.")
-    return _table_action(request, table_id, lambda: services.join_table(request.user, table_id, request.POST.get("seat")))
+    return _table_action(request, table_id, lambda: tables.join_table(request.user, table_id, request.POST.get("seat")))
 
 
 @login_required
 @require_POST
 def leave(request, table_id):
     try:
-        table = services.leave_table(request.user, table_id)
-    except services.LobbyError as exc:
+        table = tables.leave_table(request.user, table_id)
+    except LobbyError as exc:
         messages.error(request, exc.message)
         return _go_back(table_id)
     return redirect("lobby:home")
@@ -168,21 +171,21 @@ def leave(request, table_id):
 @require_POST
 def add_bot(request, table_id):
     return _table_action(
-        request, table_id, lambda: services.add_bot(request.user, table_id, request.POST.get("seat"), request.POST.get("bot", ""))
+        request, table_id, lambda: tables.add_bot(request.user, table_id, request.POST.get("seat"), request.POST.get("bot", ""))
     )
 
 
 @login_required
 @require_POST
 def clear_seat(request, table_id):
-    return _table_action(request, table_id, lambda: services.clear_seat(request.user, table_id, request.POST.get("seat")))
+    return _table_action(request, table_id, lambda: tables.clear_seat(request.user, table_id, request.POST.get("seat")))
 
 
 @login_required
 @require_POST
 def move_seat(request, table_id):
     return _table_action(
-        request, table_id, lambda: services.move_seat(request.user, table_id, request.POST.get("seat"), request.POST.get("to"))
+        request, table_id, lambda: tables.move_seat(request.user, table_id, request.POST.get("seat"), request.POST.get("to"))
     )
 
 
@@ -190,8 +193,8 @@ def move_seat(request, table_id):
 @require_POST
 def start(request, table_id):
     try:
-        table = services.start_table(request.user, table_id)
-    except services.LobbyError as exc:
+        table = tables.start_table(request.user, table_id)
+    except LobbyError as exc:
         messages.error(request, exc.message)
         return _go_back(table_id)
     return redirect("matches:match", match_id=table.match_id)
@@ -201,8 +204,8 @@ def start(request, table_id):
 @require_POST
 def quick_match(request):
     try:
-        table = services.join_quick_match(request.user, request.POST.get("game", ""), request.POST.get("players"))
-    except services.LobbyError as exc:
+        table = quick_match_queue.join_quick_match(request.user, request.POST.get("game", ""), request.POST.get("players"))
+    except LobbyError as exc:
         messages.error(request, exc.message)
         return redirect("lobby:home")
     if table is not None:
@@ -213,7 +216,7 @@ def quick_match(request):
 @login_required
 @require_POST
 def leave_quick_match(request):
-    services.leave_quick_match(request.user)
+    quick_match_queue.leave_quick_match(request.user)
     return redirect("lobby:home")
 
 
@@ -227,7 +230,7 @@ def _back_to_match(request, match_id, exc):
 def rematch_offer(request, match_id):
     try:
         table = lobby_rematch.rematch_offer(request.user, match_id)
-    except services.LobbyError as exc:
+    except LobbyError as exc:
         return _back_to_match(request, match_id, exc)
     if table.match_id:  # against computer players only: it started at once
         return redirect("matches:match", match_id=table.match_id)
@@ -239,7 +242,7 @@ def rematch_offer(request, match_id):
 def rematch_accept(request, match_id):
     try:
         table = lobby_rematch.rematch_accept(request.user, match_id)
-    except services.LobbyError as exc:
+    except LobbyError as exc:
         return _back_to_match(request, match_id, exc)
     if table.match_id:
         return redirect("matches:match", match_id=table.match_id)
@@ -251,6 +254,6 @@ def rematch_accept(request, match_id):
 def rematch_decline(request, match_id):
     try:
         lobby_rematch.rematch_decline(request.user, match_id)
-    except services.LobbyError as exc:
+    except LobbyError as exc:
         return _back_to_match(request, match_id, exc)
     return redirect("matches:match", match_id=match_id)

@@ -18,10 +18,14 @@ import logging
 import threading
 import time
 
+import redis
+from celery import current_app
 from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
+# Sent by name: the workers own the task (matches/tasks.py), which runs the service.
+DEADLINE_TASK = "matches.tasks.deadline_reached"
 POLL_SECONDS = 0.02
 BATCH = 500
 
@@ -61,8 +65,6 @@ def _redis():
     global _client
     with _client_lock:
         if _client is None:
-            import redis
-
             _client = redis.Redis.from_url(settings.REDIS_URL)
             _scripts["push"] = _client.register_script(_PUSH)
             _scripts["take_due"] = _client.register_script(_TAKE_DUE)
@@ -97,12 +99,10 @@ def waiting(match_id: int):
 
 def hand_due_to_workers(now=None) -> int:
     """Sends a task for each deadline due now; returns how many."""
-    from matches.tasks import deadline_reached
-
     due = take_due(time.time() if now is None else now)
     for match_id, version, _at in due:
         if version >= 0:
-            deadline_reached.apply_async((match_id, version))
+            current_app.send_task(DEADLINE_TASK, args=(match_id, version))
     return len(due)
 
 

@@ -4,6 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext, gettext_lazy as _
 
+from matches.seat_names import bot_kind, bot_seat_name, bot_short_label
+
 
 class Match(models.Model):
     """One game being played (or played): the engine state and its version."""
@@ -101,8 +103,6 @@ class MatchSeat(models.Model):
         if not self.bot:
             # No name: the seat of an account deleted since (accounts/services.py).
             return self.name or gettext("Former player %(number)d") % {"number": self.seat + 1}
-        from matches.seat_names import bot_seat_name
-
         return bot_seat_name(self.match.game, self.bot, self.seat)
 
     @property
@@ -110,8 +110,6 @@ class MatchSeat(models.Model):
         """The computer player's kind, for a hover title; empty for a person."""
         if self.user_id or not self.bot:
             return ""
-        from matches.seat_names import bot_kind
-
         return bot_kind(self.match.game, self.bot)
 
 
@@ -176,8 +174,6 @@ class Rating(models.Model):
         """A person's name, or the computer player's short label (a rating is per kind, not per seat)."""
         if self.user_id:
             return self.user.username
-        from matches.seat_names import bot_short_label
-
         return bot_short_label(self.game, self.bot)
 
     @property
@@ -185,8 +181,6 @@ class Rating(models.Model):
         """The computer player's kind, for a hover title; empty for a person."""
         if self.user_id:
             return ""
-        from matches.seat_names import bot_kind
-
         return bot_kind(self.game, self.bot)
 
 

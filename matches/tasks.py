@@ -2,7 +2,13 @@
 from celery import shared_task
 from django.conf import settings
 
-from matches import presence, ratings, services, turns
+from matches import job_registry, ratings, services
+
+
+@shared_task(name=job_registry.RUN_JOB_TASK, ignore_result=True)
+def run_job(name: str):
+    """A registered maintenance job (matches/job_registry.py): what beat's schedule sends."""
+    return job_registry.get(name).run()
 
 
 @shared_task(name="matches.tasks.deadline_reached", ignore_result=True)
@@ -17,19 +23,11 @@ def bot_act(match_id: int, seat: int, version: int) -> bool:
 
 @shared_task(name="matches.tasks.sweep_overdue_matches", ignore_result=True)
 def sweep_overdue_matches(grace: float | None = None) -> int:
-    moved = services.sweep_overdue_matches(grace=settings.SWEEP_GRACE_SECONDS if grace is None else grace)
-    services.wake_idle_bots()
-    ratings.record_unrecorded()
-    presence.stand_in_for_absent_seats()
-    presence.end_deserted_matches()
-    return moved
+    """Overdue deadlines at once (a worker starting after a crash sends it with ``grace=0``);
+    beat runs the same sweep with the usual grace as the job ``sweep-overdue-matches``."""
+    return services.sweep_overdue_matches(grace=settings.SWEEP_GRACE_SECONDS if grace is None else grace)
 
 
 @shared_task(name="matches.tasks.record_match_ratings", ignore_result=True)
 def record_match_ratings(match_id: int) -> bool:
     return ratings.record_match_ratings(match_id)
-
-
-@shared_task(name="matches.tasks.send_turn_digests", ignore_result=True)
-def send_turn_digests() -> int:
-    return turns.send_turn_digests()

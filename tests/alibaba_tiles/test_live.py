@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from lobby.services import engine_options
+from lobby.options import engine_options
 from matches import scheduling, services
 from matches.frames import seat_frame
 from matches.models import Match

@@ -173,7 +173,7 @@ def create_match(clock):
     from django.contrib.auth import get_user_model
     from django.db import close_old_connections
 
-    from lobby.services import engine_options
+    from lobby.options import engine_options
     from matches import registry, services
 
     close_old_connections()

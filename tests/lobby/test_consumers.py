@@ -4,7 +4,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
-from lobby import services
+from lobby.tables import create_table, move_seat
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -24,7 +24,7 @@ async def test_a_new_table_reaches_every_lobby_socket():
     first = await communicator.receive_json_from(timeout=5)
     assert first["type"] == "lobby"
     host = await sync_to_async(UserFactory)()
-    table = await sync_to_async(services.create_table)(host, "countdown", 2, {"clock": 0, "rounds": 1})
+    table = await sync_to_async(create_table)(host, "countdown", 2, {"clock": 0, "rounds": 1})
     snapshot = await communicator.receive_json_from(timeout=5)
     assert [t["id"] for t in snapshot["tables"]] == [table.pk]
     await communicator.disconnect()
@@ -32,7 +32,7 @@ async def test_a_new_table_reaches_every_lobby_socket():
 
 async def test_snapshot_speaks_the_language_of_the_cookie():
     host = await sync_to_async(UserFactory)()
-    await sync_to_async(services.create_table)(host, "alibaba_tiles", 2, {"clock": 0})
+    await sync_to_async(create_table)(host, "alibaba_tiles", 2, {"clock": 0})
     french = await connect([(b"cookie", b"django_language=fr")])
     english = await connect([(b"accept-language", b"en-GB,en;q=0.8")])
     fr_names = {t["game_name"] for t in (await french.receive_json_from(timeout=5))["tables"]}
@@ -45,13 +45,13 @@ async def test_snapshot_speaks_the_language_of_the_cookie():
 
 async def test_snapshot_carries_each_seats_role_in_the_readers_language():
     host = await sync_to_async(UserFactory)()
-    table = await sync_to_async(services.create_table)(host, "countdown", 3, {"clock": 0, "rounds": 1})
-    await sync_to_async(services.create_table)(host, "alibaba_tiles", 2, {"clock": 0})
+    table = await sync_to_async(create_table)(host, "countdown", 3, {"clock": 0, "rounds": 1})
+    await sync_to_async(create_table)(host, "alibaba_tiles", 2, {"clock": 0})
     french = await connect([(b"cookie", b"django_language=fr")])
     tables = {t["game"]: t for t in (await french.receive_json_from(timeout=5))["tables"]}
     assert [s["role_label"] for s in tables["countdown"]["seats"]] == ["Dealer", "Joueur", "Joueur"]
     assert all("role_label" not in s for s in tables["alibaba_tiles"]["seats"])
-    await sync_to_async(services.move_seat)(host, table.pk, 0, 2)
+    await sync_to_async(move_seat)(host, table.pk, 0, 2)
     moved = {t["game"]: t for t in (await french.receive_json_from(timeout=5))["tables"]}["countdown"]["seats"]
     assert [(s["user"], s["role_label"]) for s in moved] == [(None, "Dealer"), (None, "Joueur"), (host.username, "Joueur")]
     await french.disconnect()
@@ -66,7 +66,7 @@ async def test_a_snapshot_due_after_the_socket_closed_is_never_sent(settings):
     communicator = await connect()
     await communicator.receive_json_from(timeout=5)
     host = await sync_to_async(UserFactory)()
-    await sync_to_async(services.create_table)(host, "countdown", 2, {"clock": 0, "rounds": 1})
+    await sync_to_async(create_table)(host, "countdown", 2, {"clock": 0, "rounds": 1})
     for _ in range(6):
         await communicator.send_to(text_data="{}")
     frames = []

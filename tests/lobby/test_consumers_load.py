@@ -6,7 +6,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
-from lobby import services
+from lobby.tables import create_table
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -44,7 +44,7 @@ async def test_a_burst_of_changes_is_coalesced_into_few_snapshots(settings):
     sockets = [await connect() for _ in range(3)]
     hosts = [await sync_to_async(UserFactory)() for _ in range(5)]
     for host in hosts:
-        await sync_to_async(services.create_table)(host, "countdown", 2, {"clock": 0, "rounds": 1})
+        await sync_to_async(create_table)(host, "countdown", 2, {"clock": 0, "rounds": 1})
     for communicator in sockets:
         frames = await drain(communicator, 5)
         assert 1 <= len(frames) <= 2, f"{len(frames)} snapshots for 5 changes"

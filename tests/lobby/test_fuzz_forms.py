@@ -5,8 +5,8 @@ from django.contrib.messages import get_messages
 from django.test import Client
 from hypothesis import HealthCheck, given, settings as hypothesis_settings, strategies as st
 
-from lobby import services
 from lobby.models import QuickMatchEntry, Table, TableSeat
+from lobby.tables import create_table
 from matches.models import Match
 from tests.factories import UserFactory
 from tests.fuzzing import any_text, post_form
@@ -40,8 +40,8 @@ def lobby_state():
 def test_lobby_forms_answer_every_input_without_a_500(path, data, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     host, stranger = UserFactory(username="host"), UserFactory(username="stranger")
-    table = Table.objects.filter(host=host, status=Table.Status.OPEN).first() or services.create_table(host, "countdown", 3, {"clock": 0, "rounds": 1})
-    other = Table.objects.filter(host=stranger, status=Table.Status.OPEN).first() or services.create_table(stranger, "countdown", 2, {"clock": 0, "rounds": 1}, is_private=True)
+    table = Table.objects.filter(host=host, status=Table.Status.OPEN).first() or create_table(host, "countdown", 3, {"clock": 0, "rounds": 1})
+    other = Table.objects.filter(host=stranger, status=Table.Status.OPEN).first() or create_table(stranger, "countdown", 2, {"clock": 0, "rounds": 1}, is_private=True)
     client = Client()
     client.force_login(host)
     before = lobby_state()

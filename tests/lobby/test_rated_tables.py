@@ -1,8 +1,8 @@
 """The table form's Rated box: ticked by default, and an unticked table plays an unrated match."""
 import pytest
 
-from lobby import services
 from lobby.models import Table
+from lobby.tables import add_bot, start_table
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -22,8 +22,8 @@ def test_the_rated_box_decides_the_table_and_its_match(client, posted, rated):
     client.post("/tables/new/", {"game": "countdown", "seats": "2", "clock": "0", "rounds": "1", **posted})
     table = Table.objects.get()
     assert table.rated is rated and "rated" not in table.options
-    services.add_bot(host, table.pk, 1, "first")
-    table = services.start_table(host, table.pk)
+    add_bot(host, table.pk, 1, "first")
+    table = start_table(host, table.pk)
     assert table.match.rated is rated
 
 

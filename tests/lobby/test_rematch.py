@@ -7,8 +7,10 @@ from django.conf import settings
 from django.urls import reverse
 
 from lobby import rematch as lobby_rematch
-from lobby import services
+from lobby.errors import LobbyError
 from lobby.models import Table
+from lobby.snapshot import lobby_snapshot
+from lobby.tables import add_bot, create_table, join_table, leave_table, start_table
 from matches import ratings, scheduling
 from matches import services as match_services
 from matches.endscreen import end_summary
@@ -24,7 +26,7 @@ def finished_table_match(seat_people, rounds=1, rated=True, host=None):
 
     The host (by default the first User) may sit in any seat."""
     host = host or next(p for p in seat_people if not isinstance(p, str))
-    table = services.create_table(host, "countdown", len(seat_people), {"clock": 0, "rounds": rounds}, rated=rated)
+    table = create_table(host, "countdown", len(seat_people), {"clock": 0, "rounds": rounds}, rated=rated)
     table.seats.update(user=None)
     for seat, who in enumerate(seat_people):
         if isinstance(who, str):
@@ -32,7 +34,7 @@ def finished_table_match(seat_people, rounds=1, rated=True, host=None):
         else:
             table.seats.filter(seat=seat).update(user=who)
     with scheduling.suspended():
-        table = services.start_table(host, table.pk)
+        table = start_table(host, table.pk)
         match = table.match
         for seat in range(len(seat_people) * rounds):
             match = match_services.match_apply_action(match.pk, seat % len(seat_people), {"type": "add", "n": 1 + seat % 3})
@@ -62,13 +64,13 @@ def test_the_host_offers_a_rematch_with_the_same_seats_options_and_bots():
 def test_only_the_host_offers_and_only_once_the_match_is_over():
     host, guest = UserFactory(), UserFactory()
     _table, match = finished_table_match([host, guest])
-    with pytest.raises(services.LobbyError, match="Only the host"):
+    with pytest.raises(LobbyError, match="Only the host"):
         lobby_rematch.rematch_offer(guest, match.pk)
-    running = services.create_table(host, "countdown", 2, {"clock": 0, "rounds": 1})
-    services.add_bot(host, running.pk, 1, "first")
+    running = create_table(host, "countdown", 2, {"clock": 0, "rounds": 1})
+    add_bot(host, running.pk, 1, "first")
     with scheduling.suspended():
-        running = services.start_table(host, running.pk)
-    with pytest.raises(services.LobbyError, match="once the match is over"):
+        running = start_table(host, running.pk)
+    with pytest.raises(LobbyError, match="once the match is over"):
         lobby_rematch.rematch_offer(host, running.match_id)
 
 
@@ -92,15 +94,15 @@ def test_a_kept_seat_is_not_given_to_anyone_else_until_its_player_declines():
     host, guest, stranger = UserFactory(), UserFactory(), UserFactory()
     _table, match = finished_table_match([host, guest])
     rematch = lobby_rematch.rematch_offer(host, match.pk)
-    with pytest.raises(services.LobbyError, match="full"):
-        services.join_table(stranger, rematch.pk)
-    with pytest.raises(services.LobbyError, match="kept for a player"):
-        services.join_table(stranger, rematch.pk, 1)
-    with pytest.raises(services.LobbyError, match="no seat kept for you"):
+    with pytest.raises(LobbyError, match="full"):
+        join_table(stranger, rematch.pk)
+    with pytest.raises(LobbyError, match="kept for a player"):
+        join_table(stranger, rematch.pk, 1)
+    with pytest.raises(LobbyError, match="no seat kept for you"):
         lobby_rematch.rematch_accept(stranger, match.pk)
     lobby_rematch.rematch_decline(guest, match.pk)
     assert end_summary(match, 0)["rematch"]["seats"][1]["state"] == "declined"
-    services.join_table(stranger, rematch.pk, 1)
+    join_table(stranger, rematch.pk, 1)
     assert seating(rematch)[1][1] == stranger.pk
 
 
@@ -112,7 +114,7 @@ def test_the_end_summary_shows_places_rating_changes_and_the_invitation():
         assert first == {"state": "pending"}  # the worker records them; no worker runs here
         ratings.record_match_ratings(match.pk)  # the task the finish scheduled
     else:
-        assert first["state"] == "rated"  # no broker: recorded as the last move commits (matches/scheduling.py)
+        assert first["state"] == "rated"  # no broker: recorded as the last move commits (matches/scheduler_thread.py)
     match.refresh_from_db()
     summary = end_summary(match, 1)
     assert summary["replay_url"] == f"/matches/{match.pk}/replay/" and summary["lobby_url"] == "/"
@@ -144,7 +146,7 @@ def test_a_rematch_the_host_closed_can_be_offered_again():
     host, guest = UserFactory(), UserFactory()
     _table, match = finished_table_match([host, guest])
     first = lobby_rematch.rematch_offer(host, match.pk)
-    services.leave_table(host, first.pk)  # the host leaves: the table closes
+    leave_table(host, first.pk)  # the host leaves: the table closes
     assert end_summary(match, 1)["rematch"]["table"] is None
     second = lobby_rematch.rematch_offer(host, match.pk)
     assert second.pk != first.pk and end_summary(match, 1)["rematch"]["mine"] == "invited"
@@ -197,7 +199,7 @@ def test_rematch_steps_are_rate_limited_per_person_and_a_refused_one_changes_not
     lobby_rematch.rematch_decline(guest, match.pk)
     lobby_rematch.rematch_accept(guest, match.pk)
     before = seating(Table.objects.get(pk=rematch.pk))
-    with pytest.raises(services.LobbyError, match=r"Too many rematch requests: try again in \d+ seconds?"):
+    with pytest.raises(LobbyError, match=r"Too many rematch requests: try again in \d+ seconds?"):
         lobby_rematch.rematch_decline(guest, match.pk)
     assert seating(Table.objects.get(pk=rematch.pk)) == before
     # Counted per person: the host still has steps left.
@@ -213,6 +215,6 @@ def test_a_rematch_against_computer_players_only_starts_at_once_and_is_not_liste
     assert rematch.status == Table.Status.STARTED and rematch.match_id is not None
     assert response.status_code == 302 and response["Location"] == f"/matches/{rematch.match_id}/"
     assert seating(rematch) == [(0, host.pk, "", None), (1, None, "first", None), (2, None, "first", None)]
-    assert rematch.pk not in [t["id"] for t in services.lobby_snapshot(host)["tables"]]
+    assert rematch.pk not in [t["id"] for t in lobby_snapshot(host)["tables"]]
     # a second click gives the same (started) table, not a new one
     assert lobby_rematch.rematch_offer(host, match.pk).pk == rematch.pk

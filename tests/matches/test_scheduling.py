@@ -1,4 +1,5 @@
-"""The one-machine timers: with no broker, deadlines and bots run on the web process's event loop."""
+"""The scheduler chosen from settings (matches/scheduling.py), and the one-machine timers: with no
+broker, deadlines and bots run on the web process's event loop (matches/scheduler_thread.py)."""
 import asyncio
 import time
 
@@ -6,6 +7,9 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from matches import scheduling, services
+from matches.scheduler import Scheduler
+from matches.scheduler_celery import CeleryScheduler
+from matches.scheduler_thread import InProcessScheduler
 from matches.models import Match
 from matches.services import SeatSpec
 from tests.factories import UserFactory
@@ -14,7 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 async def run_timer_loop_until(predicate, seconds=10.0):
-    task = asyncio.get_running_loop().create_task(scheduling._timer_loop())
+    task = asyncio.get_running_loop().create_task(scheduling.scheduler().run_loop())
     try:
         end = time.time() + seconds
         while time.time() < end:
@@ -48,8 +52,30 @@ async def test_in_process_timer_runs_bots_to_the_end(settings):
 
 def test_suspended_schedules_nothing(settings):
     settings.TIMER_BACKEND = "thread"
-    before = len(scheduling._heap)
+    timers = scheduling.scheduler()
+    before = timers.pending("bot"), timers.pending("deadline")
     with scheduling.suspended():
         scheduling.schedule_bot(1, 0, 0)
         scheduling.schedule_deadline(1, 0, time.time())
-    assert len(scheduling._heap) == before
+    assert (timers.pending("bot"), timers.pending("deadline")) == before
+
+
+def test_one_scheduler_is_chosen_from_settings_and_again_only_when_the_setting_changes(settings):
+    settings.TIMER_BACKEND = "thread"
+    first = scheduling.scheduler()
+    assert isinstance(first, InProcessScheduler) and scheduling.scheduler() is first
+    settings.TIMER_BACKEND = "celery"
+    assert isinstance(scheduling.scheduler(), CeleryScheduler)
+    settings.TIMER_BACKEND = "thread"
+    assert scheduling.scheduler() is first  # one per process: the waiting timers are not lost
+
+
+def test_an_unknown_timer_backend_is_a_clear_error(settings):
+    settings.TIMER_BACKEND = "cron"
+    with pytest.raises(ValueError, match="TIMER_BACKEND must be one of"):
+        scheduling.scheduler()
+
+
+def test_both_backends_implement_the_whole_interface():
+    for backend in (CeleryScheduler, InProcessScheduler):
+        assert issubclass(backend, Scheduler) and not backend.__abstractmethods__

@@ -300,13 +300,11 @@ def test_bots_are_scheduled_only_where_the_game_waits_for_them(settings):
     settings.TIMER_BACKEND = "thread"  # the in-process timer heap can be read back
 
     def scheduled_bots(match):
-        with scheduling._heap_lock:
-            return sorted(args[1] for _at, _n, kind, args in scheduling._heap if kind == "bot" and args[0] == match.pk)
+        return sorted(args[1] for _at, args in scheduling.scheduler().pending("bot") if args[0] == match.pk)
 
     match = new_countdown(players=3, bots=("", "random", "random"))
     # seat 0 (a person) is on turn: the bots may cheer but are not waited for
     assert scheduled_bots(match) == []
     services.match_apply_action(match.pk, 0, {"type": "add", "n": 1}, client_version=0)
     assert scheduled_bots(match) == [1, 2]  # the bidding window waits for everyone
-    with scheduling._heap_lock:
-        scheduling._heap.clear()
+    scheduling.scheduler().clear()

@@ -5,7 +5,7 @@ import pytest
 
 from alibaba_tiles import engine as tiles
 from basra import engine as basra
-from lobby.services import engine_options
+from lobby.options import engine_options
 from matches import scheduling, services
 from matches.models import ActionLog
 from matches.services import SeatSpec

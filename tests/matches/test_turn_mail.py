@@ -1,4 +1,4 @@
-"""Your-turn e-mails of turn-based matches (matches/turns.py, send_turn_digests), received by a
+"""Your-turn e-mails of turn-based matches (matches/turn_mail.py, send_turn_digests), received by a
 real SMTP server: one digest per person, at most one per match per waiting period, none while
 the person is on the site, in their language, with the one-click unsubscribe link."""
 import random
@@ -12,8 +12,8 @@ from accounts.models import profile_of
 from alibaba_tiles import engine as tiles
 from config.celery import app as celery_app
 from gamekit import domains
-from lobby.services import engine_options
-from matches import presence, scheduling, services, turns
+from lobby.options import engine_options
+from matches import presence, scheduling, services, turn_mail
 from matches.models import MatchSeat
 from matches.services import SeatSpec
 from tests.factories import UserFactory
@@ -64,7 +64,7 @@ def waiting_for(user, count):
 
 
 def collect(now=None):
-    sent = turns.send_turn_digests(now=time.time() + LATER if now is None else now)
+    sent = turn_mail.send_turn_digests(now=time.time() + LATER if now is None else now)
     assert outbox.flush()
     return sent
 
@@ -182,7 +182,7 @@ def test_the_celery_task_sends_the_same_digest(settings, mail_settings):
     waiting_for(ali, 2)
     celery_app.conf.task_always_eager = True
     try:
-        assert turns.send_turn_digests(now=time.time() + LATER) == 1
+        assert turn_mail.send_turn_digests(now=time.time() + LATER) == 1
     finally:
         celery_app.conf.task_always_eager = False
     (received,) = mail_settings.wait_for("ali@example.org", timeout=5)

@@ -9,7 +9,7 @@ import pytest
 from alibaba_tiles import engine as tiles
 from basra import engine as basra
 from gamekit import domains
-from lobby.services import engine_options
+from lobby.options import engine_options
 from matches import presence, scheduling, services
 from matches.models import ActionLog, Match, MatchSeat
 from matches.services import MatchError, SeatSpec
@@ -124,7 +124,7 @@ def test_nobody_online_is_not_taken_over_at_a_turn_based_table():
 
 def test_one_person_plays_three_turn_based_matches_at_once(settings):
     settings.RUNNING_MATCHES_PER_USER = 1  # the real-time limit does not count turn-based matches
-    from lobby import services as lobby
+    from lobby import tables as lobby
 
     alice = UserFactory()
     matches = []
@@ -142,12 +142,11 @@ def test_one_person_plays_three_turn_based_matches_at_once(settings):
 def test_a_far_deadline_is_handed_to_the_thread_timer_again_after_a_restart(settings):
     settings.TIMER_BACKEND = "thread"
     match = new_cave([UserFactory(), UserFactory()], days=14)
-    with scheduling._heap_lock:
-        scheduling._heap.clear()  # what a restart leaves of the in-process timer
+    timers = scheduling.scheduler()
+    timers.clear()  # what a restart leaves of the in-process timer
     assert scheduling.reload_waiting_deadlines() >= 1
-    with scheduling._heap_lock:
-        entries = [(at, args) for at, _n, kind, args in scheduling._heap if kind == "deadline"]
-        scheduling._heap.clear()
+    entries = timers.pending("deadline")
+    timers.clear()
     assert (pytest.approx(match.next_deadline.timestamp() + 0.01), (match.pk, 0)) in entries
 
 

@@ -116,7 +116,7 @@ def test_history_and_leaderboard_pages(client):
 
 
 def _turn_based_cave(users, seed, days=2):
-    from lobby.services import engine_options
+    from lobby.options import engine_options
     from matches import scheduling
 
     options = engine_options("alibaba_tiles", {"clock": 60, "variant": "standard", "layout": "standard"})

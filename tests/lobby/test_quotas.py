@@ -1,8 +1,10 @@
 """Issue 8, finding 6: one person cannot flood the lobby (tables, running matches, untimed matches against bots)."""
 import pytest
 
-from lobby import services
+from lobby.errors import LobbyError
 from lobby.models import QuickMatchEntry, Table
+from lobby.quick_match import join_quick_match
+from lobby.tables import add_bot, create_table, join_table, leave_table, start_table
 from matches.models import Match
 from tests.factories import UserFactory
 
@@ -10,13 +12,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def table_for(host, seats=2, **options):
-    return services.create_table(host, "countdown", seats, {"clock": 0, "rounds": 1, **options})
+    return create_table(host, "countdown", seats, {"clock": 0, "rounds": 1, **options})
 
 
 def start_against_bot(host, clock):
     table = table_for(host, clock=clock)
-    services.add_bot(host, table.pk, 1, "first")
-    return services.start_table(host, table.pk)
+    add_bot(host, table.pk, 1, "first")
+    return start_table(host, table.pk)
 
 
 def test_open_tables_per_host_are_limited(settings):
@@ -24,11 +26,11 @@ def test_open_tables_per_host_are_limited(settings):
     host = UserFactory()
     first = table_for(host)
     table_for(host)
-    with pytest.raises(services.LobbyError, match="at most 2 open tables"):
+    with pytest.raises(LobbyError, match="at most 2 open tables"):
         table_for(host)
     assert Table.objects.filter(host=host).count() == 2
     table_for(UserFactory())  # someone else is not held back
-    services.leave_table(host, first.pk)  # closes it
+    leave_table(host, first.pk)  # closes it
     table_for(host)
 
 
@@ -38,9 +40,9 @@ def test_running_matches_per_user_are_limited(settings):
     start_against_bot(host, clock=30)
     start_against_bot(host, clock=30)
     table = table_for(host, clock=30)
-    services.add_bot(host, table.pk, 1, "first")
-    with pytest.raises(services.LobbyError, match="already plays 2 matches"):
-        services.start_table(host, table.pk)
+    add_bot(host, table.pk, 1, "first")
+    with pytest.raises(LobbyError, match="already plays 2 matches"):
+        start_table(host, table.pk)
     assert Match.objects.count() == 2
     assert Table.objects.get(pk=table.pk).status == Table.Status.OPEN
 
@@ -51,9 +53,9 @@ def test_a_guest_at_the_quota_holds_the_start(settings):
     start_against_bot(busy, clock=30)
     host = UserFactory()
     table = table_for(host, clock=30)
-    services.join_table(busy, table.pk)
-    with pytest.raises(services.LobbyError, match="busy already plays 1 match"):
-        services.start_table(host, table.pk)
+    join_table(busy, table.pk)
+    with pytest.raises(LobbyError, match="busy already plays 1 match"):
+        start_table(host, table.pk)
 
 
 def test_untimed_matches_against_bots_are_limited(settings):
@@ -61,9 +63,9 @@ def test_untimed_matches_against_bots_are_limited(settings):
     host = UserFactory()
     start_against_bot(host, clock=0)
     table = table_for(host, clock=0)
-    services.add_bot(host, table.pk, 1, "first")
-    with pytest.raises(services.LobbyError, match="untimed match against computer players"):
-        services.start_table(host, table.pk)
+    add_bot(host, table.pk, 1, "first")
+    with pytest.raises(LobbyError, match="untimed match against computer players"):
+        start_table(host, table.pk)
     start_against_bot(host, clock=30)  # a timed one ends on its own: allowed
     assert Match.objects.count() == 2
 
@@ -72,6 +74,6 @@ def test_quick_match_queue_refuses_a_player_at_the_quota(settings):
     settings.RUNNING_MATCHES_PER_USER = 1
     user = UserFactory()
     start_against_bot(user, clock=30)
-    with pytest.raises(services.LobbyError, match="already plays 1 match"):
-        services.join_quick_match(user, "countdown", 2)
+    with pytest.raises(LobbyError, match="already plays 1 match"):
+        join_quick_match(user, "countdown", 2)
     assert not QuickMatchEntry.objects.exists()

@@ -1,0 +1,92 @@
+"""The one list of the site's maintenance jobs: every app registers its own, both timers read it.
+
+A job is a name, a period and a callable taking no objects (plain values at most) that is
+safe to run twice or at once in two processes (idempotent: a sweep finds nothing left to do).
+Apps register theirs as Django starts (``<app>/jobs.py``, imported by the app's ``ready()``);
+Celery beat's schedule (``BeatSchedule``, set in config/celery.py) and the default mode's
+in-process timer loop (matches/scheduler_thread.py) both read this list, so a job added here
+runs in both modes. Plain Python: it imports no app, so any app may register into it.
+"""
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+
+# The one Celery task that runs a registered job by name on a worker (matches/tasks.py).
+RUN_JOB_TASK = "matches.tasks.run_job"
+
+
+@dataclass(frozen=True)
+class Job:
+    name: str
+    run: Callable[[], object]
+    # seconds between two runs, or a function returning them (read from settings at each run)
+    period: float | Callable[[], float]
+
+    def every(self) -> float:
+        return float(self.period() if callable(self.period) else self.period)
+
+
+_jobs: dict[str, Job] = {}
+
+
+def register(name: str, run: Callable[[], object], *, period: float | Callable[[], float]) -> Job:
+    """Add a job; registering a name again with the same callable is harmless (an app's module
+    imported twice), with another callable it is a mistake two apps made."""
+    if not name or not callable(run):
+        raise ValueError(f"a job needs a name and a callable, got {name!r}, {run!r}")
+    job = Job(name, run, period)
+    if job.every() <= 0:
+        raise ValueError(f"job {name!r}: the period must be a positive number of seconds")
+    existing = _jobs.get(name)
+    if existing is not None and existing.run is not run:
+        raise ValueError(f"job {name!r} is registered twice with different callables")
+    _jobs[name] = job
+    return job
+
+
+def get(name: str) -> Job:
+    try:
+        return _jobs[name]
+    except KeyError:
+        raise LookupError(f"no maintenance job named {name!r}") from None
+
+
+def all_jobs() -> list[Job]:
+    return sorted(_jobs.values(), key=lambda job: job.name)
+
+
+# --- What a fired timer runs -----------------------------------------------------------------
+# A timer of the scheduler (matches/scheduler.py) names its kind; the app that owns the work
+# registers the callable (matches/jobs.py), so that the backends import no service.
+TIMER_KINDS = ("deadline", "bot", "rating")
+_timers: dict[str, Callable[..., object]] = {}
+
+
+def register_timer(kind: str, run: Callable[..., object]) -> None:
+    """``run`` takes the timer's ids: deadline (match, version), bot (match, seat, version), rating (match)."""
+    if kind not in TIMER_KINDS or not callable(run):
+        raise ValueError(f"unknown timer kind {kind!r} or not a callable")
+    _timers[kind] = run
+
+
+def timer(kind: str) -> Callable[..., object]:
+    try:
+        return _timers[kind]
+    except KeyError:
+        raise LookupError(f"nothing registered for the timer {kind!r}") from None
+
+
+class BeatSchedule(Mapping):
+    """Celery beat's schedule, read from the registry when beat builds its scheduler (after
+    Django's apps registered their jobs): every job becomes ``run_job(name)`` every period."""
+
+    def _entries(self) -> dict:
+        return {job.name: {"task": RUN_JOB_TASK, "schedule": job.every(), "args": (job.name,)} for job in all_jobs()}
+
+    def __getitem__(self, name):
+        return self._entries()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries())
+
+    def __len__(self) -> int:
+        return len(_jobs)

@@ -1,0 +1,59 @@
+"""The in-process scheduler (matches/scheduler_thread.py): with no broker, the web process's own
+event loop holds the timers and runs every registered maintenance job."""
+import asyncio
+import time
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from lobby.models import QuickMatchEntry, Table
+from matches.models import Match
+from matches.scheduler_thread import DEADLINE_MARGIN, InProcessScheduler
+from tests.factories import UserFactory
+from tests.matches.playing import play_countdown
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_timers_wait_on_the_heap_and_come_out_when_due_in_time_order():
+    timers = InProcessScheduler()
+    timers.deadline(7, 3, 1000.0)
+    timers.deadline(8, 0, 990.0)
+    timers.bot(9, 1, 4, delay=3600)
+    assert timers.pending("deadline") == [(990.0 + DEADLINE_MARGIN, (8, 0)), (1000.0 + DEADLINE_MARGIN, (7, 3))]
+    assert timers.pop_due(995.0) == [(990.0 + DEADLINE_MARGIN, "deadline", (8, 0))]
+    assert timers.pop_due(1000.0) == []  # never a hair early: the engine must see it as due
+    assert [kind for _at, kind, _args in timers.pop_due(1001.0)] == ["deadline"]
+    assert [args for _at, args in timers.pending("bot")] == [(9, 1, 4)]
+    timers.clear()
+    assert timers.pending("bot") == []
+
+
+def test_a_finished_matchs_ratings_are_recorded_at_once(settings):
+    settings.TIMER_BACKEND = "celery"  # finished with its rating queued for a worker that does not run
+    match = play_countdown([UserFactory(), UserFactory()], [3, 1])
+    assert Match.objects.get(pk=match.pk).rated_at is None
+    InProcessScheduler().rating(match.pk)
+    assert Match.objects.get(pk=match.pk).rated_at is not None
+
+
+@pytest.mark.asyncio
+async def test_the_loop_runs_the_jobs_apps_registered_the_lobbys_too(settings):
+    settings.TIMER_BACKEND = "thread"
+    settings.BOT_THINK_SECONDS = 60  # the started match's timers are not what is looked at
+
+    def lost_race():
+        # two people queued for the same game and size, whose joins both missed the pairing
+        for user in (UserFactory(), UserFactory()):
+            QuickMatchEntry.objects.create(user=user, game="countdown", players=2)
+
+    await sync_to_async(lost_race)()
+    task = asyncio.get_running_loop().create_task(InProcessScheduler().run_loop())
+    try:
+        end = time.time() + 10
+        while time.time() < end and await sync_to_async(QuickMatchEntry.objects.exists)():
+            await asyncio.sleep(0.1)
+    finally:
+        task.cancel()
+    started = await sync_to_async(lambda: list(Table.objects.filter(from_quick_match=True).values_list("status", flat=True)))()
+    assert started == [Table.Status.STARTED]  # lobby/jobs.py's sweep-quick-match-queue ran
