@@ -22,20 +22,6 @@ APPS = ("accounts", "alibaba_tiles", "basra", "chat", "config", "gamekit", "lobb
 GAMES = ("alibaba_tiles", "basra", "sidibaba")
 PLATFORM_AND_GAMES = {"matches", "lobby", "gamekit", *GAMES, *(f"{game}.engine" for game in GAMES)}
 
-# Imports that close circles through the files another change of issue 24 is rewriting (the move
-# path: matches/services.py, broadcast.py, presence.py, endscreen.py). Removed by the move-path
-# change; each (importer, imported) pair is listed exactly, with what closes.
-REMOVED_BY_THE_MOVE_PATH_CHANGE = {
-    # broadcast <-> services: frame building moves out of both
-    ("matches.broadcast", "matches.services"),
-    # presence -> services (inside two functions) <-> services -> presence
-    ("matches.presence", "matches.services"),
-    # matches importing the lobby (the rematch on the end screen): the lobby must hook in instead
-    ("matches.endscreen", "lobby.rematch"),
-}
-# Basra's flow and its phase modules import each other (each phase ends the turn itself):
-# removed by the port of Basra onto gamekit/phases.py, where only the dispatcher moves on.
-REMOVED_BY_THE_BASRA_PHASE_PORT = "basra.engine."
 
 
 @dataclass(frozen=True)
@@ -200,11 +186,6 @@ def package_edges(edges) -> list[Edge]:
     return list(result.values())
 
 
-def _allowed(edge: Edge) -> bool:
-    return (edge.importer, edge.imported) in REMOVED_BY_THE_MOVE_PATH_CHANGE or (
-        edge.importer.startswith(REMOVED_BY_THE_BASRA_PHASE_PORT) and edge.imported.startswith(REMOVED_BY_THE_BASRA_PHASE_PORT))
-
-
 @pytest.fixture(scope="module")
 def edges():
     return import_edges()
@@ -246,28 +227,19 @@ def test_an_import_inside_a_function_closes_a_circle_too(tmp_path, monkeypatch):
 # --- The project ----------------------------------------------------------------------------------
 
 def test_no_module_imports_itself_round_a_circle(edges):
-    circles = find_cycles([e for e in edges if not _allowed(e)])
+    circles = find_cycles(edges)
     assert not circles, "import circles (break them by the direction of dependency):\n" + describe(circles, edges)
 
 
-def test_the_allowances_are_still_needed(edges):
-    """Each listed import still exists (drop it from the list once its change has landed)."""
-    pairs = {(e.importer, e.imported) for e in edges}
-    gone = REMOVED_BY_THE_MOVE_PATH_CHANGE - pairs
-    assert not gone, f"no longer imported, remove from the allowance: {sorted(gone)}"
-    basra = [e for e in edges if e.importer.startswith(REMOVED_BY_THE_BASRA_PHASE_PORT) and e.imported.startswith(REMOVED_BY_THE_BASRA_PHASE_PORT)]
-    assert find_cycles(basra), "Basra's engine has no circle left: remove REMOVED_BY_THE_BASRA_PHASE_PORT"
-
-
 def test_no_circle_between_the_platform_gamekit_and_the_games(edges):
-    between = [e for e in package_edges([e for e in edges if not _allowed(e)])
+    between = [e for e in package_edges(edges)
                if e.importer in PLATFORM_AND_GAMES and e.imported in PLATFORM_AND_GAMES]
     circles = find_cycles(between)
     assert not circles, describe(circles, between)
 
 
 def test_matches_never_imports_the_lobby(edges):
-    wrong = [str(e) for e in edges if package_of(e.importer) == "matches" and package_of(e.imported) == "lobby" and not _allowed(e)]
+    wrong = [str(e) for e in edges if package_of(e.importer) == "matches" and package_of(e.imported) == "lobby"]
     assert not wrong, "the lobby calls the platform, never the reverse:\n" + "\n".join(wrong)
 
 
