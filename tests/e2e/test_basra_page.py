@@ -16,7 +16,7 @@ from basra.engine.data_files import default_data
 from basra.engine.phases import forty as cave_phase
 from tests.basra.helpers import act, cards, give, land_on, mover, new, space_where
 from tests.basra.test_forty_thieves import caught_setup
-from tests.e2e.helpers import game_page_scripts
+from tests.e2e.helpers import add_modules, game_page_scripts
 
 pytestmark = pytest.mark.e2e
 
@@ -71,9 +71,7 @@ def open_page(browser, language):
     pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + page_blocks(language)
                    + '<div id="game-root"></div></body></html>')
     pg.add_style_tag(path=str(APP / "static/basra/basra.css"))
-    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in game_page_scripts("basra"):
-        pg.add_script_tag(path=str(APP / "static" / script))
+    add_modules(pg, game_page_scripts("basra"))
     pg.add_script_tag(content=HARNESS)
     pg.errors = errors
     return context, pg

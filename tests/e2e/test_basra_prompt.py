@@ -13,7 +13,7 @@ from django.utils import translation
 
 from basra.engine import apply, default_data, legal_actions, new_game, result, to_act, view
 from gamekit import driver
-from tests.e2e.helpers import game_page_scripts
+from tests.e2e.helpers import add_modules, game_page_scripts
 
 pytestmark = pytest.mark.e2e
 
@@ -83,9 +83,7 @@ def page(browser):
     data = '<script type="application/json" id="basra-data">' + json.dumps(default_data()) + "</script>"
     pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + data + i18n_block()
                    + '<div id="game-root"></div></body></html>')
-    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in game_page_scripts("basra"):
-        pg.add_script_tag(path=str(APP / "static" / script))
+    add_modules(pg, game_page_scripts("basra"))
     pg.add_script_tag(content=HARNESS)
     pg.errors = errors
     yield pg

@@ -10,6 +10,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from sidibaba import engine
+from tests.e2e.helpers import add_modules
 from tests.sidibaba.helpers import edit, give_tokens, kind_ids, move, set_up
 
 pytestmark = pytest.mark.e2e
@@ -77,9 +78,7 @@ def page(browser):
     pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>"
                    + page_blocks() + "</body></html>")
     pg.add_style_tag(path=str(APP / "static/sidibaba/sidibaba.css"))
-    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in SCRIPTS:
-        pg.add_script_tag(path=str(APP / "static/sidibaba" / script))
+    add_modules(pg, [APP / "static/sidibaba" / script for script in SCRIPTS])
     pg.add_script_tag(content=HARNESS)
     pg.evaluate("window.__now = 10")
     yield pg

@@ -19,6 +19,7 @@ from django.utils import translation
 
 from alibaba_tiles.engine import apply, legal_actions, new_game, result, view
 from alibaba_tiles.selfplay import acting_seat
+from tests.e2e.helpers import add_modules
 
 pytestmark = pytest.mark.e2e
 
@@ -174,9 +175,7 @@ def page(browser):
     pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>"
                     + i18n_block() + '<div id="game-root"></div></body></html>')
     pg.add_style_tag(path=str(APP / "static/alibaba_tiles/tiles.css"))
-    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in ("tiles_common.js", "tiles_guide.js", "tiles_log.js", "tiles_end.js", "tiles_panels.js", "tiles.js"):
-        pg.add_script_tag(path=str(APP / "static/alibaba_tiles" / script))
+    add_modules(pg, [APP / "static/alibaba_tiles/tiles.js"])
     pg.add_script_tag(content=HARNESS)
     pg.errors = errors
     yield pg

@@ -1,12 +1,10 @@
 /* The table chat of a match page: the players' or the spectators' channel live, or both in a replay.
  *
- * Talks through the page's one match socket (matches/static/matches/live.js):
- * listens with MatchLive.on(type, fn) and sends with MatchLive.sendFrame(frame).
+ * Talks through the page's one match socket (matches/static/matches/live.js), whose api the match
+ * page hands to attach(api): listens with api.on(type, fn) and sends with api.sendFrame(frame).
  * Every text from a person is inserted with textContent, never as HTML.
  */
-(function () {
-  "use strict";
-
+export function attach(api) {
   var panel = document.getElementById("chat-panel");
   if (!panel) return;
   var list = panel.querySelector(".chat-messages");
@@ -165,5 +163,5 @@
     });
   }
 
-  (window.MatchLiveReady = window.MatchLiveReady || []).push(live ? attachLive : attachReplay);
-})();
+  (live ? attachLive : attachReplay)(api);
+}

@@ -17,17 +17,19 @@
  * the replay JSON instead of the socket.
  * Other parts of the page (the table chat) listen with api.on(type, fn) to
  * frames by type and to "replay_step" ({version, data}), and send their own
- * frames with api.sendFrame(frame). A script loaded before this one queues
- * itself in window.MatchLiveReady (an array of fn(api)).
+ * frames with api.sendFrame(frame): the page's entry module (match_page.js) hands
+ * them the api through start(ready), ready being a list of fn(api).
+ * window.MatchLive and window.__lastFrame are for the browser tests and the
+ * console only: no script of ours reads them.
  * The client never computes rules: it renders what the server says and sends
  * what the player picks from `frame.legal`.
  */
-(function () {
-  "use strict";
+import * as UI from "./ui.js";
+import { start as startReplay } from "./replay.js";
 
+export function start(ready) {
   var page = document.getElementById("match-page");
-  if (!page || !window.LiveMatch) return;
-  var UI = window.MatchUI;
+  if (!page) return;
   var toastEl = document.getElementById("match-toast");
   var genericEl = document.getElementById("generic-actions");
   var noticeEl = document.getElementById("match-notice");
@@ -185,9 +187,8 @@
     // Drops the socket as a network failure would (the page reconnects and resyncs); for tests.
     dropConnection: function () { if (socket) socket.close(4000, "dropped"); },
   };
-  window.MatchLive = api;
-  (window.MatchLiveReady || []).forEach(function (fn) { fn(api); });
-  window.MatchLiveReady = { push: function (fn) { fn(api); } };
+  window.MatchLive = api;  // for the tests and the console only
+  (ready || []).forEach(function (fn) { fn(api); });
 
   /* The renderers the page template names (data-renderer="main", ...); "main" falls back to the generic one. */
   function mountRenderers() {
@@ -195,7 +196,7 @@
     mounted = [];
     page.querySelectorAll("[data-renderer]").forEach(function (el) {
       var name = el.dataset.renderer;
-      var renderer = window.LiveMatch.renderer(game, name) || (name === "main" ? window.LiveMatch.genericRenderer() : null);
+      var renderer = UI.LiveMatch.renderer(game, name) || (name === "main" ? UI.LiveMatch.genericRenderer() : null);
       if (!renderer) return;
       el.innerHTML = "";
       if (typeof renderer.mount === "function") renderer.mount(el, api);
@@ -372,7 +373,7 @@
   }
 
   if (page.dataset.replay) {
-    window.MatchReplay.start({
+    startReplay({
       page: page, seat: seat, api: api, t: t, toast: toast, setConn: setConn, readJSON: readJSON, render: render, emit: emit,
       frame: function () { return lastFrame; },
       setFrame: function (frame) { lastFrame = frame; window.__lastFrame = frame; }
@@ -391,4 +392,4 @@
   });
 
   connect();
-})();
+}

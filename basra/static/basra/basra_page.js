@@ -1,0 +1,5 @@
+/* The page module of a Basra match: the renderer registered (basra.js), then the page started. */
+import "./basra.js";
+import { startMatchPage } from "../matches/match_page.js";
+
+startMatchPage();
