@@ -1,3 +1,4 @@
+import json
 import re
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,13 +38,21 @@ def static_file(path: str) -> Path:
     raise FileNotFoundError(path)
 
 
-def add_modules(page, scripts=(), timeout=5_000):
+def add_modules(page, scripts=(), language=None, timeout=5_000):
     """Loads the page's ES modules into a harness page (one set with set_content, no site behind it): ui.js and
     ``scripts`` (files under an app's static/ or static paths), served from a stand-in origin as Django serves
     them (relative imports resolve the same way). Harness code written as a classic script then finds the shared
-    registry and helpers as window.LiveMatch and window.MatchUI: only the tests read these globals."""
+    registry and helpers as window.LiveMatch and window.MatchUI: only the tests read these globals.
+    With a ``language``, the page's strings come from the site's JSON catalogue in that language (static/js/i18n.js
+    fetches it as on the site); without one, the scripts' English source."""
+    from tests.page_strings import catalogue
+
     def serve(route):
         path = route.request.url.split(STATIC_ORIGIN + "/", 1)[1].split("?", 1)[0]
+        if path == "jsi18n/":
+            route.fulfill(content_type="application/json", body=json.dumps(catalogue(language)),
+                          headers={"Access-Control-Allow-Origin": "*"})
+            return
         try:
             body = static_file(path).read_text()
         except FileNotFoundError:
@@ -53,6 +62,8 @@ def add_modules(page, scripts=(), timeout=5_000):
         route.fulfill(content_type="text/javascript", body=body, headers={"Access-Control-Allow-Origin": "*"})
 
     page.route(STATIC_ORIGIN + "/**", serve)
+    if language:
+        page.evaluate("url => { document.documentElement.dataset.catalog = url; }", f"{STATIC_ORIGIN}/jsi18n/")
     paths = [str(s).split("/static/", 1)[1] if "/static/" in str(s) else str(s) for s in scripts]
     imports = "".join(f'import "{STATIC_ORIGIN}/{p}";\n' for p in paths)
     page.add_script_tag(type="module", content=(
@@ -78,9 +89,10 @@ def start_cave_against_a_bot(page, base_url):
 
 
 @contextmanager
-def harness_page(browser, body: str, styles=(), scripts=(), harness: str = "", width=1280, height=1000):
+def harness_page(browser, body: str, styles=(), scripts=(), harness: str = "", width=1280, height=1000, language=None):
     """A page of a game's own scripts and styles on rendered template blocks, with no site behind it (the
-    view drawn from a frame the test builds); fails on any page error or console error when left."""
+    view drawn from a frame the test builds), its strings in ``language`` (add_modules); fails on any page error or
+    console error when left."""
     context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(5_000)
     page = context.new_page()
@@ -90,7 +102,7 @@ def harness_page(browser, body: str, styles=(), scripts=(), harness: str = "", w
     page.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + body + "</body></html>")
     for style in styles:
         page.add_style_tag(path=str(style))
-    add_modules(page, scripts)
+    add_modules(page, scripts, language)
     if harness:
         page.add_script_tag(content=harness)
     page.errors = errors

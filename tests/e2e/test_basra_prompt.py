@@ -44,13 +44,6 @@ def state_with_a_number_to_type():
     raise AssertionError("no seeded game offered a number to type")
 
 
-def i18n_block():
-    source = (APP / "templates/basra/match.html").read_text()
-    block = re.search(r'<script type="application/json" id="basra-i18n">.*?</script>', source, re.S).group(0)
-    with translation.override("en"):
-        return Template("{% load i18n %}" + block).render(Context({}))
-
-
 
 HARNESS = """
 window.__sent = [];
@@ -81,7 +74,7 @@ def page(browser):
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     data = '<script type="application/json" id="basra-data">' + json.dumps(default_data()) + "</script>"
-    pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + data + i18n_block()
+    pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + data
                    + '<div id="game-root"></div></body></html>')
     add_modules(pg, game_page_scripts("basra"))
     pg.add_script_tag(content=HARNESS)

@@ -79,7 +79,7 @@ def open_page(browser, game, language, extra=""):
     page.add_style_tag(path=str(ROOT / "static/css/site.css"))
     css = {"basra": "basra/static/basra/basra.css", "alibaba_tiles": "alibaba_tiles/static/alibaba_tiles/tiles.css"}[game]
     page.add_style_tag(path=str(ROOT / css))
-    add_modules(page, ["matches/endscreen.js", *game_page_scripts(game)])
+    add_modules(page, ["matches/endscreen.js", *game_page_scripts(game)], language)
     page.add_script_tag(content=HARNESS)
     page.errors = errors
     return context, page

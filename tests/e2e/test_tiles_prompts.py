@@ -130,16 +130,6 @@ def control_of(action):
 # ---------------------------------------------------------------- the page
 
 
-def i18n_block():
-    """The tiles-i18n JSON block exactly as match.html renders it (English)."""
-    source = (APP / "templates/alibaba_tiles/match.html").read_text()
-    block = re.search(r'<script type="application/json" id="tiles-i18n">.*?</script>', source, re.S).group(0)
-    with translation.override("en"):
-        html = Template("{% load i18n static %}" + block).render(Context({}))
-    json.loads(re.search(r">(.*)</script>", html, re.S).group(1))  # it must be valid JSON
-    return html
-
-
 HARNESS = """
 window.__sent = []; window.__toasts = [];
 window.__render = function (frame) {
@@ -173,7 +163,7 @@ def page(browser):
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>"
-                    + i18n_block() + '<div id="game-root"></div></body></html>')
+                    + '<div id="game-root"></div></body></html>')
     pg.add_style_tag(path=str(APP / "static/alibaba_tiles/tiles.css"))
     add_modules(pg, [APP / "static/alibaba_tiles/tiles.js"])
     pg.add_script_tag(content=HARNESS)

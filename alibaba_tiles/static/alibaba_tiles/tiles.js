@@ -448,7 +448,6 @@ function fill(el, children) {
 }
 
 function draw(frame) {
-  C.readStrings();
   var T = C.strings();
   var view = frame.view || {};
   var raw = frame.legal || [];

@@ -1,6 +1,7 @@
 /* Ali Baba's treasure cave: what the page's scripts share (the page's strings, tiles drawn as chips).
  * The other modules of the page import it. */
 import * as UI from "../matches/ui.js";
+import { GUIDE, TILES } from "./tiles_strings.js";
 
 var h = UI.h;
 var fmt = UI.fmt;
@@ -13,15 +14,8 @@ var ICONS = {
   necklace: "❂", ring: "◎", ruby: "⬢", statue: "♞", sword: "⚔",
 };
 
-var T = {};
-function readStrings() {
-  var el = document.getElementById("tiles-i18n");
-  if (!el) return;
-  try { T = JSON.parse(el.textContent); } catch (e) { T = {}; }
-  // the guide's strings (tiles_guide.js) and the counted ones ("{n} tiles") come from guide_i18n.html
-  var extra = document.getElementById("tiles-guide-i18n");
-  if (extra) { try { Object.assign(T, JSON.parse(extra.textContent)); } catch (e) { /* keep the page's */ } }
-}
+// the page's strings, the guide's (tiles_guide.js) and the counted ones ("{n} tiles") among them
+var T = Object.assign({}, TILES, GUIDE);
 function t(key, fallback) { return (T && T[key]) || fallback || key; }
 function kindName(k) { return (T.kinds && T.kinds[k]) || k; }
 function colourName(c) { return (T.colours && T.colours[c]) || c; }
@@ -79,7 +73,7 @@ function layoutName(layout) {
 function strings() { return T; }
 
 export {
-  COLOURS, readStrings, strings, t,
+  COLOURS, strings, t,
   kindName, colourName, icon, chip, tileLabel,
   setRows, plural, tileInText, layoutName,
 };

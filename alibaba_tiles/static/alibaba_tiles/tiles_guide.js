@@ -6,22 +6,23 @@
  *   of prompt (and whom we wait for when it is not yours);
  * - renderGuide(view, legal, raw, api): that hint, the legend of the colours and of the layer dots,
  *   and a link to the rules page.
- * Its strings are in #tiles-guide-i18n (alibaba_tiles/guide_i18n.html). Needs tiles_common.js.
+ * Its strings are GUIDE in tiles_strings.js; the rules page's address is in #tiles-guide-data (alibaba_tiles/guide_i18n.html).
  */
 import * as UI from "../matches/ui.js";
 import * as C from "./tiles_common.js";
+import { GUIDE } from "./tiles_strings.js";
 
 var h = UI.h;
 var fmt = UI.fmt;
-var G = null;
 var COLOUR_ORDER = ["pink", "blue", "brown", "green", "yellow", "white"];
 
 function g(key, fallback) {
-  if (!G) {
-    var el = document.getElementById("tiles-guide-i18n");
-    try { G = el ? JSON.parse(el.textContent) : {}; } catch (e) { G = {}; }
-  }
-  return G[key] || fallback;
+  return GUIDE[key] || fallback;
+}
+
+function rulesAddress() {
+  var el = document.getElementById("tiles-guide-data");
+  try { return el ? JSON.parse(el.textContent).rules_url : ""; } catch (e) { return ""; }
 }
 
 /* "layer 2 of 4" (the top layer says so) */
@@ -94,7 +95,7 @@ function renderGuide(view, legal, raw, api) {
     legendOpen = details.open;
     try { window.localStorage.setItem("tiles-legend", details.open ? "open" : "closed"); } catch (e) { /* private mode */ }
   });
-  var rulesUrl = g("rules_url", "");
+  var rulesUrl = rulesAddress();
   return h("section", { className: "card guide", "data-testid": "guide" }, [
     hint ? h("p", { className: "prompt-hint", "data-testid": "prompt-hint", text: hint }) : null,
     details,

@@ -5,7 +5,6 @@ import * as C from "./tiles_common.js";
 import { groupLegal, renderBoard } from "./tiles.js";
 
 var h = UI.h;
-C.readStrings();
 
 /* A view with just what the board renderer reads: one layer per entry of `layers` ({rows, cols}), each
  * tile above the bottom covering the four below it, and the given tiles ([pos, kind, colour] face up;

@@ -1,16 +1,12 @@
 /* Ali Baba in Basra: one line saying what the current prompt asks (BasraUI.promptHint), for every phase.
- * Its strings are in #basra-guide-i18n (basra/guide_i18n.html). Needs basra_log.js (BasraUI). */
+ * Its strings are GUIDE in basra_strings.js. */
 import * as UI from "../matches/ui.js";
+import { GUIDE } from "./basra_strings.js";
 
 var h = UI.h;
-var G = null;
 
 function g(key) {
-  if (!G) {
-    var el = document.getElementById("basra-guide-i18n");
-    try { G = el ? JSON.parse(el.textContent) : {}; } catch (e) { G = {}; }
-  }
-  return G[key] || "";
+  return GUIDE[key] || "";
 }
 
 /* The hint's key: the phase, and for a window its kind, for a roll its purpose. */

@@ -1,21 +1,17 @@
 /* Ali Baba in Basra: the legend of the board's symbols and of the card chips, in words (legend).
  * The match page shows it under the board, the rules page beside its pictures. Each symbol the board draws
  * (basra_board.js's marks) is listed once, with what its space does; then what a card chip's numbers mean.
- * Its strings are in #basra-legend-i18n (basra/legend_i18n.html). Needs basra_log.js and basra_board.js. */
+ * Its strings are LEGEND in basra_strings.js. */
 import * as UI from "../matches/ui.js";
 import * as B from "./basra_log.js";
+import { LEGEND } from "./basra_strings.js";
 import { mark as spaceMark } from "./basra_board.js";
 
 var h = UI.h;
 var fmt = UI.fmt;
-var L = null;
 
 function l(key, fallback) {
-  if (!L) {
-    var el = document.getElementById("basra-legend-i18n");
-    try { L = el ? JSON.parse(el.textContent) : {}; } catch (e) { L = {}; }
-  }
-  return L[key] || fallback;
+  return LEGEND[key] || fallback;
 }
 
 var SPECIAL = { choose: ["legend_special_choose", "a capture: the mover chooses the gang"],

@@ -1,15 +1,16 @@
 /* Ali Baba in Basra: the page's strings, card names, and the events' log worded in the reader's language
  * from the event codes (docs/rules/basra.md, "Actions and events"). */
 import * as UI from "../matches/ui.js";
+import { BASRA } from "./basra_strings.js";
 import { newLog as newEventLog } from "../matches/event_log.js";
 
 var h = UI.h;
 var fmt = UI.fmt;
-var T = {};
+var T = BASRA;
 var DATA = { cards: { cards: [], gangs: [] } };
 
+/* The game data the page carries (#basra-data: cards, gangs, the board). */
 function read() {
-  try { T = JSON.parse(document.getElementById("basra-i18n").textContent); } catch (e) { T = {}; }
   try { DATA = JSON.parse(document.getElementById("basra-data").textContent); } catch (e) { /* keep the empty data */ }
 }
 /* A string of the page; a counted one ("{n} steps") is the list of its forms for 0, 1 and 2 or more. */

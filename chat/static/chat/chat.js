@@ -4,6 +4,8 @@
  * page hands to attach(api): listens with api.on(type, fn) and sends with api.sendFrame(frame).
  * Every text from a person is inserted with textContent, never as HTML.
  */
+import { CHAT } from "./chat_strings.js";
+
 export function attach(api) {
   var panel = document.getElementById("chat-panel");
   if (!panel) return;
@@ -15,8 +17,7 @@ export function attach(api) {
   var mutedEl = panel.querySelector(".chat-muted");
   var me = panel.dataset.me;
   var live = panel.dataset.mode === "live";
-  var T = {};
-  try { T = JSON.parse(document.getElementById("chat-i18n").textContent); } catch (e) { /* keys fall back */ }
+  var T = CHAT;
   function t(key, values) {
     var text = T[key] || key;
     Object.keys(values || {}).forEach(function (k) { text = text.split("{" + k + "}").join(values[k]); });

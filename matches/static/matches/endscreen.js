@@ -4,16 +4,13 @@
  * changes with ratingText / ratingCell, imported from here (the treasure cave's end table does);
  * this panel then keeps to the links and the rematch. */
 import * as UI from "./ui.js";
+import { END } from "./match_strings.js";
 
 var h = UI.h;
 var panel = document.getElementById("match-end");
 var page = document.getElementById("match-page");
 
-function readJSON(id) {
-  var el = document.getElementById(id);
-  try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
-}
-var T = readJSON("end-i18n");
+var T = END;
 function t(key, fallback) { return T[key] || fallback; }
 
 function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "±") + Math.abs(n); }

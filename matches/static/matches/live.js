@@ -26,8 +26,10 @@
  */
 import * as UI from "./ui.js";
 import { start as startReplay } from "./replay.js";
+import { MATCH } from "./match_strings.js";
 
-export function start(ready) {
+/* ready: fn(api) of the other parts of the page; eventKinds: the game's names of its events' kinds (replays). */
+export function start(ready, eventKinds) {
   var page = document.getElementById("match-page");
   if (!page) return;
   var toastEl = document.getElementById("match-toast");
@@ -44,7 +46,7 @@ export function start(ready) {
   var seat = readJSON("match-seat", null);
   var ownSeat = readJSON("match-own-seat", seat);  // differs from seat in a replay seen from another seat
   var names = readJSON("match-names", []);
-  var T = readJSON("match-i18n", {});
+  var T = MATCH;
   var wsPath = page.dataset.wsPath;
   // Closes that a retry cannot mend: say why and stop (4429: too many sockets or frames).
   var FATAL = { 4401: "close_4401", 4403: "close_4403", 4404: "close_4404", 4429: "close_4429" };
@@ -374,7 +376,8 @@ export function start(ready) {
 
   if (page.dataset.replay) {
     startReplay({
-      page: page, seat: seat, api: api, t: t, toast: toast, setConn: setConn, readJSON: readJSON, render: render, emit: emit,
+      page: page, seat: seat, api: api, t: t, toast: toast, setConn: setConn, render: render, emit: emit,
+      eventKinds: eventKinds,
       frame: function () { return lastFrame; },
       setFrame: function (frame) { lastFrame = frame; window.__lastFrame = frame; }
     }, page.dataset.replay);

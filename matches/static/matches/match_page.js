@@ -6,6 +6,7 @@ import { start } from "./live.js";
 import { attach as attachEnd } from "./endscreen.js";
 import { attach as attachChat } from "../chat/chat.js";
 
-export function startMatchPage() {
-  start([attachChat, attachEnd]);
+/* eventKinds: the game's names of the kinds of its events, which a replay jumps between. */
+export function startMatchPage(eventKinds) {
+  start([attachChat, attachEnd], eventKinds);
 }

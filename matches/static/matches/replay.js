@@ -10,7 +10,7 @@ var REPLAY_LOOKBACK = 40;  // steps of events handed over after a jump, for the 
 var REPLAY_STEP_MS = 1000; // one move a second at 1x
 export function start(host, url) {
   var page = host.page, seat = host.seat, api = host.api;
-  var t = host.t, toast = host.toast, setConn = host.setConn, readJSON = host.readJSON, render = host.render, emit = host.emit;
+  var t = host.t, toast = host.toast, setConn = host.setConn, render = host.render, emit = host.emit;
   var bar = document.getElementById("replay-controls");
   var slider = document.getElementById("replay-slider");
   var position = document.getElementById("replay-position");
@@ -21,7 +21,7 @@ export function start(host, url) {
   var moveInput = document.getElementById("replay-move");
   var seekForm = document.getElementById("replay-seek");
   var kindSelect = document.getElementById("replay-event-kind");
-  var kindNames = readJSON("replay-event-kinds", {});
+  var kindNames = host.eventKinds || {};  // the game's names of its events' kinds
   var frames = {};      // version -> frame of the replay JSON
   var pending = {};     // chunk start -> a fetch in flight
   var steps = Number(page.dataset.replaySteps || 0);

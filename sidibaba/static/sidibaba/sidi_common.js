@@ -1,17 +1,11 @@
 /* Sidi Baba: what the page's scripts share (the page's strings, names of tokens, characters and Events,
  * the wording of the square in front, buttons for legal actions). The page's other modules import it. */
 import * as UI from "../matches/ui.js";
+import { SIDI } from "./sidi_strings.js";
 
 var h = UI.h;
 var fmt = UI.fmt;
-var T = null;
-
-function strings() {
-  if (T) return T;
-  var el = document.getElementById("sidi-i18n");
-  try { T = el ? JSON.parse(el.textContent) : {}; } catch (e) { T = {}; }
-  return T;
-}
+function strings() { return SIDI; }
 /* A string of the page with its data; a counted one ("{n} lamps") is the list of its forms for 0, 1 and 2 or
  * more, chosen by data.n. */
 function t(key, fallback, data) {

@@ -1,20 +1,16 @@
 /* Sidi Baba: one line saying what the current prompt asks (promptHint), from the legal actions the
- * server offers this seat. Its strings are in #sidi-guide-i18n (sidibaba/guide_i18n.html). Needs sidi_common.js. */
+ * server offers this seat. Its strings are GUIDE in sidi_strings.js. */
 import * as UI from "../matches/ui.js";
+import { GUIDE } from "./sidi_strings.js";
 
 var h = UI.h;
-var G = null;
 // the first of these the seat may do decides the hint (the most pressing first)
 var ORDER = ["choose_maze", "place_treasure", "place_chest", "choose_entrance", "choose_character", "open_sesame",
   "roll", "steal", "give_token", "give", "keep", "take", "discard_lamp", "confirm", "offer", "vote_line",
   "play_event", "vote_move"];
 
 function g(key) {
-  if (!G) {
-    var el = document.getElementById("sidi-guide-i18n");
-    try { G = el ? JSON.parse(el.textContent) : {}; } catch (e) { G = {}; }
-  }
-  return G[key] || "";
+  return GUIDE[key] || "";
 }
 
 function promptHint(view, legal) {

@@ -5,5 +5,6 @@ import "./sidi_map.js";
 import "./sidi_controls.js";
 import "./sidi_log.js";
 import { startMatchPage } from "../matches/match_page.js";
+import { EVENT_KINDS } from "./sidi_strings.js";
 
-startMatchPage();
+startMatchPage(EVENT_KINDS);
