@@ -4,7 +4,7 @@
  * each update draws the pyramid (SVG), the players, your screen, the prompts
  * and the end screen (tiles_end.js) from the server's view, and keeps the
  * events it is given for the "what happened" log (tiles_log.js words them in
- * the page's language). Needs ui.js and tiles_common.js loaded first.
+ * the page's language). Imports the panels, the log, the guide and the end table it draws.
  * Every prompt comes from frame.legal and every forbidden tile from the view:
  * this file never decides what is allowed.
  */

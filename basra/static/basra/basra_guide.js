@@ -1,4 +1,4 @@
-/* Ali Baba in Basra: one line saying what the current prompt asks (BasraUI.promptHint), for every phase.
+/* Ali Baba in Basra: one line saying what the current prompt asks (promptHint), for every phase.
  * Its strings are GUIDE in basra_strings.js. */
 import * as UI from "../matches/ui.js";
 import { GUIDE } from "./basra_strings.js";

@@ -1,4 +1,4 @@
-/* Ali Baba in Basra: the pictures of the rules page, drawn with the match page's board (BasraBoard) and the
+/* Ali Baba in Basra: the pictures of the rules page, drawn with the match page's board (basra_board.js) and the
  * same card, movement-card and dice styles as basra.js. */
 import * as UI from "../matches/ui.js";
 import * as B from "./basra_log.js";

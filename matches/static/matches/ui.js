@@ -1,6 +1,6 @@
 /* What every match page shares: the renderer registry and the drawing helpers.
  *
- * Loaded before the game's scripts, so that they can register their renderers:
+ * An ES module: a game's renderer module imports it and registers its renderers:
  *   LiveMatch.registerRenderer("alibaba_tiles", "main", {
  *     actions: ["take", ...],            // the action types this renderer offers controls for
  *     mount: function (root, api) {},   // once, on the element the page template names
@@ -8,7 +8,7 @@
  *     destroy: function () {},
  *   });
  * live.js (the socket) or its replay player feeds the renderers frames.
- * MatchUI holds the helpers: h() builds elements, clocks, toasts, and the
+ * Its other exports are the helpers: h() builds elements, clocks, toasts, and the
  * generic inputs for legal actions whose parameters are domains.
  */
 var SVGNS = "http://www.w3.org/2000/svg";

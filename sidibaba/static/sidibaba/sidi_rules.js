@@ -1,4 +1,4 @@
-/* Sidi Baba: the pictures of the rules page, drawn with the match page's token chips (SidiUI.tokenChip). */
+/* Sidi Baba: the pictures of the rules page, drawn with the match page's token chips (tokenChip of sidi_common.js). */
 import * as UI from "../matches/ui.js";
 import * as S from "./sidi_common.js";
 
