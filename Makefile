@@ -78,4 +78,5 @@ check-deploy: $(STAMP)
 
 messages: $(STAMP)
 	$(PY) manage.py makemessages -l fr --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles
+	$(PY) manage.py makemessages -d djangojs -l fr --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles
 	$(PY) manage.py compilemessages --ignore=.venv

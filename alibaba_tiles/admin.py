@@ -2,6 +2,7 @@
 over the engine's JSON, checked by the engine as you edit (like Sidi Baba's maze editor)."""
 
 from django.contrib import admin
+from django.forms import Script
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
@@ -63,7 +64,7 @@ class PyramidEditorWidget(JSONEditorWidget):
 
     class Media:
         css = {"all": ["alibaba_tiles_admin/pyramid_editor.css"]}
-        js = ["matches/admin_editor.js", "alibaba_tiles_admin/pyramid_editor.js"]
+        js = [Script("alibaba_tiles_admin/pyramid_editor.js", type="module")]  # imports matches/admin_editor.js
 
 
 def _layout_summary(data):

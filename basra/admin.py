@@ -1,6 +1,7 @@
 import json
 
 from django.contrib import admin
+from django.forms import Script
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
@@ -17,7 +18,7 @@ class BoardAdmin(GameDataAdmin):
 
     class Media:
         # the board redrawn under the JSON as it is edited
-        js = ["matches/ui.js", "basra/basra_board.js", "basra/admin_board_preview.js"]
+        js = [Script("basra/admin_board_preview.js", type="module")]  # imports basra_board.js
         css = {"all": ["basra/basra.css"]}
     search_fields = ["key", "name"]
     readonly_fields = ["preview"]

@@ -1,5 +1,6 @@
 """The mazes in the admin: a visual editor over the engine's JSON, checked by the engine as you edit."""
 from django.contrib import admin
+from django.forms import Script
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -17,7 +18,7 @@ class MazeEditorWidget(JSONEditorWidget):
 
     class Media:
         css = {"all": ["sidibaba_admin/maze_editor.css"]}
-        js = ["matches/admin_editor.js", "sidibaba_admin/maze_editor.js"]
+        js = [Script("sidibaba_admin/maze_editor.js", type="module")]  # imports matches/admin_editor.js
 
 
 @admin.register(Maze)

@@ -7,6 +7,7 @@ from basra import engine
 from basra.game import ENGINE_MESSAGES, TRANSLATABLE_LABELS
 from basra.models import Board, CardSet, PriceTable
 from matches.registry import get_game, table_options
+from tests.page_strings import page_strings
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +56,7 @@ def test_the_match_page_draws_with_the_games_data(client):
     client.force_login(users[0])
     page = client.get(f"/matches/{match.pk}/").content.decode()
     assert 'id="basra-data"' in page and "destiny_table" in page
-    assert "basra/basra.js" in page and 'data-renderer="main"' in page
+    assert 'type="module" src="/static/basra/basra_page.js"' in page and 'data-renderer="main"' in page
 
 
 def test_the_match_pages_strings_are_french_for_a_french_reader(client):
@@ -66,4 +67,7 @@ def test_the_match_pages_strings_are_french_for_a_french_reader(client):
     match = services.create_match("basra", [services.SeatSpec(user=u) for u in users], {}, seed=3)
     client.force_login(users[0])
     page = client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "Table du Destin" in page and "a acheté {card} pour {price}" in page
+    # the page names the French catalogue, where its script's strings (basra_strings.js) are French
+    assert 'data-catalog="/jsi18n/?language=fr"' in page and "basra_page.js" in page
+    strings = page_strings("basra/static/basra/basra_strings.js", "BASRA", "fr")
+    assert "Table du Destin" in strings.values() and "a acheté {card} pour {price}" in strings.values()

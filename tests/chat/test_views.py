@@ -4,6 +4,7 @@ import pytest
 from chat import services
 from tests.chat.helpers import make_match, play_one_action, play_to_end
 from tests.factories import UserFactory
+from tests.page_strings import page_strings
 
 pytestmark = pytest.mark.django_db
 
@@ -81,4 +82,7 @@ def test_the_chat_panel_speaks_french(client):
     client.force_login(users[0])
     client.cookies["django_language"] = "fr"
     html = client.get(f"/matches/{match.pk}/").content.decode()
-    assert "Discussion des joueurs" in html and "Envoyer" in html and "rendre muet" in html
+    assert "Discussion des joueurs" in html and "Envoyer" in html
+    # the script's words (chat_strings.js) come from the catalogue the page names, in French
+    assert 'data-catalog="/jsi18n/?language=fr"' in html
+    assert page_strings("chat/static/chat/chat_strings.js", "CHAT", "fr")["mute"] == "rendre muet"

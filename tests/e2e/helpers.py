@@ -1,3 +1,4 @@
+import json
 import re
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,9 +18,58 @@ def signup(page, base_url, username, password="a-long-e2e-password-1"):
 
 
 def game_page_scripts(game: str) -> list[str]:
-    """The game's own scripts (paths under <game>/static/) in the order its match page loads them."""
+    """The game's own renderer modules (paths under <game>/static/) in the order its match page imports
+    them: the modules its page module (named by match.html) imports from the game's own folder."""
     source = (ROOT / game / "templates" / game / "match.html").read_text()
-    return re.findall(r"<script src=\"{%% static '(%s/[^']+\.js)' %%}\"" % game, source)
+    entry = re.search(r"<script type=\"module\" src=\"{%% static '(%s/[^']+\.js)' %%}\"" % game, source).group(1)
+    folder = entry.rsplit("/", 1)[0]
+    imports = re.findall(r'^import "\./([^"]+\.js)";', (ROOT / game / "static" / entry).read_text(), re.M)
+    return [f"{folder}/{name}" for name in imports]
+
+
+STATIC_ORIGIN = "http://static.test"
+
+
+def static_file(path: str) -> Path:
+    """The file a static path (\"matches/ui.js\") names, found as Django's finders find it (an app's static/ or static/)."""
+    for candidate in [ROOT / "static" / path, *ROOT.glob(f"*/static/{path}")]:
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError(path)
+
+
+def add_modules(page, scripts=(), language=None, timeout=5_000):
+    """Loads the page's ES modules into a harness page (one set with set_content, no site behind it): ui.js and
+    ``scripts`` (files under an app's static/ or static paths), served from a stand-in origin as Django serves
+    them (relative imports resolve the same way). Harness code written as a classic script then finds the shared
+    registry and helpers as window.LiveMatch and window.MatchUI: only the tests read these globals.
+    With a ``language``, the page's strings come from the site's JSON catalogue in that language (static/js/i18n.js
+    fetches it as on the site); without one, the scripts' English source."""
+    from tests.page_strings import catalogue
+
+    def serve(route):
+        path = route.request.url.split(STATIC_ORIGIN + "/", 1)[1].split("?", 1)[0]
+        if path == "jsi18n/":
+            route.fulfill(content_type="application/json", body=json.dumps(catalogue(language)),
+                          headers={"Access-Control-Allow-Origin": "*"})
+            return
+        try:
+            body = static_file(path).read_text()
+        except FileNotFoundError:
+            route.fulfill(status=404, body="")
+            return
+        # the harness page (about:blank) is another origin: modules need CORS
+        route.fulfill(content_type="text/javascript", body=body, headers={"Access-Control-Allow-Origin": "*"})
+
+    page.route(STATIC_ORIGIN + "/**", serve)
+    if language:
+        page.evaluate("url => { document.documentElement.dataset.catalog = url; }", f"{STATIC_ORIGIN}/jsi18n/")
+    paths = [str(s).split("/static/", 1)[1] if "/static/" in str(s) else str(s) for s in scripts]
+    imports = "".join(f'import "{STATIC_ORIGIN}/{p}";\n' for p in paths)
+    page.add_script_tag(type="module", content=(
+        f'import * as MatchUI from "{STATIC_ORIGIN}/matches/ui.js";\n{imports}'
+        "window.MatchUI = MatchUI; window.LiveMatch = MatchUI.LiveMatch; window.__modulesReady = true;\n"))
+    page.wait_for_function("window.__modulesReady === true", timeout=timeout)
 
 
 def start_cave_against_a_bot(page, base_url):
@@ -39,9 +89,10 @@ def start_cave_against_a_bot(page, base_url):
 
 
 @contextmanager
-def harness_page(browser, body: str, styles=(), scripts=(), harness: str = "", width=1280, height=1000):
+def harness_page(browser, body: str, styles=(), scripts=(), harness: str = "", width=1280, height=1000, language=None):
     """A page of a game's own scripts and styles on rendered template blocks, with no site behind it (the
-    view drawn from a frame the test builds); fails on any page error or console error when left."""
+    view drawn from a frame the test builds), its strings in ``language`` (add_modules); fails on any page error or
+    console error when left."""
     context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(5_000)
     page = context.new_page()
@@ -51,9 +102,7 @@ def harness_page(browser, body: str, styles=(), scripts=(), harness: str = "", w
     page.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + body + "</body></html>")
     for style in styles:
         page.add_style_tag(path=str(style))
-    page.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in scripts:
-        page.add_script_tag(path=str(script))
+    add_modules(page, scripts, language)
     if harness:
         page.add_script_tag(content=harness)
     page.errors = errors

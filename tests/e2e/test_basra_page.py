@@ -16,7 +16,7 @@ from basra.engine.data_files import default_data
 from basra.engine.table import TABLE
 from tests.basra.helpers import act, cards, give, land_on, mover, new, space_where
 from tests.basra.test_forty_thieves import caught_setup
-from tests.e2e.helpers import game_page_scripts
+from tests.e2e.helpers import add_modules, game_page_scripts
 
 pytestmark = pytest.mark.e2e
 
@@ -51,15 +51,9 @@ window.__render = function (frame, events) {
 """ % json.dumps(NAMES)
 
 
-def page_blocks(language):
-    """The basra-i18n block exactly as match.html renders it, and the game data block."""
-    source = (APP / "templates/basra/match.html").read_text()
-    block = re.search(r'<script type="application/json" id="basra-i18n">.*?</script>', source, re.S).group(0)
-    with translation.override(language):
-        html = Template("{% load i18n static %}" + block).render(Context({}))
-    json.loads(re.search(r">(.*)</script>", html, re.S).group(1))  # it must be valid JSON
-    data = '<script type="application/json" id="basra-data">' + json.dumps(default_data()) + "</script>"
-    return html + data
+def page_blocks():
+    """The game data block match.html carries (its strings come from the catalogue: add_modules)."""
+    return '<script type="application/json" id="basra-data">' + json.dumps(default_data()) + "</script>"
 
 
 def open_page(browser, language):
@@ -68,12 +62,10 @@ def open_page(browser, language):
     pg = context.new_page()
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + page_blocks(language)
+    pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + page_blocks()
                    + '<div id="game-root"></div></body></html>')
     pg.add_style_tag(path=str(APP / "static/basra/basra.css"))
-    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in game_page_scripts("basra"):
-        pg.add_script_tag(path=str(APP / "static" / script))
+    add_modules(pg, game_page_scripts("basra"), language)
     pg.add_script_tag(content=HARNESS)
     pg.errors = errors
     return context, pg

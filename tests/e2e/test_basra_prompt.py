@@ -13,7 +13,7 @@ from django.utils import translation
 
 from basra.engine import apply, default_data, legal_actions, new_game, result, to_act, view
 from gamekit import driver
-from tests.e2e.helpers import game_page_scripts
+from tests.e2e.helpers import add_modules, game_page_scripts
 
 pytestmark = pytest.mark.e2e
 
@@ -42,13 +42,6 @@ def state_with_a_number_to_type():
             now += 1.0
             state, _ = apply(state, seat, driver.random_bot(None, legal_actions(state, seat), rng), now)
     raise AssertionError("no seeded game offered a number to type")
-
-
-def i18n_block():
-    source = (APP / "templates/basra/match.html").read_text()
-    block = re.search(r'<script type="application/json" id="basra-i18n">.*?</script>', source, re.S).group(0)
-    with translation.override("en"):
-        return Template("{% load i18n %}" + block).render(Context({}))
 
 
 
@@ -81,11 +74,9 @@ def page(browser):
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     data = '<script type="application/json" id="basra-data">' + json.dumps(default_data()) + "</script>"
-    pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + data + i18n_block()
+    pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>" + data
                    + '<div id="game-root"></div></body></html>')
-    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in game_page_scripts("basra"):
-        pg.add_script_tag(path=str(APP / "static" / script))
+    add_modules(pg, game_page_scripts("basra"))
     pg.add_script_tag(content=HARNESS)
     pg.errors = errors
     yield pg

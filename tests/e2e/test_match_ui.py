@@ -5,13 +5,13 @@ concrete one, a form with a number input, a select or checkboxes for a
 domain; submitting sends a concrete action inside the domain, and a wrong
 input is refused on the page with a message, sending nothing.
 """
-from pathlib import Path
 
 import pytest
 
+from tests.e2e.helpers import add_modules, static_file
+
 pytestmark = pytest.mark.e2e
 
-ROOT = Path(__file__).resolve().parents[2]
 
 HARNESS = """
 window.__sent = []; window.__toasts = [];
@@ -48,7 +48,7 @@ def page(browser):
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.set_content('<!doctype html><html><body><div id="game-root"></div></body></html>')
-    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
+    add_modules(pg)
     pg.add_script_tag(content=HARNESS)
     pg.errors = errors
     yield pg
@@ -108,8 +108,9 @@ PAGE = """<!doctype html><html><body>
   <div id="match-toast" hidden></div>
 </section>
 <script type="application/json" id="match-seat">1</script>
-<script src="/ui.js"></script>
-<script>
+<script type="module">
+  import { LiveMatch } from "/static/matches/ui.js";
+  import { start } from "/static/matches/live.js";
   window.__calls = [];
   ["main", "map"].forEach(function (name) {
     LiveMatch.registerRenderer("demo", name, {
@@ -122,9 +123,8 @@ PAGE = """<!doctype html><html><body>
       destroy: function () {},
     });
   });
+  start([]);
 </script>
-<script src="/replay.js"></script>
-<script src="/live.js"></script>
 </body></html>"""
 
 REPLAY = {"match": 5, "game": "demo", "viewer": "1", "steps": 3, "chunk": 100, "frames": [
@@ -139,15 +139,12 @@ def test_every_renderer_the_page_names_is_mounted_once_and_fed_the_replays_frame
 
     context = browser.new_context()
     context.set_default_timeout(5_000)
-    files = {"/ui.js": ROOT / "matches/static/matches/ui.js", "/replay.js": ROOT / "matches/static/matches/replay.js",
-             "/live.js": ROOT / "matches/static/matches/live.js"}
-
     def serve(route):
         path = route.request.url.split("http://harness.test", 1)[1]
         if path.startswith("/replay.json"):
             route.fulfill(content_type="application/json", body=json.dumps(REPLAY))
-        elif path in files:
-            route.fulfill(content_type="application/javascript", body=files[path].read_text())
+        elif path.startswith("/static/"):
+            route.fulfill(content_type="text/javascript", body=static_file(path[len("/static/"):]).read_text())
         else:
             route.fulfill(content_type="text/html", body=PAGE)
 

@@ -16,7 +16,7 @@ import alibaba_tiles.engine as tiles
 import basra.engine as basra
 from basra.engine.data_files import default_data
 from gamekit import driver
-from tests.e2e.helpers import game_page_scripts
+from tests.e2e.helpers import add_modules, game_page_scripts
 
 pytestmark = pytest.mark.e2e
 
@@ -79,10 +79,7 @@ def open_page(browser, game, language, extra=""):
     page.add_style_tag(path=str(ROOT / "static/css/site.css"))
     css = {"basra": "basra/static/basra/basra.css", "alibaba_tiles": "alibaba_tiles/static/alibaba_tiles/tiles.css"}[game]
     page.add_style_tag(path=str(ROOT / css))
-    page.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    page.add_script_tag(path=str(ROOT / "matches/static/matches/endscreen.js"))
-    for script in game_page_scripts(game):
-        page.add_script_tag(path=str(ROOT / game / "static" / script))
+    add_modules(page, ["matches/endscreen.js", *game_page_scripts(game)], language)
     page.add_script_tag(content=HARNESS)
     page.errors = errors
     return context, page

@@ -8,6 +8,7 @@ import pytest
 
 from tests.e2e.test_replay import _at
 from tests.e2e.conftest import manage
+from tests.page_strings import page_strings
 
 pytestmark = pytest.mark.e2e
 
@@ -59,7 +60,7 @@ def test_every_kind_of_event_is_named_in_the_readers_language(live_server_url, n
                                              "os => os.map(o => [o.value, o.textContent.replace(/ \\(\\d+\\)$/, '')])"))
     assert options["move_vote"] == words["move_vote"] and options["character_chosen"] == words["character_chosen"]
     # every kind seen has a name in the page's catalogue (none falls back to its code made into words)
-    named = page.evaluate("Object.keys(JSON.parse(document.getElementById('replay-event-kinds').textContent))")
+    named = page_strings("sidibaba/static/sidibaba/sidi_strings.js", "EVENT_KINDS", language)
     assert set(options) - set(named) == set()
     if language == "fr":
         assert [code for code, label in options.items() if label.lower() == code.replace("_", " ")] == []

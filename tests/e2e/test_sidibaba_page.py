@@ -10,6 +10,8 @@ from django.template import Context, Template
 from django.utils import translation
 
 from sidibaba import engine
+from tests.e2e.helpers import add_modules
+from tests.page_strings import page_strings
 from tests.sidibaba.helpers import edit, give_tokens, kind_ids, move, set_up
 
 pytestmark = pytest.mark.e2e
@@ -22,14 +24,11 @@ SCRIPTS = ("sidi_common.js", "sidi_view3d.js", "sidi_map.js", "sidi_controls.js"
 
 
 def page_blocks():
-    """The renderers' elements and the sidi-i18n catalogue exactly as match.html renders them (English)."""
+    """The renderers' elements exactly as match.html renders them (English; the strings are the scripts')."""
     source = (APP / "templates/sidibaba/match.html").read_text()
     renderers = re.search(r"{% block renderers %}(.*?){% endblock %}", source, re.S).group(1)
-    catalogue = re.search(r'<script type="application/json" id="sidi-i18n">.*?</script>', source, re.S).group(0)
     with translation.override("en"):
-        html = Template("{% load i18n static %}" + renderers + catalogue).render(Context({}))
-    json.loads(re.search(r'id="sidi-i18n">(.*)</script>', html, re.S).group(1))  # it must be valid JSON
-    return html
+        return Template("{% load i18n static %}" + renderers).render(Context({}))
 
 
 HARNESS = """
@@ -77,9 +76,7 @@ def page(browser):
     pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>"
                    + page_blocks() + "</body></html>")
     pg.add_style_tag(path=str(APP / "static/sidibaba/sidibaba.css"))
-    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in SCRIPTS:
-        pg.add_script_tag(path=str(APP / "static/sidibaba" / script))
+    add_modules(pg, [APP / "static/sidibaba" / script for script in SCRIPTS])
     pg.add_script_tag(content=HARNESS)
     pg.evaluate("window.__now = 10")
     yield pg
@@ -210,11 +207,7 @@ def test_a_step_walks_the_camera_forward_from_daylight_into_the_cave(page):
 
 
 def test_the_page_speaks_french():
-    source = (APP / "templates/sidibaba/match.html").read_text()
-    catalogue = re.search(r'<script type="application/json" id="sidi-i18n">.*?</script>', source, re.S).group(0)
-    with translation.override("fr"):
-        html = Template("{% load i18n static %}" + catalogue).render(Context({}))
-    strings = json.loads(re.search(r'id="sidi-i18n">(.*)</script>', html, re.S).group(1))
+    strings = page_strings("sidibaba/static/sidibaba/sidi_strings.js", "SIDI", "fr")
     assert strings["moves"] == "Par où ?"
     assert strings["move_E"] == "E : avancer"
     assert strings["front_landslide"] != "A landslide blocks the way."  # its French comes from the engine messages

@@ -34,18 +34,11 @@ UNEXPLAINED = r"""() => {
 }"""
 
 
-def i18n_block(language):
-    source = (APP / "templates/alibaba_tiles/match.html").read_text()
-    block = re.search(r'<script type="application/json" id="tiles-i18n">.*?</script>', source, re.S).group(0)
-    with translation.override(language):
-        return Template("{% load i18n static %}" + block).render(Context({}))
-
-
 @pytest.fixture(params=["en", "fr"])
 def page(request, browser):
     scripts = [APP / "static/alibaba_tiles" / s for s in ("tiles_common.js", "tiles_guide.js", "tiles_log.js", "tiles_end.js", "tiles_panels.js", "tiles.js")]
-    with harness_page(browser, i18n_block(request.param) + '<div id="game-root"></div>', styles=[APP / "static/alibaba_tiles/tiles.css"],
-                      scripts=scripts, harness=HARNESS) as pg:
+    with harness_page(browser, '<div id="game-root"></div>', styles=[APP / "static/alibaba_tiles/tiles.css"],
+                      scripts=scripts, harness=HARNESS, language=request.param) as pg:
         yield pg
 
 

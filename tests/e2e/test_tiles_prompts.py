@@ -19,6 +19,7 @@ from django.utils import translation
 
 from alibaba_tiles.engine import apply, legal_actions, new_game, result, view
 from alibaba_tiles.selfplay import acting_seat
+from tests.e2e.helpers import add_modules
 
 pytestmark = pytest.mark.e2e
 
@@ -129,16 +130,6 @@ def control_of(action):
 # ---------------------------------------------------------------- the page
 
 
-def i18n_block():
-    """The tiles-i18n JSON block exactly as match.html renders it (English)."""
-    source = (APP / "templates/alibaba_tiles/match.html").read_text()
-    block = re.search(r'<script type="application/json" id="tiles-i18n">.*?</script>', source, re.S).group(0)
-    with translation.override("en"):
-        html = Template("{% load i18n static %}" + block).render(Context({}))
-    json.loads(re.search(r">(.*)</script>", html, re.S).group(1))  # it must be valid JSON
-    return html
-
-
 HARNESS = """
 window.__sent = []; window.__toasts = [];
 window.__render = function (frame) {
@@ -172,11 +163,9 @@ def page(browser):
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.set_content("<!doctype html><html><head><meta charset=utf-8></head><body>"
-                    + i18n_block() + '<div id="game-root"></div></body></html>')
+                    + '<div id="game-root"></div></body></html>')
     pg.add_style_tag(path=str(APP / "static/alibaba_tiles/tiles.css"))
-    pg.add_script_tag(path=str(ROOT / "matches/static/matches/ui.js"))
-    for script in ("tiles_common.js", "tiles_guide.js", "tiles_log.js", "tiles_end.js", "tiles_panels.js", "tiles.js"):
-        pg.add_script_tag(path=str(APP / "static/alibaba_tiles" / script))
+    add_modules(pg, [APP / "static/alibaba_tiles/tiles.js"])
     pg.add_script_tag(content=HARNESS)
     pg.errors = errors
     yield pg

@@ -13,6 +13,7 @@ from matches.services import SeatSpec
 from matches.simulation import simulate
 from tests.factories import UserFactory
 from tests.matches import countdown_game
+from tests.page_strings import page_strings
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -201,6 +202,9 @@ def test_the_replay_page_has_the_players_controls_and_no_watching_badge(client):
         assert f'data-testid="{testid}"' in html, testid
     assert f'data-events-url="/matches/{match.pk}/replay-events.json?seat=spectator"' in html
     assert 'data-testid="spectating"' not in html
-    assert '"tile_taken": "tile taken"' in html  # the game names its kinds of events
+    # the game names its kinds of events (EVENT_KINDS of its page strings, from the page's catalogue)
+    kinds = "alibaba_tiles/static/alibaba_tiles/tiles_strings.js"
+    assert "tiles_page.js" in html and page_strings(kinds, "EVENT_KINDS", "en")["tile_taken"] == "tile taken"
     french = client.get(f"/matches/{match.pk}/replay/?seat=spectator", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "Vitesse" in french and "Aller au coup" in french and '"tile_taken": "tuile prise"' in french
+    assert "Vitesse" in french and "Aller au coup" in french and 'data-catalog="/jsi18n/?language=fr"' in french
+    assert page_strings(kinds, "EVENT_KINDS", "fr")["tile_taken"] == "tuile prise"

@@ -1,11 +1,10 @@
 """The page's event log words every event the engine can send, in English and French."""
-import json
 import re
 from pathlib import Path
 
 import pytest
-from django.template import Context, Template
-from django.utils import translation
+
+from tests.page_strings import page_strings as strings_of_page
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "sidibaba" / "engine"
@@ -25,14 +24,9 @@ def sentence_keys():
     return {"e_" + key for key in re.findall(r'say\("([a-z_]+)"', LOG_JS.read_text())}
 
 
-TEMPLATE = ROOT / "sidibaba" / "templates" / "sidibaba" / "match.html"
-
-
 def page_strings(language):
-    """The page's strings (the sidi-i18n block of the match template) rendered in this language."""
-    block = re.search(r'<script type="application/json" id="sidi-i18n">(.*?)</script>', TEMPLATE.read_text(), re.S).group(1)
-    with translation.override(language):
-        return json.loads(Template("{% load i18n %}" + block).render(Context({})))
+    """The page's strings (SIDI in sidi_strings.js) as a page in this language gets them."""
+    return strings_of_page("sidibaba/static/sidibaba/sidi_strings.js", "SIDI", language)
 
 
 def test_every_event_the_engine_sends_has_a_sentence_in_the_log():

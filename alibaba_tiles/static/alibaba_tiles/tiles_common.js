@@ -1,85 +1,79 @@
 /* Ali Baba's treasure cave: what the page's scripts share (the page's strings, tiles drawn as chips).
- * Loaded first; tiles_log.js, tiles_end.js and tiles.js read it from window.TilesUI. */
-(function () {
-  "use strict";
+ * The other modules of the page import it. */
+import * as UI from "../matches/ui.js";
+import { GUIDE, TILES } from "./tiles_strings.js";
 
-  var h = window.MatchUI.h;
-  var fmt = window.MatchUI.fmt;
-  var COLOURS = {
-    pink: "#f4a3c4", blue: "#86b7ea", brown: "#b98a5e",
-    green: "#8fd08f", yellow: "#f6d865", white: "#f8f5ee",
-  };
-  var ICONS = {
-    carpet: "▦", chest: "▣", crown: "♛", diamond: "◆", lamp: "⚱",
-    necklace: "❂", ring: "◎", ruby: "⬢", statue: "♞", sword: "⚔",
-  };
+var h = UI.h;
+var fmt = UI.fmt;
+var COLOURS = {
+  pink: "#f4a3c4", blue: "#86b7ea", brown: "#b98a5e",
+  green: "#8fd08f", yellow: "#f6d865", white: "#f8f5ee",
+};
+var ICONS = {
+  carpet: "▦", chest: "▣", crown: "♛", diamond: "◆", lamp: "⚱",
+  necklace: "❂", ring: "◎", ruby: "⬢", statue: "♞", sword: "⚔",
+};
 
-  var T = {};
-  function readStrings() {
-    var el = document.getElementById("tiles-i18n");
-    if (!el) return;
-    try { T = JSON.parse(el.textContent); } catch (e) { T = {}; }
-    // the guide's strings (tiles_guide.js) and the counted ones ("{n} tiles") come from guide_i18n.html
-    var extra = document.getElementById("tiles-guide-i18n");
-    if (extra) { try { Object.assign(T, JSON.parse(extra.textContent)); } catch (e) { /* keep the page's */ } }
-  }
-  function t(key, fallback) { return (T && T[key]) || fallback || key; }
-  function kindName(k) { return (T.kinds && T.kinds[k]) || k; }
-  function colourName(c) { return (T.colours && T.colours[c]) || c; }
-  function icon(kind) { return ICONS[kind] || (kind ? kind.charAt(0).toUpperCase() : "?"); }
+// the page's strings, the guide's (tiles_guide.js) and the counted ones ("{n} tiles") among them
+var T = Object.assign({}, TILES, GUIDE);
+function t(key, fallback) { return (T && T[key]) || fallback || key; }
+function kindName(k) { return (T.kinds && T.kinds[k]) || k; }
+function colourName(c) { return (T.colours && T.colours[c]) || c; }
+function icon(kind) { return ICONS[kind] || (kind ? kind.charAt(0).toUpperCase() : "?"); }
 
-  /* A small tile as HTML: its colour, icon and kind. */
-  function chip(tile, extraClass) {
-    if (!tile) return h("span", { className: "chip back" + (extraClass ? " " + extraClass : ""), title: t("face_down", "face down") }, [h("span", { className: "chip-icon", text: "✦" })]);
-    return h("span", {
-      className: "chip c-" + tile.colour + (extraClass ? " " + extraClass : ""),
-      title: colourName(tile.colour) + " " + kindName(tile.kind),
-    }, [h("span", { className: "chip-icon", text: icon(tile.kind) }), h("span", { className: "chip-name", text: kindName(tile.kind) })]);
-  }
+/* A small tile as HTML: its colour, icon and kind. */
+function chip(tile, extraClass) {
+  if (!tile) return h("span", { className: "chip back" + (extraClass ? " " + extraClass : ""), title: t("face_down", "face down") }, [h("span", { className: "chip-icon", text: "✦" })]);
+  return h("span", {
+    className: "chip c-" + tile.colour + (extraClass ? " " + extraClass : ""),
+    title: colourName(tile.colour) + " " + kindName(tile.kind),
+  }, [h("span", { className: "chip-icon", text: icon(tile.kind) }), h("span", { className: "chip-name", text: kindName(tile.kind) })]);
+}
 
-  function tileLabel(tile) {
-    return fmt(t("tile_label", "{colour} {kind}"), { colour: colourName(tile.colour), kind: kindName(tile.kind) });
-  }
+function tileLabel(tile) {
+  return fmt(t("tile_label", "{colour} {kind}"), { colour: colourName(tile.colour), kind: kindName(tile.kind) });
+}
 
-  function setRows(tiles) {
-    var groups = {};
-    var order = [];
-    tiles.forEach(function (tl) {
-      if (!groups[tl.kind]) { groups[tl.kind] = []; order.push(tl.kind); }
-      groups[tl.kind].push(tl);
-    });
-    order.sort(function (a, b) { return groups[b].length - groups[a].length || (a < b ? -1 : 1); });
-    return order.map(function (k) {
-      return h("div", { className: "set-row", "data-kind": k }, [
-        h("span", { className: "set-name" }, [h("span", { className: "chip-icon", text: icon(k), title: kindName(k) }), " ", kindName(k), " ×", String(groups[k].length)]),
-        h("span", { className: "set-tiles" }, groups[k].map(function (tl) { return chip(tl, "mini"); })),
-      ]);
-    });
-  }
+function setRows(tiles) {
+  var groups = {};
+  var order = [];
+  tiles.forEach(function (tl) {
+    if (!groups[tl.kind]) { groups[tl.kind] = []; order.push(tl.kind); }
+    groups[tl.kind].push(tl);
+  });
+  order.sort(function (a, b) { return groups[b].length - groups[a].length || (a < b ? -1 : 1); });
+  return order.map(function (k) {
+    return h("div", { className: "set-row", "data-kind": k }, [
+      h("span", { className: "set-name" }, [h("span", { className: "chip-icon", text: icon(k), title: kindName(k) }), " ", kindName(k), " ×", String(groups[k].length)]),
+      h("span", { className: "set-tiles" }, groups[k].map(function (tl) { return chip(tl, "mini"); })),
+    ]);
+  });
+}
 
-  /* A plural template from tiles-i18n: [form for 0, for 1, for 2 and more] (the page renders each with the
-   * language's own plural rule), or the English fallbacks. */
-  function plural(key, n, one, many) {
-    var forms = T && T[key];
-    if (forms && forms.length === 3) return forms[n === 0 ? 0 : n === 1 ? 1 : 2];
-    return n === 1 ? one : many;
-  }
+/* A plural template from tiles-i18n: [form for 0, for 1, for 2 and more] (the page renders each with the
+ * language's own plural rule), or the English fallbacks. */
+function plural(key, n, one, many) {
+  var forms = T && T[key];
+  if (forms && forms.length === 3) return forms[n === 0 ? 0 : n === 1 ? 1 : 2];
+  return n === 1 ? one : many;
+}
 
-  /* A tile inside a sentence of the running account ("the pink ring"). */
-  function tileInText(tile) {
-    if (!tile) return "";
-    return fmt(t("ev_tile", "the {colour} {kind}"), { colour: colourName(tile.colour), kind: kindName(tile.kind) });
-  }
+/* A tile inside a sentence of the running account ("the pink ring"). */
+function tileInText(tile) {
+  if (!tile) return "";
+  return fmt(t("ev_tile", "the {colour} {kind}"), { colour: colourName(tile.colour), kind: kindName(tile.kind) });
+}
 
-  /* The layout's name: translated for the shipped layouts, as the data says for one staff created. */
-  function layoutName(layout) {
-    if (!layout) return "";
-    return (layout.key && T.layouts && T.layouts[layout.key]) || layout.name || "";
-  }
+/* The layout's name: translated for the shipped layouts, as the data says for one staff created. */
+function layoutName(layout) {
+  if (!layout) return "";
+  return (layout.key && T.layouts && T.layouts[layout.key]) || layout.name || "";
+}
 
-  window.TilesUI = {
-    COLOURS: COLOURS, readStrings: readStrings, strings: function () { return T; }, t: t,
-    kindName: kindName, colourName: colourName, icon: icon, chip: chip, tileLabel: tileLabel,
-    setRows: setRows, plural: plural, tileInText: tileInText, layoutName: layoutName,
-  };
-})();
+function strings() { return T; }
+
+export {
+  COLOURS, strings, t,
+  kindName, colourName, icon, chip, tileLabel,
+  setRows, plural, tileInText, layoutName,
+};

@@ -1,113 +1,96 @@
 /* Ali Baba's treasure cave: the "what happened" log, from the events the page receives.
  * Each event's code and data (alibaba_tiles/engine/rules.py) is worded here in the page's language. */
-(function () {
-  "use strict";
+import * as UI from "../matches/ui.js";
+import * as C from "./tiles_common.js";
+import { newLog as newEventLog } from "../matches/event_log.js";
 
-  var C = window.TilesUI;
-  var h = window.MatchUI.h;
-  var fmt = window.MatchUI.fmt;
-  var t = C.t, kindName = C.kindName, colourName = C.colourName, icon = C.icon, chip = C.chip;
-  var plural = C.plural, tileInText = C.tileInText;
+var h = UI.h;
+var fmt = UI.fmt;
+var t = C.t, kindName = C.kindName, colourName = C.colourName, icon = C.icon, chip = C.chip;
+var plural = C.plural, tileInText = C.tileInText;
 
-  /* One event of the running account in the page's language, from its code and data (engine/rules.py). */
-  function eventText(e, api) {
-    var colour = colourName(e.colour || "");
-    switch (e.code) {
-      case "tile_taken":
-        return fmt(t("ev_take", "took {tile}"), { tile: tileInText(e.tile) });
-      case "tiles_flipped": {
-        var n = e.count !== undefined ? e.count : (e.tiles || e.positions || []).length;
-        return fmt(plural("ev_flip", n, "uncovered {n} tile", "uncovered {n} tiles"), { n: n });
-      }
-      case "final_round":
-        return t("ev_final_round", "flipped the last face-down tile: the round is completed, then everyone takes one last turn");
-      case "effect_unusable":
-        return fmt(t("ev_no_effect", "could not use the effect of the {colour} tile"), { colour: colour });
-      case "effect_skipped":
-        return fmt(t("ev_skip", "did not use the effect of the {colour} tile"), { colour: colour });
-      case "effect_used":
-        if (e.colour === "green") return fmt(t("ev_green", "also took {tile} (green effect)"), { tile: tileInText(e.tile) });
-        if (e.colour === "yellow") return t("ev_yellow", "asked the others to show a tile (yellow effect)");
-        if (e.colour === "white") {
-          var r = e.restriction || {};
-          var what = r.kind
-            ? fmt(t("ev_what_kind", "{kind} tiles"), { kind: kindName(r.kind) })
-            : fmt(t("ev_what_colour", "{colour} tiles"), { colour: colourName(r.colour) });
-          return fmt(t("ev_white", "forbade {what} until their next turn (white effect)"), { what: what });
-        }
-        return fmt(plural("ev_scored", e.points || 0, "scored {n} point ({colour} tile)", "scored {n} points ({colour} tile)"),
-          { n: e.points || 0, colour: colour });
-      case "lamp_kept":
-        return t("ev_kept_lamp", "kept the lamp");
-      case "lamp_swapped":
-        return fmt(t("ev_swap", "swapped {lamp} for {tile} from the bazaar"), { lamp: tileInText(e.lamp), tile: tileInText(e.tile) });
-      case "tile_offered":
-        return t("ev_showing", "showed a tile");
-      case "tile_shown":
-        return fmt(t("ev_shown_secret", "showed {tile} (the others see it once everyone has shown)"), { tile: tileInText(e.tile) });
-      case "tile_revealed":
-        return fmt(t("ev_show", "showed {tile}"), { tile: tileInText(e.tile) });
-      case "tile_chosen":
-        return fmt(t("ev_choose", "took {tile} from {name}"), { tile: tileInText(e.tile), name: api.name(e.owner) });
-      case "timed_out":
-        return t("ev_timeout", "ran out of time");
-      case "game_over": {
-        var ranks = e.ranks || [];
-        var winners = [];
-        for (var i = 0; i < ranks.length; i++) if (ranks[i] === 1) winners.push(api.name(i));
-        var line = t("game_over", "The game is over.");
-        if (!winners.length) return line;
-        return line + " " + (winners.length > 1
-          ? fmt(t("winners", "{names} share the victory!"), { names: winners.join(" & ") })
-          : fmt(t("winner", "{name} wins!"), { name: winners[0] }));
-      }
-      default:
-        return e.code || "";
+/* One event of the running account in the page's language, from its code and data (engine/rules.py). */
+function eventText(e, api) {
+  var colour = colourName(e.colour || "");
+  switch (e.code) {
+    case "tile_taken":
+      return fmt(t("ev_take", "took {tile}"), { tile: tileInText(e.tile) });
+    case "tiles_flipped": {
+      var n = e.count !== undefined ? e.count : (e.tiles || e.positions || []).length;
+      return fmt(plural("ev_flip", n, "uncovered {n} tile", "uncovered {n} tiles"), { n: n });
     }
+    case "final_round":
+      return t("ev_final_round", "flipped the last face-down tile: the round is completed, then everyone takes one last turn");
+    case "effect_unusable":
+      return fmt(t("ev_no_effect", "could not use the effect of the {colour} tile"), { colour: colour });
+    case "effect_skipped":
+      return fmt(t("ev_skip", "did not use the effect of the {colour} tile"), { colour: colour });
+    case "effect_used":
+      if (e.colour === "green") return fmt(t("ev_green", "also took {tile} (green effect)"), { tile: tileInText(e.tile) });
+      if (e.colour === "yellow") return t("ev_yellow", "asked the others to show a tile (yellow effect)");
+      if (e.colour === "white") {
+        var r = e.restriction || {};
+        var what = r.kind
+          ? fmt(t("ev_what_kind", "{kind} tiles"), { kind: kindName(r.kind) })
+          : fmt(t("ev_what_colour", "{colour} tiles"), { colour: colourName(r.colour) });
+        return fmt(t("ev_white", "forbade {what} until their next turn (white effect)"), { what: what });
+      }
+      return fmt(plural("ev_scored", e.points || 0, "scored {n} point ({colour} tile)", "scored {n} points ({colour} tile)"),
+        { n: e.points || 0, colour: colour });
+    case "lamp_kept":
+      return t("ev_kept_lamp", "kept the lamp");
+    case "lamp_swapped":
+      return fmt(t("ev_swap", "swapped {lamp} for {tile} from the bazaar"), { lamp: tileInText(e.lamp), tile: tileInText(e.tile) });
+    case "tile_offered":
+      return t("ev_showing", "showed a tile");
+    case "tile_shown":
+      return fmt(t("ev_shown_secret", "showed {tile} (the others see it once everyone has shown)"), { tile: tileInText(e.tile) });
+    case "tile_revealed":
+      return fmt(t("ev_show", "showed {tile}"), { tile: tileInText(e.tile) });
+    case "tile_chosen":
+      return fmt(t("ev_choose", "took {tile} from {name}"), { tile: tileInText(e.tile), name: api.name(e.owner) });
+    case "timed_out":
+      return t("ev_timeout", "ran out of time");
+    case "game_over": {
+      var ranks = e.ranks || [];
+      var winners = [];
+      for (var i = 0; i < ranks.length; i++) if (ranks[i] === 1) winners.push(api.name(i));
+      var line = t("game_over", "The game is over.");
+      if (!winners.length) return line;
+      return line + " " + (winners.length > 1
+        ? fmt(t("winners", "{names} share the victory!"), { names: winners.join(" & ") })
+        : fmt(t("winner", "{name} wins!"), { name: winners[0] }));
+    }
+    default:
+      return e.code || "";
   }
+}
 
-  /* The events of the current turn and the previous `players` turns, newest first (at most 14). */
-  function renderRecent(view, log, api) {
+/* The events of the current turn and the previous `players` turns, newest first (at most 14). */
+function renderRecent(view, log, api) {
+  var keep = (view.turn || 0) - (view.players || 0);
+  var items = log.filter(function (e) { return (e.turn || 0) >= keep; }).slice(-14).reverse();
+  var ul = h("ul", { className: "recent", "data-testid": "recent" });
+  items.forEach(function (e) {
+    var who = e.seat === null || e.seat === undefined ? "" : api.name(e.seat) + " ";
+    var chips = e.code === "lamp_swapped" ? [chip(e.tile, "mini")] : (e.tile ? [chip(e.tile, "mini")] : []);
+    if (e.code === "tiles_flipped" && e.tiles) chips = e.tiles.map(function (tl) { return chip(tl, "mini"); });
+    ul.appendChild(h("li", { className: "ev-" + e.code + (e.code === "tile_shown" ? " private" : ""), "data-code": e.code, "data-version": e.version }, [
+      who ? h("strong", { text: who }) : null,
+    ].concat(chips).concat([" ", eventText(e, api)])));
+  });
+  if (!items.length) ul.appendChild(h("li", { className: "muted", text: t("nothing_yet", "Nothing has happened yet.") }));
+  return h("section", { className: "card log" }, [h("h2", { text: t("recent", "What happened") }), ul]);
+}
+
+/* The events received, oldest first, each with the version that made it. */
+/* The log keeps the recent turns (a round of the table), in the order of the moves. */
+function newLog() {
+  return newEventLog(function (log, frame) {
+    var view = frame.view || {};
     var keep = (view.turn || 0) - (view.players || 0);
-    var items = log.filter(function (e) { return (e.turn || 0) >= keep; }).slice(-14).reverse();
-    var ul = h("ul", { className: "recent", "data-testid": "recent" });
-    items.forEach(function (e) {
-      var who = e.seat === null || e.seat === undefined ? "" : api.name(e.seat) + " ";
-      var chips = e.code === "lamp_swapped" ? [chip(e.tile, "mini")] : (e.tile ? [chip(e.tile, "mini")] : []);
-      if (e.code === "tiles_flipped" && e.tiles) chips = e.tiles.map(function (tl) { return chip(tl, "mini"); });
-      ul.appendChild(h("li", { className: "ev-" + e.code + (e.code === "tile_shown" ? " private" : ""), "data-code": e.code, "data-version": e.version }, [
-        who ? h("strong", { text: who }) : null,
-      ].concat(chips).concat([" ", eventText(e, api)])));
-    });
-    if (!items.length) ul.appendChild(h("li", { className: "muted", text: t("nothing_yet", "Nothing has happened yet.") }));
-    return h("section", { className: "card log" }, [h("h2", { text: t("recent", "What happened") }), ul]);
-  }
+    return log.filter(function (e) { return (e.turn || 0) >= keep; }).sort(function (a, b) { return a.version - b.version; });
+  });
+}
 
-  /* The events received, oldest first, each with the version that made it. */
-  function newLog() {
-    var log = [];
-    return {
-      events: function () { return log; },
-      clear: function () { log = []; },
-      /* Adds new events (a resync or a replay jump may repeat some: a version is kept once) and forgets
-       * what lies after this frame (a replay stepping back) or before the recent turns. */
-      remember: function (frame, events) {
-        var have = {};
-        log.forEach(function (e) { have[e.version] = true; });
-        (events || []).forEach(function (e) {
-          var version = e.version !== undefined ? e.version : frame.version;
-          if (have[version]) return;
-          log.push(e.version !== undefined ? e : Object.assign({ version: version }, e));
-        });
-        var view = frame.view || {};
-        var keep = (view.turn || 0) - (view.players || 0);
-        log = log.filter(function (e) { return e.version <= frame.version && (e.turn || 0) >= keep; });
-        log.sort(function (a, b) { return a.version - b.version; });
-      },
-    };
-  }
-
-  C.eventText = eventText;
-  C.renderRecent = renderRecent;
-  C.newLog = newLog;
-})();
+export { eventText, renderRecent, newLog };

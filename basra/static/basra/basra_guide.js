@@ -1,32 +1,26 @@
-/* Ali Baba in Basra: one line saying what the current prompt asks (BasraUI.promptHint), for every phase.
- * Its strings are in #basra-guide-i18n (basra/guide_i18n.html). Needs basra_log.js (BasraUI). */
-(function () {
-  "use strict";
+/* Ali Baba in Basra: one line saying what the current prompt asks (promptHint), for every phase.
+ * Its strings are GUIDE in basra_strings.js. */
+import * as UI from "../matches/ui.js";
+import { GUIDE } from "./basra_strings.js";
 
-  var h = window.MatchUI.h;
-  var G = null;
+var h = UI.h;
 
-  function g(key) {
-    if (!G) {
-      var el = document.getElementById("basra-guide-i18n");
-      try { G = el ? JSON.parse(el.textContent) : {}; } catch (e) { G = {}; }
-    }
-    return G[key] || "";
-  }
+function g(key) {
+  return GUIDE[key] || "";
+}
 
-  /* The hint's key: the phase, and for a window its kind, for a roll its purpose. */
-  function hintKey(phase) {
-    if (!phase) return "";
-    if (phase.name === "window") return "hint_window_" + phase.kind;
-    if (phase.name === "pick") return phase.free ? "hint_pick_free" : "hint_pick";
-    return "hint_" + phase.name;
-  }
+/* The hint's key: the phase, and for a window its kind, for a roll its purpose. */
+function hintKey(phase) {
+  if (!phase) return "";
+  if (phase.name === "window") return "hint_window_" + phase.kind;
+  if (phase.name === "pick") return phase.free ? "hint_pick_free" : "hint_pick";
+  return "hint_" + phase.name;
+}
 
-  function promptHint(view, legal) {
-    if (view.finished || !legal.length) return null;
-    var text = g(hintKey(view.phase)) || g("hint_" + (view.phase && view.phase.name)) || "";
-    return text ? h("p", { className: "prompt-hint", "data-testid": "prompt-hint", text: text }) : null;
-  }
+function promptHint(view, legal) {
+  if (view.finished || !legal.length) return null;
+  var text = g(hintKey(view.phase)) || g("hint_" + (view.phase && view.phase.name)) || "";
+  return text ? h("p", { className: "prompt-hint", "data-testid": "prompt-hint", text: text }) : null;
+}
 
-  window.BasraUI.promptHint = promptHint;
-})();
+export { promptHint };

@@ -1,46 +1,46 @@
-/* Ali Baba in Basra: the pictures of the rules page, drawn with the match page's board (BasraBoard) and the
+/* Ali Baba in Basra: the pictures of the rules page, drawn with the match page's board (basra_board.js) and the
  * same card, movement-card and dice styles as basra.js. */
-(function () {
-  "use strict";
+import * as UI from "../matches/ui.js";
+import * as B from "./basra_log.js";
+import { legend as boardLegend } from "./basra_legend.js";
+import { draw } from "./basra_board.js";
 
-  var h = window.MatchUI.h;
-  var fmt = window.MatchUI.fmt;
-  var B = window.BasraUI;
-  B.read();
-  var data = JSON.parse(document.getElementById("basra-data").textContent);
+var h = UI.h;
+var fmt = UI.fmt;
+B.read();
+var data = JSON.parse(document.getElementById("basra-data").textContent);
 
-  function cardChip(c) { return B.cardChip(c.id); }
+function cardChip(c) { return B.cardChip(c.id); }
 
-  var figures = {
-    board: function () {
-      var labels = { board: B.t("board_label", "The board of Basra"), quarter: function (n) { return fmt(B.t("quarter", "Quarter {n}"), { n: n }); } };
-      var drawn = window.BasraBoard.draw(data.board, data.board.start, labels, {}, function () {});
-      drawn.svg.removeAttribute("data-testid");
-      drawn.svg.querySelectorAll("[data-testid]").forEach(function (el) { el.removeAttribute("data-testid"); });
-      return h("div", { className: "rules-board" }, [drawn.svg]);
-    },
-    legend: function () {
-      var legend = B.legend(data.board);
-      legend.open = true;
-      legend.querySelectorAll("[data-testid]").forEach(function (el) { el.removeAttribute("data-testid"); });
-      return legend;
-    },
-    cards: function () {
-      var one = {};
-      data.cards.cards.forEach(function (c) { if (!one[c.gang]) one[c.gang] = c; });
-      var cards = Object.keys(one).map(function (g) { return cardChip(one[g]); });
-      var moves = [1, 2, 3, 4, 5].map(function (n) { return h("span", { className: "move-card", text: String(n) }); });
-      var dice = [h("span", { className: "die black", title: B.t("black", "black die"), text: "4" }), " ",
-        h("span", { className: "die white", title: B.t("white", "white die"), text: "3" })];
-      return h("div", { className: "rules-pieces" }, [h("div", {}, cards), h("div", {}, moves), h("div", {}, dice)]);
-    },
-  };
+var figures = {
+  board: function () {
+    var labels = { board: B.t("board_label", "The board of Basra"), quarter: function (n) { return fmt(B.t("quarter", "Quarter {n}"), { n: n }); } };
+    var drawn = draw(data.board, data.board.start, labels, {}, function () {});
+    drawn.svg.removeAttribute("data-testid");
+    drawn.svg.querySelectorAll("[data-testid]").forEach(function (el) { el.removeAttribute("data-testid"); });
+    return h("div", { className: "rules-board" }, [drawn.svg]);
+  },
+  legend: function () {
+    var legend = boardLegend(data.board);
+    legend.open = true;
+    legend.querySelectorAll("[data-testid]").forEach(function (el) { el.removeAttribute("data-testid"); });
+    return legend;
+  },
+  cards: function () {
+    var one = {};
+    data.cards.cards.forEach(function (c) { if (!one[c.gang]) one[c.gang] = c; });
+    var cards = Object.keys(one).map(function (g) { return cardChip(one[g]); });
+    var moves = [1, 2, 3, 4, 5].map(function (n) { return h("span", { className: "move-card", text: String(n) }); });
+    var dice = [h("span", { className: "die black", title: B.t("black", "black die"), text: "4" }), " ",
+      h("span", { className: "die white", title: B.t("white", "white die"), text: "3" })];
+    return h("div", { className: "rules-pieces" }, [h("div", {}, cards), h("div", {}, moves), h("div", {}, dice)]);
+  },
+};
 
-  document.querySelectorAll("[data-figure]").forEach(function (fig) {
-    var make = figures[fig.dataset.figure];
-    if (!make) return;
-    var picture = make();
-    picture.setAttribute("data-testid", "figure-" + fig.dataset.figure);
-    fig.insertBefore(picture, fig.firstChild);
-  });
-})();
+document.querySelectorAll("[data-figure]").forEach(function (fig) {
+  var make = figures[fig.dataset.figure];
+  if (!make) return;
+  var picture = make();
+  picture.setAttribute("data-testid", "figure-" + fig.dataset.figure);
+  fig.insertBefore(picture, fig.firstChild);
+});

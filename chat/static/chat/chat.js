@@ -1,12 +1,12 @@
 /* The table chat of a match page: the players' or the spectators' channel live, or both in a replay.
  *
- * Talks through the page's one match socket (matches/static/matches/live.js):
- * listens with MatchLive.on(type, fn) and sends with MatchLive.sendFrame(frame).
+ * Talks through the page's one match socket (matches/static/matches/live.js), whose api the match
+ * page hands to attach(api): listens with api.on(type, fn) and sends with api.sendFrame(frame).
  * Every text from a person is inserted with textContent, never as HTML.
  */
-(function () {
-  "use strict";
+import { CHAT } from "./chat_strings.js";
 
+export function attach(api) {
   var panel = document.getElementById("chat-panel");
   if (!panel) return;
   var list = panel.querySelector(".chat-messages");
@@ -17,8 +17,7 @@
   var mutedEl = panel.querySelector(".chat-muted");
   var me = panel.dataset.me;
   var live = panel.dataset.mode === "live";
-  var T = {};
-  try { T = JSON.parse(document.getElementById("chat-i18n").textContent); } catch (e) { /* keys fall back */ }
+  var T = CHAT;
   function t(key, values) {
     var text = T[key] || key;
     Object.keys(values || {}).forEach(function (k) { text = text.split("{" + k + "}").join(values[k]); });
@@ -165,5 +164,5 @@
     });
   }
 
-  (window.MatchLiveReady = window.MatchLiveReady || []).push(live ? attachLive : attachReplay);
-})();
+  (live ? attachLive : attachReplay)(api);
+}

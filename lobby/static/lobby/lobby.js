@@ -1,177 +1,174 @@
 // The lobby page: renders the live snapshot pushed by /ws/lobby/ and the create-table option fields.
-(function () {
-  "use strict";
-  const T = JSON.parse(document.getElementById("lobby-i18n").textContent);
-  const games = JSON.parse(document.getElementById("game-options").textContent);
+const T = JSON.parse(document.getElementById("lobby-i18n").textContent);
+const games = JSON.parse(document.getElementById("game-options").textContent);
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    Object.entries(attrs || {}).forEach(([k, v]) => {
-      if (k === "text") node.textContent = v; else node.setAttribute(k, v);
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  Object.entries(attrs || {}).forEach(([k, v]) => {
+    if (k === "text") node.textContent = v; else node.setAttribute(k, v);
+  });
+  children.forEach((c) => c && node.appendChild(typeof c === "string" ? document.createTextNode(c) : c));
+  return node;
+}
+
+// Create-table form: the selected game's options, one field each.
+const form = document.getElementById("create-table-form");
+if (form) {
+  const gameSelect = form.querySelector("select[name=game]");
+  const seats = form.querySelector("input[name=seats]");
+  const box = document.getElementById("table-options");
+  function renderOptions() {
+    const game = games.find((g) => g.key === gameSelect.value);
+    box.innerHTML = "";
+    if (!game) return;
+    seats.min = game.min; seats.max = game.max;
+    if (+seats.value < game.min || +seats.value > game.max) seats.value = game.min;
+    document.getElementById("seat-range").textContent = "(" + game.min + "–" + game.max + ")";
+    if (game.roles && game.roles.length) {
+      // the host is asked which role they play (Sidi Baba: the Leader or an Adventurer), never made one unasked
+      box.appendChild(el("label", { for: "opt_host_role", text: T.your_role }));
+      const roles = el("select", { name: "host_role", id: "opt_host_role", "data-testid": "host-role" });
+      game.roles.forEach(([value, label]) => roles.appendChild(el("option", { value: value, text: label })));
+      box.appendChild(roles);
+    }
+    game.options.forEach((opt) => {
+      const id = "opt_" + opt.name;
+      box.appendChild(el("label", { for: id, text: opt.label }));
+      let field;
+      if (opt.type === "int") {
+        field = el("input", { type: "number", name: opt.name, id: id, value: opt.default });
+        if (opt.min !== undefined) field.min = opt.min;
+        if (opt.max !== undefined) field.max = opt.max;
+      } else if (opt.type === "bool") {
+        field = el("input", { type: "checkbox", name: opt.name, id: id, value: "1" });
+        field.checked = !!opt.default;
+      } else {
+        field = el("select", { name: opt.name, id: id });
+        (opt.choices || []).forEach(([value, label]) => {
+          const o = el("option", { value: value, text: label });
+          if (String(value) === String(opt.default)) o.selected = true;
+          field.appendChild(o);
+        });
+      }
+      box.appendChild(field);
+      if (opt.help) box.appendChild(el("small", { class: "muted option-help", "data-testid": "option-help-" + opt.name, text: opt.help }));
     });
-    children.forEach((c) => c && node.appendChild(typeof c === "string" ? document.createTextNode(c) : c));
-    return node;
   }
+  gameSelect.addEventListener("change", renderOptions);
+  // A refused form comes back with the choices made: the game first (it decides the fields), then the rest.
+  const refused = JSON.parse(document.getElementById("table-form-values").textContent);
+  if (refused && refused.game && games.some((g) => g.key === refused.game[0])) gameSelect.value = refused.game[0];
+  renderOptions();
+  if (refused) {
+    form.querySelectorAll("input[name], select[name]").forEach((field) => {
+      const values = refused[field.name];
+      if (!values || field.type === "hidden" || field === gameSelect) return;
+      if (field.type === "checkbox") field.checked = values.includes(field.value);
+      else field.value = values[values.length - 1];
+    });
+  }
+}
 
-  // Create-table form: the selected game's options, one field each.
-  const form = document.getElementById("create-table-form");
-  if (form) {
-    const gameSelect = form.querySelector("select[name=game]");
-    const seats = form.querySelector("input[name=seats]");
-    const box = document.getElementById("table-options");
-    function renderOptions() {
-      const game = games.find((g) => g.key === gameSelect.value);
+// Quick match: the number of players follows the chosen game's bounds.
+const quick = document.querySelector("[data-testid=quick-match-form]");
+if (quick) {
+  const quickGame = quick.querySelector("select[name=game]");
+  const quickPlayers = quick.querySelector("input[name=players]");
+  const bound = () => {
+    const game = games.find((g) => g.key === quickGame.value);
+    if (!game) return;
+    quickPlayers.min = game.min; quickPlayers.max = game.max;
+    if (+quickPlayers.value < game.min || +quickPlayers.value > game.max) quickPlayers.value = game.min;
+  };
+  quickGame.addEventListener("change", bound);
+  bound();
+}
+
+// "5 minutes ago" in the page's language, from the browser's own translations.
+const relative = new Intl.RelativeTimeFormat(document.documentElement.lang || undefined, { numeric: "auto" });
+function ago(iso) {
+  // Never "in 2 seconds": the server's clock may run a little ahead of this one.
+  const seconds = Math.min(0, Math.round((new Date(iso).getTime() - Date.now()) / 1000));
+  if (seconds > -60) return relative.format(seconds, "second");
+  if (seconds > -3600) return relative.format(Math.round(seconds / 60), "minute");
+  if (seconds > -86400) return relative.format(Math.round(seconds / 3600), "hour");
+  return relative.format(Math.round(seconds / 86400), "day");
+}
+
+let wasQueued = false;
+function renderSnapshot(snap) {
+  if (wasQueued && !snap.my_queue && snap.my_started && snap.my_started.length) {
+    // The quick match you waited for has started: take the seat.
+    window.location = "/matches/" + snap.my_started[0].match + "/";
+    return;
+  }
+  wasQueued = !!snap.my_queue;
+  if (snap.my_started && snap.my_started.length && !window.location.pathname.startsWith("/tables/")) {
+    // A quick match found you while you were looking at the lobby.
+    const box = document.getElementById("my-queue");
+    if (box) {
       box.innerHTML = "";
-      if (!game) return;
-      seats.min = game.min; seats.max = game.max;
-      if (+seats.value < game.min || +seats.value > game.max) seats.value = game.min;
-      document.getElementById("seat-range").textContent = "(" + game.min + "–" + game.max + ")";
-      if (game.roles && game.roles.length) {
-        // the host is asked which role they play (Sidi Baba: the Leader or an Adventurer), never made one unasked
-        box.appendChild(el("label", { for: "opt_host_role", text: T.your_role }));
-        const roles = el("select", { name: "host_role", id: "opt_host_role", "data-testid": "host-role" });
-        game.roles.forEach(([value, label]) => roles.appendChild(el("option", { value: value, text: label })));
-        box.appendChild(roles);
-      }
-      game.options.forEach((opt) => {
-        const id = "opt_" + opt.name;
-        box.appendChild(el("label", { for: id, text: opt.label }));
-        let field;
-        if (opt.type === "int") {
-          field = el("input", { type: "number", name: opt.name, id: id, value: opt.default });
-          if (opt.min !== undefined) field.min = opt.min;
-          if (opt.max !== undefined) field.max = opt.max;
-        } else if (opt.type === "bool") {
-          field = el("input", { type: "checkbox", name: opt.name, id: id, value: "1" });
-          field.checked = !!opt.default;
-        } else {
-          field = el("select", { name: opt.name, id: id });
-          (opt.choices || []).forEach(([value, label]) => {
-            const o = el("option", { value: value, text: label });
-            if (String(value) === String(opt.default)) o.selected = true;
-            field.appendChild(o);
-          });
-        }
-        box.appendChild(field);
-        if (opt.help) box.appendChild(el("small", { class: "muted option-help", "data-testid": "option-help-" + opt.name, text: opt.help }));
-      });
-    }
-    gameSelect.addEventListener("change", renderOptions);
-    // A refused form comes back with the choices made: the game first (it decides the fields), then the rest.
-    const refused = JSON.parse(document.getElementById("table-form-values").textContent);
-    if (refused && refused.game && games.some((g) => g.key === refused.game[0])) gameSelect.value = refused.game[0];
-    renderOptions();
-    if (refused) {
-      form.querySelectorAll("input[name], select[name]").forEach((field) => {
-        const values = refused[field.name];
-        if (!values || field.type === "hidden" || field === gameSelect) return;
-        if (field.type === "checkbox") field.checked = values.includes(field.value);
-        else field.value = values[values.length - 1];
-      });
+      snap.my_started.forEach((s) => box.appendChild(el("p", {}, el("a", { href: "/matches/" + s.match + "/", class: "button", "data-testid": "resume-match", text: T.resume }))));
     }
   }
-
-  // Quick match: the number of players follows the chosen game's bounds.
-  const quick = document.querySelector("[data-testid=quick-match-form]");
-  if (quick) {
-    const quickGame = quick.querySelector("select[name=game]");
-    const quickPlayers = quick.querySelector("input[name=players]");
-    const bound = () => {
-      const game = games.find((g) => g.key === quickGame.value);
-      if (!game) return;
-      quickPlayers.min = game.min; quickPlayers.max = game.max;
-      if (+quickPlayers.value < game.min || +quickPlayers.value > game.max) quickPlayers.value = game.min;
-    };
-    quickGame.addEventListener("change", bound);
-    bound();
-  }
-
-  // "5 minutes ago" in the page's language, from the browser's own translations.
-  const relative = new Intl.RelativeTimeFormat(document.documentElement.lang || undefined, { numeric: "auto" });
-  function ago(iso) {
-    // Never "in 2 seconds": the server's clock may run a little ahead of this one.
-    const seconds = Math.min(0, Math.round((new Date(iso).getTime() - Date.now()) / 1000));
-    if (seconds > -60) return relative.format(seconds, "second");
-    if (seconds > -3600) return relative.format(Math.round(seconds / 60), "minute");
-    if (seconds > -86400) return relative.format(Math.round(seconds / 3600), "hour");
-    return relative.format(Math.round(seconds / 86400), "day");
-  }
-
-  let wasQueued = false;
-  function renderSnapshot(snap) {
-    if (wasQueued && !snap.my_queue && snap.my_started && snap.my_started.length) {
-      // The quick match you waited for has started: take the seat.
-      window.location = "/matches/" + snap.my_started[0].match + "/";
-      return;
-    }
-    wasQueued = !!snap.my_queue;
-    if (snap.my_started && snap.my_started.length && !window.location.pathname.startsWith("/tables/")) {
-      // A quick match found you while you were looking at the lobby.
-      const box = document.getElementById("my-queue");
-      if (box) {
-        box.innerHTML = "";
-        snap.my_started.forEach((s) => box.appendChild(el("p", {}, el("a", { href: "/matches/" + s.match + "/", class: "button", "data-testid": "resume-match", text: T.resume }))));
-      }
-    }
-    const tables = document.getElementById("open-tables");
-    tables.innerHTML = "";
-    if (!snap.tables.length) tables.appendChild(el("p", { class: "muted", text: T.no_tables }));
-    const list = el("table", { class: "list" });
-    snap.tables.forEach((t) => {
-      const seats = el("td", {}, t.host + " — ");
-      t.seats.forEach((s, i) => {
-        const who = s.name || T.empty;  // an empty seat says so in words (it was a bare "·")
-        const text = s.role_label ? who + " (" + s.role_label + ")" : who;  // role_label: only in games with roles
-        if (!s.name) seats.appendChild(el("span", { class: "muted", "data-testid": "empty-seat", text: text }));
-        else seats.appendChild(s.title ? el("span", { title: s.title, text: text }) : document.createTextNode(text));
-        if (i < t.seats.length - 1) seats.appendChild(document.createTextNode(", "));
-      });
-      list.appendChild(el("tr", { "data-table": t.id },
-        el("td", {}, t.game_name + (t.private ? " (" + T.private + ")" : ""),
-          el("br"), el("small", { class: "muted", "data-testid": "table-summary", text: (t.summary || []).join(" · ") })),
-        seats,
-        el("td", {}, el("a", { href: "/tables/" + t.id + "/", class: "button secondary", text: T.open }))));
+  const tables = document.getElementById("open-tables");
+  tables.innerHTML = "";
+  if (!snap.tables.length) tables.appendChild(el("p", { class: "muted", text: T.no_tables }));
+  const list = el("table", { class: "list" });
+  snap.tables.forEach((t) => {
+    const seats = el("td", {}, t.host + " — ");
+    t.seats.forEach((s, i) => {
+      const who = s.name || T.empty;  // an empty seat says so in words (it was a bare "·")
+      const text = s.role_label ? who + " (" + s.role_label + ")" : who;  // role_label: only in games with roles
+      if (!s.name) seats.appendChild(el("span", { class: "muted", "data-testid": "empty-seat", text: text }));
+      else seats.appendChild(s.title ? el("span", { title: s.title, text: text }) : document.createTextNode(text));
+      if (i < t.seats.length - 1) seats.appendChild(document.createTextNode(", "));
     });
-    if (snap.tables.length) tables.appendChild(list);
-    const running = document.getElementById("running-matches");
-    running.innerHTML = "";
-    if (!snap.running.length) running.appendChild(el("p", { class: "muted", text: T.no_running }));
-    snap.running.forEach((m) => {
-      const row = el("p", { "data-match": m.match }, T.match + " #" + m.match + " · " + m.game_name + " · " + T.started + " " + ago(m.started_at) + ": ");
-      m.players.forEach((p, i) => {
-        row.appendChild(p.title ? el("span", { title: p.title, text: p.name }) : document.createTextNode(p.name));
-        if (i < m.players.length - 1) row.appendChild(document.createTextNode(", "));
-      });
-      row.appendChild(document.createTextNode(" "));
-      row.appendChild(el("a", { href: "/matches/" + m.match + "/", text: m.mine ? T.return : T.watch }));
-      running.appendChild(row);
+    list.appendChild(el("tr", { "data-table": t.id },
+      el("td", {}, t.game_name + (t.private ? " (" + T.private + ")" : ""),
+        el("br"), el("small", { class: "muted", "data-testid": "table-summary", text: (t.summary || []).join(" · ") })),
+      seats,
+      el("td", {}, el("a", { href: "/tables/" + t.id + "/", class: "button secondary", text: T.open }))));
+  });
+  if (snap.tables.length) tables.appendChild(list);
+  const running = document.getElementById("running-matches");
+  running.innerHTML = "";
+  if (!snap.running.length) running.appendChild(el("p", { class: "muted", text: T.no_running }));
+  snap.running.forEach((m) => {
+    const row = el("p", { "data-match": m.match }, T.match + " #" + m.match + " · " + m.game_name + " · " + T.started + " " + ago(m.started_at) + ": ");
+    m.players.forEach((p, i) => {
+      row.appendChild(p.title ? el("span", { title: p.title, text: p.name }) : document.createTextNode(p.name));
+      if (i < m.players.length - 1) row.appendChild(document.createTextNode(", "));
     });
-    const queue = document.getElementById("my-queue");
-    const leave = document.getElementById("leave-queue-form");
-    if (queue && leave && !(snap.my_started && snap.my_started.length)) {
-      queue.innerHTML = "";
-      leave.hidden = !snap.my_queue;
-      if (snap.my_queue) {
-        const key = snap.my_queue.game + ":" + snap.my_queue.players;
-        queue.appendChild(el("p", { "data-testid": "queue-status", text: T.waiting + " " + snap.my_queue.game_name + ", " + snap.my_queue.players + " " + T.players + " (" + (snap.queue[key] || 0) + " " + T.in_queue + ")" }));
-      }
+    row.appendChild(document.createTextNode(" "));
+    row.appendChild(el("a", { href: "/matches/" + m.match + "/", text: m.mine ? T.return : T.watch }));
+    running.appendChild(row);
+  });
+  const queue = document.getElementById("my-queue");
+  const leave = document.getElementById("leave-queue-form");
+  if (queue && leave && !(snap.my_started && snap.my_started.length)) {
+    queue.innerHTML = "";
+    leave.hidden = !snap.my_queue;
+    if (snap.my_queue) {
+      const key = snap.my_queue.game + ":" + snap.my_queue.players;
+      queue.appendChild(el("p", { "data-testid": "queue-status", text: T.waiting + " " + snap.my_queue.game_name + ", " + snap.my_queue.players + " " + T.players + " (" + (snap.queue[key] || 0) + " " + T.in_queue + ")" }));
     }
   }
+}
 
-  renderSnapshot(JSON.parse(document.getElementById("lobby-snapshot").textContent));
-  let delay = 500;
-  function connect() {
-    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/lobby/");
-    const dot = document.getElementById("lobby-live");
-    ws.onopen = () => { delay = 500; dot && dot.classList.add("on"); };
-    ws.onmessage = (e) => renderSnapshot(JSON.parse(e.data));
-    ws.onclose = (e) => {
-      dot && dot.classList.remove("on");
-      // 4429: too many sockets from here; retrying would not help (the page still works when reloaded).
-      if (e.code === 4429) return;
-      setTimeout(connect, delay);
-      delay = Math.min(delay * 2, 10000);
-    };
-  }
-  connect();
-})();
+renderSnapshot(JSON.parse(document.getElementById("lobby-snapshot").textContent));
+let delay = 500;
+function connect() {
+  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/lobby/");
+  const dot = document.getElementById("lobby-live");
+  ws.onopen = () => { delay = 500; dot && dot.classList.add("on"); };
+  ws.onmessage = (e) => renderSnapshot(JSON.parse(e.data));
+  ws.onclose = (e) => {
+    dot && dot.classList.remove("on");
+    // 4429: too many sockets from here; retrying would not help (the page still works when reloaded).
+    if (e.code === 4429) return;
+    setTimeout(connect, delay);
+    delay = Math.min(delay * 2, 10000);
+  };
+}
+connect();

@@ -1,125 +1,121 @@
 /* The end screen every game shares: places, each seat's rating change, the replay, the lobby and the
  * rematch, drawn from frame.end (matches/endscreen.py) into #match-end once the match is over.
  * A game whose renderer draws the ranking itself says so with `endRanking: true` and shows the rating
- * changes with MatchEnd.ratingText / MatchEnd.ratingCell (the treasure cave's end table does);
+ * changes with ratingText / ratingCell, imported from here (the treasure cave's end table does);
  * this panel then keeps to the links and the rematch. */
-(function () {
-  "use strict";
+import * as UI from "./ui.js";
+import { END } from "./match_strings.js";
 
-  var UI = window.MatchUI;
-  var h = UI.h;
-  var panel = document.getElementById("match-end");
-  var page = document.getElementById("match-page");
+var h = UI.h;
+var panel = document.getElementById("match-end");
+var page = document.getElementById("match-page");
 
-  function readJSON(id) {
-    var el = document.getElementById(id);
-    try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
-  }
-  var T = readJSON("end-i18n");
-  function t(key, fallback) { return T[key] || fallback; }
+var T = END;
+function t(key, fallback) { return T[key] || fallback; }
 
-  function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "±") + Math.abs(n); }
+function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "±") + Math.abs(n); }
 
-  /* "+24 (1500 → 1524)" on the shown scale (docs/ratings.md), "unrated", "…" while the ratings are being recorded. */
-  function ratingText(rating) {
-    if (!rating) return "";
-    if (rating.state === "unrated") return t("unrated", "unrated");
-    if (rating.state === "pending") return "…";
-    if (rating.state === "none") return "—";
-    return signed(rating.change) + " (" + rating.before + " → " + rating.after + ")";
-  }
+/* "+24 (1500 → 1524)" on the shown scale (docs/ratings.md), "unrated", "…" while the ratings are being recorded. */
+function ratingText(rating) {
+  if (!rating) return "";
+  if (rating.state === "unrated") return t("unrated", "unrated");
+  if (rating.state === "pending") return "…";
+  if (rating.state === "none") return "—";
+  return signed(rating.change) + " (" + rating.before + " → " + rating.after + ")";
+}
 
-  function ratingCell(end, seat) {
-    var player = (end.players || []).filter(function (p) { return p.seat === seat; })[0];
-    var rating = player ? player.rating : null;
-    var cls = "rating-change" + (rating && rating.state === "rated" ? (rating.change > 0 ? " up" : rating.change < 0 ? " down" : "") : " muted");
-    return h("td", { className: cls, "data-testid": "rating-change-" + seat, text: ratingText(rating) });
-  }
+function ratingCell(end, seat) {
+  var player = (end.players || []).filter(function (p) { return p.seat === seat; })[0];
+  var rating = player ? player.rating : null;
+  var cls = "rating-change" + (rating && rating.state === "rated" ? (rating.change > 0 ? " up" : rating.change < 0 ? " down" : "") : " muted");
+  return h("td", { className: cls, "data-testid": "rating-change-" + seat, text: ratingText(rating) });
+}
 
-  function placeText(p) {
-    if (p.place === null || p.place === undefined) return "—";
-    return p.shared ? UI.fmt(t("shared_place", "{place} (shared)"), { place: p.place }) : String(p.place);
-  }
+function placeText(p) {
+  if (p.place === null || p.place === undefined) return "—";
+  return p.shared ? UI.fmt(t("shared_place", "{place} (shared)"), { place: p.place }) : String(p.place);
+}
 
-  function ranking(end, seat) {
-    var body = h("tbody", {}, end.players.map(function (p) {
-      return h("tr", { className: (p.place === 1 ? "winner" : "") + (p.seat === seat ? " me" : ""), "data-testid": "end-row-" + p.seat }, [
-        h("td", { text: placeText(p) }),
-        h("td", { title: p.title || null }, [p.name, p.left ? h("span", { className: "muted", text: " · " + t("left", "resigned") }) : null,
-          p.stood_in ? h("span", { className: "muted", "data-testid": "end-stood-in-" + p.seat, text: " · " + t("stood_in", "a computer player finished the seat") }) : null]),
-        h("td", { text: p.score === null || p.score === undefined ? "" : String(p.score) }),
-        ratingCell(end, p.seat),
-      ]);
-    }));
-    return h("div", { className: "table-wrap" }, [h("table", { className: "list end-ranking", "data-testid": "end-ranking" }, [
-      h("thead", {}, [h("tr", {}, [
-        h("th", { text: t("place", "Place") }), h("th", { text: t("player", "Player") }),
-        h("th", { text: t("score", "Score") }), h("th", { text: t("rating", "Rating") }),
-      ])]),
-      body,
-    ])]);
-  }
-
-  function postForm(url, label, testid, cls) {
-    var token = document.querySelector("#end-csrf input[name=csrfmiddlewaretoken]");
-    return h("form", { method: "post", action: url, className: "inline" }, [
-      h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: token ? token.value : "" }),
-      h("button", { type: "submit", className: cls || "", "data-testid": testid, text: label }),
+function ranking(end, seat) {
+  var body = h("tbody", {}, end.players.map(function (p) {
+    return h("tr", { className: (p.place === 1 ? "winner" : "") + (p.seat === seat ? " me" : ""), "data-testid": "end-row-" + p.seat }, [
+      h("td", { text: placeText(p) }),
+      h("td", { title: p.title || null }, [p.name, p.left ? h("span", { className: "muted", text: " · " + t("left", "resigned") }) : null,
+        p.stood_in ? h("span", { className: "muted", "data-testid": "end-stood-in-" + p.seat, text: " · " + t("stood_in", "a computer player finished the seat") }) : null]),
+      h("td", { text: p.score === null || p.score === undefined ? "" : String(p.score) }),
+      ratingCell(end, p.seat),
     ]);
+  }));
+  return h("div", { className: "table-wrap" }, [h("table", { className: "list end-ranking", "data-testid": "end-ranking" }, [
+    h("thead", {}, [h("tr", {}, [
+      h("th", { text: t("place", "Place") }), h("th", { text: t("player", "Player") }),
+      h("th", { text: t("score", "Score") }), h("th", { text: t("rating", "Rating") }),
+    ])]),
+    body,
+  ])]);
+}
+
+function postForm(url, label, testid, cls) {
+  var token = document.querySelector("#end-csrf input[name=csrfmiddlewaretoken]");
+  return h("form", { method: "post", action: url, className: "inline" }, [
+    h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: token ? token.value : "" }),
+    h("button", { type: "submit", className: cls || "", "data-testid": testid, text: label }),
+  ]);
+}
+
+var STATES = { accepted: "accepted", joined: "joined", invited: "invited", declined: "declined", bot: "computer", open: "open" };
+
+function rematchBlock(rematch) {
+  if (!rematch) return null;
+  var box = h("div", { className: "rematch", "data-testid": "rematch" });
+  var urls = panel.dataset;
+  if (!rematch.table) {
+    if (rematch.is_host) box.appendChild(postForm(urls.rematchOffer, t("rematch", "Rematch"), "rematch-offer", "primary"));
+    return box.childNodes.length ? box : null;
   }
-
-  var STATES = { accepted: "accepted", joined: "joined", invited: "invited", declined: "declined", bot: "computer", open: "open" };
-
-  function rematchBlock(rematch) {
-    if (!rematch) return null;
-    var box = h("div", { className: "rematch", "data-testid": "rematch" });
-    var urls = panel.dataset;
-    if (!rematch.table) {
-      if (rematch.is_host) box.appendChild(postForm(urls.rematchOffer, t("rematch", "Rematch"), "rematch-offer", "primary"));
-      return box.childNodes.length ? box : null;
-    }
-    if (rematch.match_url) {
-      box.appendChild(h("p", {}, [t("rematch_started", "The rematch has started."), " ",
-        h("a", { href: rematch.match_url, className: "button", "data-testid": "rematch-go", text: t("rematch_go", "Go to the rematch") })]));
-    } else if (rematch.mine === "invited" || rematch.mine === "declined") {
-      box.appendChild(h("p", { "data-testid": "rematch-invitation", text: UI.fmt(t("rematch_invited", "{host} offers a rematch with the same seats."), { host: rematch.host }) }));
-      box.appendChild(postForm(urls.rematchAccept, t("accept", "Accept"), "rematch-accept", "primary"));
-      if (rematch.mine === "invited") box.appendChild(postForm(urls.rematchDecline, t("decline", "Decline"), "rematch-decline", "secondary"));
-    } else if (rematch.mine) {
-      box.appendChild(h("p", {}, [t("rematch_waiting", "Waiting for the others to accept."), " ",
-        h("a", { href: rematch.table_url, "data-testid": "rematch-table", text: t("rematch_table", "The rematch's table") })]));
-    } else {
-      box.appendChild(h("p", { text: UI.fmt(t("rematch_offered", "{host} offered a rematch."), { host: rematch.host }) }));
-    }
-    if (rematch.seats && !rematch.match_url) {
-      box.appendChild(h("ul", { className: "rematch-seats", "data-testid": "rematch-seats" }, rematch.seats.map(function (s) {
-        return h("li", { "data-testid": "rematch-seat-" + s.seat, "data-state": s.state },
-          [(s.seat + 1) + ". " + (s.name || "") + " · " + t(STATES[s.state], s.state)]);
-      })));
-    }
-    return box;
+  if (rematch.match_url) {
+    box.appendChild(h("p", {}, [t("rematch_started", "The rematch has started."), " ",
+      h("a", { href: rematch.match_url, className: "button", "data-testid": "rematch-go", text: t("rematch_go", "Go to the rematch") })]));
+  } else if (rematch.mine === "invited" || rematch.mine === "declined") {
+    box.appendChild(h("p", { "data-testid": "rematch-invitation", text: UI.fmt(t("rematch_invited", "{host} offers a rematch with the same seats."), { host: rematch.host }) }));
+    box.appendChild(postForm(urls.rematchAccept, t("accept", "Accept"), "rematch-accept", "primary"));
+    if (rematch.mine === "invited") box.appendChild(postForm(urls.rematchDecline, t("decline", "Decline"), "rematch-decline", "secondary"));
+  } else if (rematch.mine) {
+    box.appendChild(h("p", {}, [t("rematch_waiting", "Waiting for the others to accept."), " ",
+      h("a", { href: rematch.table_url, "data-testid": "rematch-table", text: t("rematch_table", "The rematch's table") })]));
+  } else {
+    box.appendChild(h("p", { text: UI.fmt(t("rematch_offered", "{host} offered a rematch."), { host: rematch.host }) }));
   }
-
-  function draw(frame) {
-    if (!panel || frame.replay || !frame.end) return;
-    var end = frame.end;
-    var game = window.LiveMatch.renderer(page.dataset.game, "main");
-    panel.innerHTML = "";
-    panel.appendChild(h("h2", { text: end.status === "finished" ? t("over", "The match is over") : t("aborted", "The match was stopped") }));
-    if (!(game && game.endRanking)) panel.appendChild(ranking(end, frame.seat));
-    var links = h("p", { className: "end-links" }, [
-      end.replay_url ? h("a", { href: end.replay_url, className: "button secondary", "data-testid": "end-replay", text: t("replay", "Watch the replay") }) : null,
-      " ",
-      h("a", { href: end.lobby_url, className: "button secondary", "data-testid": "end-lobby", text: t("lobby", "Back to the lobby") }),
-    ]);
-    panel.appendChild(links);
-    var rematch = rematchBlock(end.rematch);
-    if (rematch) panel.appendChild(rematch);
-    panel.hidden = false;
+  if (rematch.seats && !rematch.match_url) {
+    box.appendChild(h("ul", { className: "rematch-seats", "data-testid": "rematch-seats" }, rematch.seats.map(function (s) {
+      return h("li", { "data-testid": "rematch-seat-" + s.seat, "data-state": s.state },
+        [(s.seat + 1) + ". " + (s.name || "") + " · " + t(STATES[s.state], s.state)]);
+    })));
   }
+  return box;
+}
 
-  window.MatchEnd = { ratingText: ratingText, ratingCell: ratingCell };
-  (window.MatchLiveReady = window.MatchLiveReady || []).push(function (api) {
-    api.on("view", draw);
-  });
-})();
+function draw(frame) {
+  if (!panel || frame.replay || !frame.end) return;
+  var end = frame.end;
+  var game = UI.LiveMatch.renderer(page.dataset.game, "main");
+  panel.innerHTML = "";
+  panel.appendChild(h("h2", { text: end.status === "finished" ? t("over", "The match is over") : t("aborted", "The match was stopped") }));
+  if (!(game && game.endRanking)) panel.appendChild(ranking(end, frame.seat));
+  var links = h("p", { className: "end-links" }, [
+    end.replay_url ? h("a", { href: end.replay_url, className: "button secondary", "data-testid": "end-replay", text: t("replay", "Watch the replay") }) : null,
+    " ",
+    h("a", { href: end.lobby_url, className: "button secondary", "data-testid": "end-lobby", text: t("lobby", "Back to the lobby") }),
+  ]);
+  panel.appendChild(links);
+  var rematch = rematchBlock(end.rematch);
+  if (rematch) panel.appendChild(rematch);
+  panel.hidden = false;
+}
+
+export { ratingText, ratingCell };
+
+/* Called by the match page once its socket (or replay player) is up (matches/match_page.js). */
+export function attach(api) {
+  api.on("view", draw);
+}

@@ -17,17 +17,21 @@
  * the replay JSON instead of the socket.
  * Other parts of the page (the table chat) listen with api.on(type, fn) to
  * frames by type and to "replay_step" ({version, data}), and send their own
- * frames with api.sendFrame(frame). A script loaded before this one queues
- * itself in window.MatchLiveReady (an array of fn(api)).
+ * frames with api.sendFrame(frame): the page's entry module (match_page.js) hands
+ * them the api through start(ready), ready being a list of fn(api).
+ * window.MatchLive and window.__lastFrame are for the browser tests and the
+ * console only: no script of ours reads them.
  * The client never computes rules: it renders what the server says and sends
  * what the player picks from `frame.legal`.
  */
-(function () {
-  "use strict";
+import * as UI from "./ui.js";
+import { start as startReplay } from "./replay.js";
+import { MATCH } from "./match_strings.js";
 
+/* ready: fn(api) of the other parts of the page; eventKinds: the game's names of its events' kinds (replays). */
+export function start(ready, eventKinds) {
   var page = document.getElementById("match-page");
-  if (!page || !window.LiveMatch) return;
-  var UI = window.MatchUI;
+  if (!page) return;
   var toastEl = document.getElementById("match-toast");
   var genericEl = document.getElementById("generic-actions");
   var noticeEl = document.getElementById("match-notice");
@@ -42,7 +46,7 @@
   var seat = readJSON("match-seat", null);
   var ownSeat = readJSON("match-own-seat", seat);  // differs from seat in a replay seen from another seat
   var names = readJSON("match-names", []);
-  var T = readJSON("match-i18n", {});
+  var T = MATCH;
   var wsPath = page.dataset.wsPath;
   // Closes that a retry cannot mend: say why and stop (4429: too many sockets or frames).
   var FATAL = { 4401: "close_4401", 4403: "close_4403", 4404: "close_4404", 4429: "close_4429" };
@@ -185,9 +189,8 @@
     // Drops the socket as a network failure would (the page reconnects and resyncs); for tests.
     dropConnection: function () { if (socket) socket.close(4000, "dropped"); },
   };
-  window.MatchLive = api;
-  (window.MatchLiveReady || []).forEach(function (fn) { fn(api); });
-  window.MatchLiveReady = { push: function (fn) { fn(api); } };
+  window.MatchLive = api;  // for the tests and the console only
+  (ready || []).forEach(function (fn) { fn(api); });
 
   /* The renderers the page template names (data-renderer="main", ...); "main" falls back to the generic one. */
   function mountRenderers() {
@@ -195,7 +198,7 @@
     mounted = [];
     page.querySelectorAll("[data-renderer]").forEach(function (el) {
       var name = el.dataset.renderer;
-      var renderer = window.LiveMatch.renderer(game, name) || (name === "main" ? window.LiveMatch.genericRenderer() : null);
+      var renderer = UI.LiveMatch.renderer(game, name) || (name === "main" ? UI.LiveMatch.genericRenderer() : null);
       if (!renderer) return;
       el.innerHTML = "";
       if (typeof renderer.mount === "function") renderer.mount(el, api);
@@ -372,8 +375,9 @@
   }
 
   if (page.dataset.replay) {
-    window.MatchReplay.start({
-      page: page, seat: seat, api: api, t: t, toast: toast, setConn: setConn, readJSON: readJSON, render: render, emit: emit,
+    startReplay({
+      page: page, seat: seat, api: api, t: t, toast: toast, setConn: setConn, render: render, emit: emit,
+      eventKinds: eventKinds,
       frame: function () { return lastFrame; },
       setFrame: function (frame) { lastFrame = frame; window.__lastFrame = frame; }
     }, page.dataset.replay);
@@ -391,4 +395,4 @@
   });
 
   connect();
-})();
+}

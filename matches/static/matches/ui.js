@@ -1,6 +1,6 @@
 /* What every match page shares: the renderer registry and the drawing helpers.
  *
- * Loaded before the game's scripts, so that they can register their renderers:
+ * An ES module: a game's renderer module imports it and registers its renderers:
  *   LiveMatch.registerRenderer("alibaba_tiles", "main", {
  *     actions: ["take", ...],            // the action types this renderer offers controls for
  *     mount: function (root, api) {},   // once, on the element the page template names
@@ -8,243 +8,239 @@
  *     destroy: function () {},
  *   });
  * live.js (the socket) or its replay player feeds the renderers frames.
- * MatchUI holds the helpers: h() builds elements, clocks, toasts, and the
+ * Its other exports are the helpers: h() builds elements, clocks, toasts, and the
  * generic inputs for legal actions whose parameters are domains.
  */
-(function () {
-  "use strict";
+var SVGNS = "http://www.w3.org/2000/svg";
 
-  var SVGNS = "http://www.w3.org/2000/svg";
-
-  /* h("div", {className: "x", text: "hello", onclick: fn, "data-testid": "y"}, [children]) */
-  function h(tag, attrs, children) {
-    var el = document.createElement(tag);
-    if (attrs) {
-      Object.keys(attrs).forEach(function (k) {
-        var v = attrs[k];
-        if (v === null || v === undefined || v === false) return;
-        if (k === "text") el.textContent = v;
-        else if (k === "onclick") el.addEventListener("click", v);
-        else if (k === "className") el.className = v;
-        else el.setAttribute(k, v === true ? "" : v);
-      });
-    }
-    (children || []).forEach(function (c) {
-      if (c === null || c === undefined || c === false) return;
-      el.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+/* h("div", {className: "x", text: "hello", onclick: fn, "data-testid": "y"}, [children]) */
+function h(tag, attrs, children) {
+  var el = document.createElement(tag);
+  if (attrs) {
+    Object.keys(attrs).forEach(function (k) {
+      var v = attrs[k];
+      if (v === null || v === undefined || v === false) return;
+      if (k === "text") el.textContent = v;
+      else if (k === "onclick") el.addEventListener("click", v);
+      else if (k === "className") el.className = v;
+      else el.setAttribute(k, v === true ? "" : v);
     });
-    return el;
   }
+  (children || []).forEach(function (c) {
+    if (c === null || c === undefined || c === false) return;
+    el.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+  });
+  return el;
+}
 
-  function svg(tag, attrs, children) {
-    var el = document.createElementNS(SVGNS, tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (attrs[k] !== null && attrs[k] !== undefined) el.setAttribute(k, attrs[k]);
-    });
-    (children || []).forEach(function (c) { if (c) el.appendChild(c); });
-    return el;
+function svg(tag, attrs, children) {
+  var el = document.createElementNS(SVGNS, tag);
+  Object.keys(attrs || {}).forEach(function (k) {
+    if (attrs[k] !== null && attrs[k] !== undefined) el.setAttribute(k, attrs[k]);
+  });
+  (children || []).forEach(function (c) { if (c) el.appendChild(c); });
+  return el;
+}
+
+/* "{n} s" with {n: 5} -> "5 s"; unknown placeholders stay as they are. */
+function fmt(s, args) {
+  return String(s).replace(/\{(\w+)\}/g, function (m, k) { return args && args[k] !== undefined ? args[k] : m; });
+}
+
+/* Whole seconds left until `deadline` (server seconds) at server time `now`, never below 0. */
+function secondsLeft(deadline, now) {
+  return Math.max(0, Math.ceil(deadline - now));
+}
+
+/* A day's short unit in the page's language (a turn-based table's clock runs for days). */
+var DAY_UNIT = /^fr/.test(document.documentElement.lang || "") ? "j" : "d";
+
+/* 75 -> "1:15", 9 -> "0:09"; hours when needed; 2 days 3 h -> "2 d 3:00:00" ("2 j" in French). */
+function formatClock(seconds) {
+  var s = Math.max(0, Math.floor(seconds));
+  if (s >= 86400) {
+    var rest = s % 86400;
+    var h = Math.floor(rest / 3600), m = Math.floor((rest % 3600) / 60), sec = rest % 60;
+    return Math.floor(s / 86400) + "\u00a0" + DAY_UNIT + " " + h + ":" + (m < 10 ? "0" : "") + m + ":" + (sec < 10 ? "0" : "") + sec;
   }
+  var hours = Math.floor(s / 3600);
+  var minutes = Math.floor((s % 3600) / 60);
+  var rest = s % 60;
+  var mm = hours ? (minutes < 10 ? "0" : "") + minutes : String(minutes);
+  return (hours ? hours + ":" : "") + mm + ":" + (rest < 10 ? "0" : "") + rest;
+}
 
-  /* "{n} s" with {n: 5} -> "5 s"; unknown placeholders stay as they are. */
-  function fmt(s, args) {
-    return String(s).replace(/\{(\w+)\}/g, function (m, k) { return args && args[k] !== undefined ? args[k] : m; });
-  }
+/* Calls tick(secondsLeft) now and four times a second until stop() (or forever while deadline is set). */
+function countdown(deadline, serverNow, tick) {
+  if (deadline === null || deadline === undefined) return function () {};
+  function run() { tick(secondsLeft(deadline, serverNow())); }
+  run();
+  var timer = setInterval(run, 250);
+  return function () { clearInterval(timer); };
+}
 
-  /* Whole seconds left until `deadline` (server seconds) at server time `now`, never below 0. */
-  function secondsLeft(deadline, now) {
-    return Math.max(0, Math.ceil(deadline - now));
-  }
+/* Whether `seat` has a decision to make in this frame: its legal actions, or the frame's to_act
+ * (who the server waits for, which is not always whose turn it is: a bot's effect may ask you). */
+function decides(frame, seat) {
+  if (!frame || seat === null || seat === undefined) return false;
+  if ((frame.legal || []).length) return true;
+  return Array.isArray(frame.to_act) && frame.to_act.indexOf(seat) >= 0;
+}
 
-  /* A day's short unit in the page's language (a turn-based table's clock runs for days). */
-  var DAY_UNIT = /^fr/.test(document.documentElement.lang || "") ? "j" : "d";
+/* A toast on `el`: toast(message, ms) shows it and fades it out. */
+function makeToast(el) {
+  var timer = null;
+  return function toast(message, ms) {
+    if (!el) return;
+    el.textContent = message;
+    el.hidden = false;
+    el.style.opacity = "1";
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      el.style.opacity = "0";
+      timer = setTimeout(function () { el.hidden = true; }, 300);
+    }, ms || 5000);
+  };
+}
 
-  /* 75 -> "1:15", 9 -> "0:09"; hours when needed; 2 days 3 h -> "2 d 3:00:00" ("2 j" in French). */
-  function formatClock(seconds) {
-    var s = Math.max(0, Math.floor(seconds));
-    if (s >= 86400) {
-      var rest = s % 86400;
-      var h = Math.floor(rest / 3600), m = Math.floor((rest % 3600) / 60), sec = rest % 60;
-      return Math.floor(s / 86400) + "\u00a0" + DAY_UNIT + " " + h + ":" + (m < 10 ? "0" : "") + m + ":" + (sec < 10 ? "0" : "") + sec;
-    }
-    var hours = Math.floor(s / 3600);
-    var minutes = Math.floor((s % 3600) / 60);
-    var rest = s % 60;
-    var mm = hours ? (minutes < 10 ? "0" : "") + minutes : String(minutes);
-    return (hours ? hours + ":" : "") + mm + ":" + (rest < 10 ? "0" : "") + rest;
-  }
+/* ------------------------------------------------------------ domains (gamekit/domains.py) */
 
-  /* Calls tick(secondsLeft) now and four times a second until stop() (or forever while deadline is set). */
-  function countdown(deadline, serverNow, tick) {
-    if (deadline === null || deadline === undefined) return function () {};
-    function run() { tick(secondsLeft(deadline, serverNow())); }
-    run();
-    var timer = setInterval(run, 250);
-    return function () { clearInterval(timer); };
-  }
+function isDomain(v) {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return false;
+  var keys = Object.keys(v).sort().join(",");
+  return keys === "max,min" || keys === "one_of" || (("subset_of" in v) &&
+    Object.keys(v).every(function (k) { return k === "subset_of" || k === "min_size" || k === "max_size"; }));
+}
 
-  /* Whether `seat` has a decision to make in this frame: its legal actions, or the frame's to_act
-   * (who the server waits for, which is not always whose turn it is: a bot's effect may ask you). */
-  function decides(frame, seat) {
-    if (!frame || seat === null || seat === undefined) return false;
-    if ((frame.legal || []).length) return true;
-    return Array.isArray(frame.to_act) && frame.to_act.indexOf(seat) >= 0;
-  }
+function isConcrete(action) {
+  return !Object.keys(action).some(function (k) { return isDomain(action[k]); });
+}
 
-  /* A toast on `el`: toast(message, ms) shows it and fades it out. */
-  function makeToast(el) {
-    var timer = null;
-    return function toast(message, ms) {
-      if (!el) return;
-      el.textContent = message;
-      el.hidden = false;
-      el.style.opacity = "1";
-      clearTimeout(timer);
-      timer = setTimeout(function () {
-        el.style.opacity = "0";
-        timer = setTimeout(function () { el.hidden = true; }, 300);
-      }, ms || 5000);
-    };
-  }
+function valueLabel(v) { return typeof v === "string" ? v : JSON.stringify(v); }
 
-  /* ------------------------------------------------------------ domains (gamekit/domains.py) */
-
-  function isDomain(v) {
-    if (!v || typeof v !== "object" || Array.isArray(v)) return false;
-    var keys = Object.keys(v).sort().join(",");
-    return keys === "max,min" || keys === "one_of" || (("subset_of" in v) &&
-      Object.keys(v).every(function (k) { return k === "subset_of" || k === "min_size" || k === "max_size"; }));
-  }
-
-  function isConcrete(action) {
-    return !Object.keys(action).some(function (k) { return isDomain(action[k]); });
-  }
-
-  function valueLabel(v) { return typeof v === "string" ? v : JSON.stringify(v); }
-
-  /* One input per domain; returns {el, read()} where read() gives the chosen value or throws a message. */
-  function domainInput(key, domain, testid, t) {
-    if ("min" in domain) {
-      var input = h("input", { type: "number", min: domain.min, max: domain.max, step: 1, value: domain.min,
-        name: key, "data-testid": testid, required: true });
-      return { el: input, read: function () {
-        var n = Number(input.value);
-        if (input.value === "" || !Number.isInteger(n) || n < domain.min || n > domain.max) {
-          throw fmt(t("domain_range", "{name}: a whole number from {min} to {max}."), { name: key, min: domain.min, max: domain.max });
-        }
-        return n;
-      } };
-    }
-    if ("one_of" in domain) {
-      var select = h("select", { name: key, "data-testid": testid }, domain.one_of.map(function (v, i) {
-        return h("option", { value: String(i), text: valueLabel(v) });
-      }));
-      return { el: select, read: function () { return domain.one_of[Number(select.value)]; } };
-    }
-    var max = domain.max_size !== undefined ? domain.max_size : domain.subset_of.length;
-    var min = domain.min_size || 0;
-    var boxes = domain.subset_of.map(function (v, i) {
-      return h("input", { type: "checkbox", value: String(i), "data-testid": testid + "-" + i });
-    });
-    function limit() {
-      var checked = boxes.filter(function (b) { return b.checked; }).length;
-      boxes.forEach(function (b) { b.disabled = !b.checked && checked >= max; });
-    }
-    boxes.forEach(function (b) { b.addEventListener("change", limit); });
-    var wrap = h("span", { className: "subset", "data-testid": testid }, boxes.map(function (b, i) {
-      return h("label", { className: "subset-item" }, [b, " ", valueLabel(domain.subset_of[i])]);
-    }));
-    return { el: wrap, read: function () {
-      var chosen = [];
-      boxes.forEach(function (b, i) { if (b.checked) chosen.push(domain.subset_of[i]); });
-      if (chosen.length < min || chosen.length > max) {
-        throw fmt(t("domain_size", "{name}: choose {min} to {max}."), { name: key, min: min, max: max });
+/* One input per domain; returns {el, read()} where read() gives the chosen value or throws a message. */
+function domainInput(key, domain, testid, t) {
+  if ("min" in domain) {
+    var input = h("input", { type: "number", min: domain.min, max: domain.max, step: 1, value: domain.min,
+      name: key, "data-testid": testid, required: true });
+    return { el: input, read: function () {
+      var n = Number(input.value);
+      if (input.value === "" || !Number.isInteger(n) || n < domain.min || n > domain.max) {
+        throw fmt(t("domain_range", "{name}: a whole number from {min} to {max}."), { name: key, min: domain.min, max: domain.max });
       }
-      return chosen;
+      return n;
     } };
   }
-
-  /* A control for one legal action: a button when it is concrete, a small form when it carries domains.
-   * send(action) receives a concrete action; a wrong input goes to toast(message) and sends nothing. */
-  function actionControl(legal, index, send, t, toast) {
-    var label = legal.type || "?";
-    if (isConcrete(legal)) {
-      return h("button", { type: "button", "data-testid": "legal-" + index, text: JSON.stringify(legal),
-        onclick: function () { send(legal); } });
+  if ("one_of" in domain) {
+    var select = h("select", { name: key, "data-testid": testid }, domain.one_of.map(function (v, i) {
+      return h("option", { value: String(i), text: valueLabel(v) });
+    }));
+    return { el: select, read: function () { return domain.one_of[Number(select.value)]; } };
+  }
+  var max = domain.max_size !== undefined ? domain.max_size : domain.subset_of.length;
+  var min = domain.min_size || 0;
+  var boxes = domain.subset_of.map(function (v, i) {
+    return h("input", { type: "checkbox", value: String(i), "data-testid": testid + "-" + i });
+  });
+  function limit() {
+    var checked = boxes.filter(function (b) { return b.checked; }).length;
+    boxes.forEach(function (b) { b.disabled = !b.checked && checked >= max; });
+  }
+  boxes.forEach(function (b) { b.addEventListener("change", limit); });
+  var wrap = h("span", { className: "subset", "data-testid": testid }, boxes.map(function (b, i) {
+    return h("label", { className: "subset-item" }, [b, " ", valueLabel(domain.subset_of[i])]);
+  }));
+  return { el: wrap, read: function () {
+    var chosen = [];
+    boxes.forEach(function (b, i) { if (b.checked) chosen.push(domain.subset_of[i]); });
+    if (chosen.length < min || chosen.length > max) {
+      throw fmt(t("domain_size", "{name}: choose {min} to {max}."), { name: key, min: min, max: max });
     }
-    var inputs = {};
-    var rows = [h("strong", { text: label })];
-    Object.keys(legal).forEach(function (key) {
-      if (key === "type") return;
-      if (!isDomain(legal[key])) {
-        rows.push(h("span", { className: "muted", text: " " + key + "=" + valueLabel(legal[key]) }));
-        return;
-      }
-      var input = domainInput(key, legal[key], "legal-" + index + "-" + key, t);
-      inputs[key] = input;
-      rows.push(h("label", { className: "domain" }, [" " + key + " ", input.el]));
-    });
-    rows.push(h("button", { type: "submit", "data-testid": "legal-" + index + "-send", text: t("send", "Send") }));
-    // novalidate: the page checks the inputs itself and says what is wrong in the page's language
-    var form = h("form", { className: "action-form", "data-testid": "legal-" + index, novalidate: true }, rows);
-    form.addEventListener("submit", function (ev) {
-      ev.preventDefault();
-      var action = {};
-      try {
-        Object.keys(legal).forEach(function (key) { action[key] = inputs[key] ? inputs[key].read() : legal[key]; });
-      } catch (message) {
-        if (toast) toast(String(message));
-        return;
-      }
-      send(action);
-    });
-    return form;
+    return chosen;
+  } };
+}
+
+/* A control for one legal action: a button when it is concrete, a small form when it carries domains.
+ * send(action) receives a concrete action; a wrong input goes to toast(message) and sends nothing. */
+function actionControl(legal, index, send, t, toast) {
+  var label = legal.type || "?";
+  if (isConcrete(legal)) {
+    return h("button", { type: "button", "data-testid": "legal-" + index, text: JSON.stringify(legal),
+      onclick: function () { send(legal); } });
   }
+  var inputs = {};
+  var rows = [h("strong", { text: label })];
+  Object.keys(legal).forEach(function (key) {
+    if (key === "type") return;
+    if (!isDomain(legal[key])) {
+      rows.push(h("span", { className: "muted", text: " " + key + "=" + valueLabel(legal[key]) }));
+      return;
+    }
+    var input = domainInput(key, legal[key], "legal-" + index + "-" + key, t);
+    inputs[key] = input;
+    rows.push(h("label", { className: "domain" }, [" " + key + " ", input.el]));
+  });
+  rows.push(h("button", { type: "submit", "data-testid": "legal-" + index + "-send", text: t("send", "Send") }));
+  // novalidate: the page checks the inputs itself and says what is wrong in the page's language
+  var form = h("form", { className: "action-form", "data-testid": "legal-" + index, novalidate: true }, rows);
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var action = {};
+    try {
+      Object.keys(legal).forEach(function (key) { action[key] = inputs[key] ? inputs[key].read() : legal[key]; });
+    } catch (message) {
+      if (toast) toast(String(message));
+      return;
+    }
+    send(action);
+  });
+  return form;
+}
 
-  /* The controls for a list of legal actions (numbered by their place in frame.legal). */
-  function actionControls(legalWithIndex, send, t, toast) {
-    return legalWithIndex.map(function (pair) { return actionControl(pair[0], pair[1], send, t, toast); });
-  }
+/* The controls for a list of legal actions (numbered by their place in frame.legal). */
+function actionControls(legalWithIndex, send, t, toast) {
+  return legalWithIndex.map(function (pair) { return actionControl(pair[0], pair[1], send, t, toast); });
+}
 
-  /* ------------------------------------------------------------ the generic renderer */
+/* ------------------------------------------------------------ the generic renderer */
 
-  /* For a game without a renderer of its own: the view as JSON and a control per legal action. */
-  function genericRenderer() {
-    var root = null, api = null;
-    return {
-      actions: "*",
-      mount: function (el, a) { root = el; api = a; },
-      update: function (frame) {
-        root.innerHTML = "";
-        var legal = (frame.legal || []).map(function (a, i) { return [a, i]; });
-        var box = h("div", { className: "generic-view card" }, [
-          h("h2", { text: frame.status === "finished" ? api.t("finished", null, "Finished") : api.t("legal", null, "What you may do now") }),
-          h("div", { className: "legal" }, legal.length
-            ? actionControls(legal, api.send, function (k, f) { return api.t(k, null, f); }, api.toast)
-            : [h("p", { className: "muted", text: api.t("waiting", null, "Nothing to do right now.") })]),
-          h("pre", { text: JSON.stringify(frame.view, null, 2) }),
-        ]);
-        root.appendChild(box);
-      },
-      destroy: function () { if (root) root.innerHTML = ""; root = null; },
-    };
-  }
-
-  /* ------------------------------------------------------------ the registry */
-
-  var registry = {};
-
-  window.LiveMatch = {
-    registerRenderer: function (game, name, renderer) {
-      if (!renderer || typeof renderer.update !== "function") throw new Error("a renderer needs update()");
-      registry[game + "/" + name] = renderer;
+/* For a game without a renderer of its own: the view as JSON and a control per legal action. */
+function genericRenderer() {
+  var root = null, api = null;
+  return {
+    actions: "*",
+    mount: function (el, a) { root = el; api = a; },
+    update: function (frame) {
+      root.innerHTML = "";
+      var legal = (frame.legal || []).map(function (a, i) { return [a, i]; });
+      var box = h("div", { className: "generic-view card" }, [
+        h("h2", { text: frame.status === "finished" ? api.t("finished", null, "Finished") : api.t("legal", null, "What you may do now") }),
+        h("div", { className: "legal" }, legal.length
+          ? actionControls(legal, api.send, function (k, f) { return api.t(k, null, f); }, api.toast)
+          : [h("p", { className: "muted", text: api.t("waiting", null, "Nothing to do right now.") })]),
+        h("pre", { text: JSON.stringify(frame.view, null, 2) }),
+      ]);
+      root.appendChild(box);
     },
-    renderer: function (game, name) { return registry[game + "/" + name] || null; },
-    genericRenderer: genericRenderer,
+    destroy: function () { if (root) root.innerHTML = ""; root = null; },
   };
+}
 
-  window.MatchUI = {
-    h: h, svg: svg, fmt: fmt, secondsLeft: secondsLeft, formatClock: formatClock, countdown: countdown,
-    makeToast: makeToast, decides: decides, isDomain: isDomain, isConcrete: isConcrete,
-    actionControl: actionControl, actionControls: actionControls,
-  };
-})();
+/* ------------------------------------------------------------ the registry */
+
+var registry = {};
+
+export const LiveMatch = {
+  registerRenderer: function (game, name, renderer) {
+    if (!renderer || typeof renderer.update !== "function") throw new Error("a renderer needs update()");
+    registry[game + "/" + name] = renderer;
+  },
+  renderer: function (game, name) { return registry[game + "/" + name] || null; },
+  genericRenderer: genericRenderer,
+};
+
+export {
+  h, svg, fmt, secondsLeft, formatClock, countdown,
+  makeToast, decides, isDomain, isConcrete,
+  actionControl, actionControls,
+};

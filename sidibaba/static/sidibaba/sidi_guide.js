@@ -1,33 +1,27 @@
-/* Sidi Baba: one line saying what the current prompt asks (SidiUI.promptHint), from the legal actions the
- * server offers this seat. Its strings are in #sidi-guide-i18n (sidibaba/guide_i18n.html). Needs sidi_common.js. */
-(function () {
-  "use strict";
+/* Sidi Baba: one line saying what the current prompt asks (promptHint), from the legal actions the
+ * server offers this seat. Its strings are GUIDE in sidi_strings.js. */
+import * as UI from "../matches/ui.js";
+import { GUIDE } from "./sidi_strings.js";
 
-  var h = window.MatchUI.h;
-  var G = null;
-  // the first of these the seat may do decides the hint (the most pressing first)
-  var ORDER = ["choose_maze", "place_treasure", "place_chest", "choose_entrance", "choose_character", "open_sesame",
-    "roll", "steal", "give_token", "give", "keep", "take", "discard_lamp", "confirm", "offer", "vote_line",
-    "play_event", "vote_move"];
+var h = UI.h;
+// the first of these the seat may do decides the hint (the most pressing first)
+var ORDER = ["choose_maze", "place_treasure", "place_chest", "choose_entrance", "choose_character", "open_sesame",
+  "roll", "steal", "give_token", "give", "keep", "take", "discard_lamp", "confirm", "offer", "vote_line",
+  "play_event", "vote_move"];
 
-  function g(key) {
-    if (!G) {
-      var el = document.getElementById("sidi-guide-i18n");
-      try { G = el ? JSON.parse(el.textContent) : {}; } catch (e) { G = {}; }
-    }
-    return G[key] || "";
-  }
+function g(key) {
+  return GUIDE[key] || "";
+}
 
-  function promptHint(view, legal) {
-    if (!legal || !legal.length || view.phase === "over") return null;
-    var types = {};
-    legal.forEach(function (a) { types[a.type] = true; });
-    var first = ORDER.filter(function (type) { return types[type]; })[0];
-    // a lamp discarded after a meeting goes to the Leader, after a curse out of the game: the hint says which
-    var leader = first === "discard_lamp" && view.pending && view.pending.dest === "leader";
-    var text = first ? g("hint_" + first + (leader ? "_leader" : "")) : "";
-    return text ? h("p", { className: "prompt-hint", "data-testid": "prompt-hint", text: text }) : null;
-  }
+function promptHint(view, legal) {
+  if (!legal || !legal.length || view.phase === "over") return null;
+  var types = {};
+  legal.forEach(function (a) { types[a.type] = true; });
+  var first = ORDER.filter(function (type) { return types[type]; })[0];
+  // a lamp discarded after a meeting goes to the Leader, after a curse out of the game: the hint says which
+  var leader = first === "discard_lamp" && view.pending && view.pending.dest === "leader";
+  var text = first ? g("hint_" + first + (leader ? "_leader" : "")) : "";
+  return text ? h("p", { className: "prompt-hint", "data-testid": "prompt-hint", text: text }) : null;
+}
 
-  window.SidiUI.promptHint = promptHint;
-})();
+export { promptHint };

@@ -1,28 +1,26 @@
-/* Sidi Baba: the pictures of the rules page, drawn with the match page's token chips (SidiUI.tokenChip). */
-(function () {
-  "use strict";
+/* Sidi Baba: the pictures of the rules page, drawn with the match page's token chips (tokenChip of sidi_common.js). */
+import * as UI from "../matches/ui.js";
+import * as S from "./sidi_common.js";
 
-  var h = window.MatchUI.h;
-  var S = window.SidiUI;
+var h = UI.h;
 
-  var figures = {
-    tokens: function () {
-      var groups = [
-        ["gold1", "gold2", "carafe", "daggers", "emerald", "stones", "necklace"],
-        ["light", "arrow_blue", "arrow_red", "way_treasure", "way_exit", "way_loot"],
-        ["curse"],
-      ];
-      return h("div", { className: "rules-tokens" }, groups.map(function (kinds) {
-        return h("div", {}, kinds.map(function (k) { return S.tokenChip(k); }));
-      }));
-    },
-  };
+var figures = {
+  tokens: function () {
+    var groups = [
+      ["gold1", "gold2", "carafe", "daggers", "emerald", "stones", "necklace"],
+      ["light", "arrow_blue", "arrow_red", "way_treasure", "way_exit", "way_loot"],
+      ["curse"],
+    ];
+    return h("div", { className: "rules-tokens" }, groups.map(function (kinds) {
+      return h("div", {}, kinds.map(function (k) { return S.tokenChip(k); }));
+    }));
+  },
+};
 
-  document.querySelectorAll("[data-figure]").forEach(function (fig) {
-    var make = figures[fig.dataset.figure];
-    if (!make) return;
-    var picture = make();
-    picture.setAttribute("data-testid", "figure-" + fig.dataset.figure);
-    fig.insertBefore(picture, fig.firstChild);
-  });
-})();
+document.querySelectorAll("[data-figure]").forEach(function (fig) {
+  var make = figures[fig.dataset.figure];
+  if (!make) return;
+  var picture = make();
+  picture.setAttribute("data-testid", "figure-" + fig.dataset.figure);
+  fig.insertBefore(picture, fig.firstChild);
+});

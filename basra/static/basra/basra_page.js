@@ -1,0 +1,6 @@
+/* The page module of a Basra match: the renderer registered (basra.js), then the page started. */
+import "./basra.js";
+import { startMatchPage } from "../matches/match_page.js";
+import { EVENT_KINDS } from "./basra_strings.js";
+
+startMatchPage(EVENT_KINDS);

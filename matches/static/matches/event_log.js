@@ -1,0 +1,21 @@
+/* The events a game's page keeps for its "what happened" log (the treasure cave's and Basra's). A resync or
+ * a replay jump may hand over events already kept: an event is kept once (same version, code and data).
+ * What lies after the frame on screen is forgotten (a replay stepping back); `trim(log, frame)` is the
+ * game's own window of what stays (the recent turns, the last so many events). */
+export function newLog(trim) {
+  var log = [];
+  return {
+    events: function () { return log; },
+    clear: function () { log = []; },
+    remember: function (frame, events) {
+      var seen = {};
+      log.forEach(function (e) { seen[e.version + ":" + e.code + ":" + JSON.stringify(e)] = true; });
+      (events || []).forEach(function (e) {
+        var item = e.version !== undefined ? e : Object.assign({ version: frame.version }, e);
+        var k = item.version + ":" + item.code + ":" + JSON.stringify(item);
+        if (!seen[k]) { seen[k] = true; log.push(item); }
+      });
+      log = trim(log.filter(function (e) { return e.version <= frame.version; }), frame);
+    },
+  };
+}
