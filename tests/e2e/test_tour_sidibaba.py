@@ -1,0 +1,175 @@
+"""A newcomer's tour of Sidi Baba (issue 21, item 5): signed up, on a 390 px phone, in English and in French, a
+person creates a three-seat table in the lobby (the shortest lamp, 60 s, and the short test corridor maze so
+that a whole match ends in about two minutes), asks for a role, puts Explorers in the other seats, starts, and
+plays the whole match to the game-over screen:
+- as an Adventurer: a character and Open Sesame clicked, every move voted with the keys (the arrows and the
+  letters, following the companion's vote: the corridor has one way on), every take, roll, keep, give, discard
+  and genie answered with its button, until the line escapes or the lamps run out;
+- as the Leader: the Treasure, the chests and the entrance clicked on his map, then each of his answers (an
+  Event played once, then "Pass"; a theft) clicked until the end.
+It fails on a console error or an unhandled rejection, a server traceback, a page wider than the phone, or
+English on the French page."""
+import time
+import uuid
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.e2e.helpers import signup
+from tests.e2e.test_sidibaba_play import add_corridor_maze, frame, offered_moves
+from tests.e2e.tour import Watch, choose_language, create_table, fill_with_bots, phone_page, scroll_to, start
+
+pytestmark = pytest.mark.e2e
+
+PLAY_SECONDS = 240  # the bots escape in about 70 moves; a loaded machine is given twice that
+KEYS = {"A": "ArrowLeft", "C": "ArrowRight", "E": "ArrowUp", "B": "ArrowDown"}
+# an Adventurer's answers besides moving, in the order a newcomer would pick them
+ANSWERS = ("take-", "roll", "keep-", "give-", "discard-", "call-discard", "confirm", "offer-send", "vote-line-yes",
+           "open-sesame")
+OVER = "() => { const f = window.__lastFrame; return f.status === 'finished' || f.view.phase === 'over'; }"
+
+
+def over(f):
+    return f["status"] == "finished" or f["view"]["phase"] == "over"
+
+
+def click_first(page, prefixes):
+    """Click the first enabled button whose test id starts with one of ``prefixes`` (in that order)."""
+    for prefix in prefixes:
+        buttons = page.locator(f"[data-testid^='{prefix}']:not([disabled])")
+        if buttons.count():
+            try:
+                buttons.first.click(timeout=3_000)
+            except PlaywrightTimeout:  # the decision was settled meanwhile (the lead called it, a bot answered)
+                return False
+            return True
+    return False
+
+
+def wait_change(page, version, timeout=3_000):
+    try:
+        page.wait_for_function(f"() => window.__lastFrame.version !== {version}", timeout=timeout)
+    except PlaywrightTimeout:
+        pass
+
+
+def vote_with_a_key(page, f, me, companion):
+    """Vote the companion's move (or forward) with its key; True once the vote or the move shows."""
+    votes = {m for a in f["legal"] if a["type"] == "vote_move" for m in a["move"]["one_of"]}
+    assert offered_moves(page) == votes  # the pad offers exactly the legal moves
+    wait_change(page, f["version"], 2_000)  # the companion (a bot) votes first most of the time
+    g = frame(page)
+    if g["version"] != f["version"] and g["view"]["votes"][companion] is None:
+        return False  # something else happened meanwhile: look again
+    theirs = g["view"]["votes"][companion]
+    letter = theirs if theirs in votes else ("E" if "E" in votes else sorted(votes)[0])
+    page.keyboard.press(KEYS.get(letter, letter.lower()))
+    try:
+        page.wait_for_function(f"() => window.__lastFrame.version > {g['version']}", timeout=5_000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+@pytest.mark.default_mode
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_newcomer_plays_a_whole_sidibaba_match_as_an_adventurer_on_a_phone(live_server_url, e2e_env, browser, language):
+    add_corridor_maze(e2e_env)
+    page = phone_page(browser)
+    try:
+        signup(page, live_server_url, f"tour{uuid.uuid4().hex[:6]}")
+        choose_language(page, live_server_url, language)
+        create_table(page, live_server_url, "sidibaba", 3, host_role="adventurer", segment_seconds=60, maze="e2e-corridor")
+        fill_with_bots(page, "explorer")
+        start(page, 1)
+        watch = Watch(page, language, "sidibaba", "matches")
+        watch.look("the set-up")
+
+        moments, votes = set(), 0
+        started = time.monotonic()
+        while not over(frame(page)):
+            assert time.monotonic() - started < PLAY_SECONDS, "the match did not end"
+            f = frame(page)
+            view = f["view"]
+            moment = view["phase"] + ":" + ((view.get("pending") or {}).get("kind") or "")
+            if moment not in moments:
+                moments.add(moment)
+                watch.look(moment)
+            if 1 not in f["to_act"]:
+                wait_change(page, f["version"])
+                continue
+            if f["view"]["phase"] == "setup" and any(a["type"] == "choose_character" for a in f["legal"]):
+                click_first(page, ("character-",))
+            elif any(a["type"] == "vote_move" for a in f["legal"]) and view["votes"][1] is None:
+                votes += vote_with_a_key(page, f, 1, 2)
+                continue
+            elif not click_first(page, ANSWERS):
+                wait_change(page, f["version"], 1_000)
+                continue
+            wait_change(page, f["version"], 5_000)
+
+        scroll_to(page, "[data-testid=game-over]")
+        watch.look("the game over")
+        print("votes", votes, "moments", sorted(moments), frame(page)["view"].get("segment"), frame(page)["view"].get("treasure"))
+        assert votes >= 10, votes
+        watch.assert_clean()
+    finally:
+        page.context.close()
+
+
+@pytest.mark.default_mode
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_newcomer_plays_a_whole_sidibaba_match_as_the_leader_on_a_phone(live_server_url, e2e_env, browser, language):
+    add_corridor_maze(e2e_env)
+    page = phone_page(browser)
+    try:
+        signup(page, live_server_url, f"tour{uuid.uuid4().hex[:6]}")
+        choose_language(page, live_server_url, language)
+        create_table(page, live_server_url, "sidibaba", 3, host_role="leader", segment_seconds=60, maze="e2e-corridor")
+        fill_with_bots(page, "explorer")
+        start(page, 0)
+        watch = Watch(page, language, "sidibaba", "matches")
+        watch.look("the set-up")
+
+        # the set-up on the map: the Treasure and the chests as near the entrance as allowed, then the entrance
+        while not any(a["type"] == "choose_entrance" for a in frame(page)["legal"]):
+            f = frame(page)
+            cells = sorted(c for a in f["legal"] if a["type"] in ("place_treasure", "place_chest") for c in a["cell"]["one_of"])
+            assert cells, f["legal"]
+            page.click(f"[data-testid=cell-{cells[0]}]")
+            page.wait_for_function(f"() => window.__lastFrame.version > {f['version']}")
+        watch.look("the entrance")
+        page.locator("[data-testid^=opening-]").first.click()
+
+        moments, answered = set(), []
+        started = time.monotonic()
+        while not over(frame(page)):
+            assert time.monotonic() - started < PLAY_SECONDS, "the match did not end"
+            f = frame(page)
+            types = {a["type"] for a in f["legal"]}
+            moment = f["view"]["phase"] + ":" + ":".join(sorted(types))
+            if moment not in moments:
+                moments.add(moment)
+                watch.look(moment)
+            if 0 not in f["to_act"] and not types & {"play_event", "pass", "steal"}:
+                wait_change(page, f["version"])
+                continue
+            played = "event" in answered
+            if not played and any(a["type"] == "play_event" and "path" not in a and "cell" not in a for a in f["legal"]):
+                play = next(a for a in f["legal"] if a["type"] == "play_event" and "path" not in a and "cell" not in a)
+                if click_first(page, (f"event-{play['event']}-{play['use']}",)):
+                    answered.append("event")
+            elif click_first(page, ("steal-", "event-pass")):
+                answered.append("answer")
+            else:
+                wait_change(page, f["version"], 1_000)
+                continue
+            wait_change(page, f["version"], 5_000)
+
+        scroll_to(page, "[data-testid=game-over]")
+        watch.look("the game over")
+        print("answered", answered, "moments", sorted(moments))
+        assert answered, "the Leader answered nothing"
+        watch.assert_clean()
+    finally:
+        page.context.close()
