@@ -110,8 +110,7 @@ def test_a_newcomer_plays_a_whole_sidibaba_match_as_an_adventurer_on_a_phone(liv
 
         scroll_to(page, "[data-testid=game-over]")
         watch.look("the game over")
-        print("votes", votes, "moments", sorted(moments), frame(page)["view"].get("segment"), frame(page)["view"].get("treasure"))
-        assert votes >= 10, votes
+        assert votes >= 10, (votes, sorted(moments))
         watch.assert_clean()
     finally:
         page.context.close()
@@ -168,8 +167,7 @@ def test_a_newcomer_plays_a_whole_sidibaba_match_as_the_leader_on_a_phone(live_s
 
         scroll_to(page, "[data-testid=game-over]")
         watch.look("the game over")
-        print("answered", answered, "moments", sorted(moments))
-        assert answered, "the Leader answered nothing"
+        assert answered, ("the Leader answered nothing", sorted(moments))
         watch.assert_clean()
     finally:
         page.context.close()
