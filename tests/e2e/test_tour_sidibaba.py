@@ -26,6 +26,9 @@ KEYS = {"A": "ArrowLeft", "C": "ArrowRight", "E": "ArrowUp", "B": "ArrowDown"}
 # an Adventurer's answers besides moving, in the order a newcomer would pick them
 ANSWERS = ("take-", "roll", "keep-", "give-", "discard-", "call-discard", "confirm", "offer-send", "vote-line-yes",
            "open-sesame")
+# the end screen's ranking names computer players in the server's language, not the page's: pinned by
+# tests/e2e/test_end_screen_language.py (a strict xfail); drop this once that passes
+KNOWN_ENGLISH = ("Computer",)
 OVER = "() => { const f = window.__lastFrame; return f.status === 'finished' || f.view.phase === 'over'; }"
 
 
@@ -82,7 +85,7 @@ def test_a_newcomer_plays_a_whole_sidibaba_match_as_an_adventurer_on_a_phone(liv
         create_table(page, live_server_url, "sidibaba", 3, host_role="adventurer", segment_seconds=60, maze="e2e-corridor")
         fill_with_bots(page, "explorer")
         start(page, 1)
-        watch = Watch(page, language, "sidibaba", "matches")
+        watch = Watch(page, language, "sidibaba", "matches", known=KNOWN_ENGLISH)
         watch.look("the set-up")
 
         moments, votes = set(), 0
@@ -92,9 +95,8 @@ def test_a_newcomer_plays_a_whole_sidibaba_match_as_an_adventurer_on_a_phone(liv
             f = frame(page)
             view = f["view"]
             moment = view["phase"] + ":" + ((view.get("pending") or {}).get("kind") or "")
-            if moment not in moments:
-                moments.add(moment)
-                watch.look(moment)
+            moments.add(moment)
+            watch.look(moment)
             if 1 not in f["to_act"]:
                 wait_change(page, f["version"])
                 continue
@@ -116,58 +118,63 @@ def test_a_newcomer_plays_a_whole_sidibaba_match_as_an_adventurer_on_a_phone(liv
         page.context.close()
 
 
+def lead_to_the_end(page, watch):
+    """The Leader's whole match from his first frame: the set-up on his map (the Treasure and the chests as near
+    the entrance as allowed, then the entrance), then his answers (one Event, then a theft or "Pass") until the
+    game is over. Returns the answers given."""
+    while not any(a["type"] == "choose_entrance" for a in frame(page)["legal"]):
+        f = frame(page)
+        cells = sorted(c for a in f["legal"] if a["type"] in ("place_treasure", "place_chest") for c in a["cell"]["one_of"])
+        assert cells, f["legal"]
+        page.click(f"[data-testid=cell-{cells[0]}]")
+        page.wait_for_function(f"() => window.__lastFrame.version > {f['version']}")
+    watch.look("the entrance")
+    page.locator("[data-testid^=opening-]").first.click()
+
+    answered = []
+    started = time.monotonic()
+    while not over(frame(page)):
+        assert time.monotonic() - started < PLAY_SECONDS, "the match did not end"
+        f = frame(page)
+        types = {a["type"] for a in f["legal"]}
+        watch.look(f["view"]["phase"] + ":" + ":".join(sorted(types)))
+        if 0 not in f["to_act"] and not types & {"play_event", "pass", "steal"}:
+            wait_change(page, f["version"])
+            continue
+        simple = [a for a in f["legal"] if a["type"] == "play_event" and "path" not in a and "cell" not in a]
+        if "event" not in answered and simple:
+            if click_first(page, (f"event-{simple[0]['event']}-{simple[0]['use']}",)):
+                answered.append("event")
+        elif click_first(page, ("steal-", "event-pass")):
+            answered.append("answer")
+        else:
+            wait_change(page, f["version"], 1_000)
+            continue
+        wait_change(page, f["version"], 5_000)
+    scroll_to(page, "[data-testid=game-over]")
+    watch.look("the game over")
+    return answered
+
+
+def start_as_the_leader(page, base_url, e2e_env, language):
+    add_corridor_maze(e2e_env)
+    signup(page, base_url, f"tour{uuid.uuid4().hex[:6]}")
+    choose_language(page, base_url, language)
+    create_table(page, base_url, "sidibaba", 3, host_role="leader", segment_seconds=60, maze="e2e-corridor")
+    fill_with_bots(page, "explorer")
+    start(page, 0)
+
+
 @pytest.mark.default_mode
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_newcomer_plays_a_whole_sidibaba_match_as_the_leader_on_a_phone(live_server_url, e2e_env, browser, language):
-    add_corridor_maze(e2e_env)
     page = phone_page(browser)
     try:
-        signup(page, live_server_url, f"tour{uuid.uuid4().hex[:6]}")
-        choose_language(page, live_server_url, language)
-        create_table(page, live_server_url, "sidibaba", 3, host_role="leader", segment_seconds=60, maze="e2e-corridor")
-        fill_with_bots(page, "explorer")
-        start(page, 0)
-        watch = Watch(page, language, "sidibaba", "matches")
+        start_as_the_leader(page, live_server_url, e2e_env, language)
+        watch = Watch(page, language, "sidibaba", "matches", known=KNOWN_ENGLISH)
         watch.look("the set-up")
-
-        # the set-up on the map: the Treasure and the chests as near the entrance as allowed, then the entrance
-        while not any(a["type"] == "choose_entrance" for a in frame(page)["legal"]):
-            f = frame(page)
-            cells = sorted(c for a in f["legal"] if a["type"] in ("place_treasure", "place_chest") for c in a["cell"]["one_of"])
-            assert cells, f["legal"]
-            page.click(f"[data-testid=cell-{cells[0]}]")
-            page.wait_for_function(f"() => window.__lastFrame.version > {f['version']}")
-        watch.look("the entrance")
-        page.locator("[data-testid^=opening-]").first.click()
-
-        moments, answered = set(), []
-        started = time.monotonic()
-        while not over(frame(page)):
-            assert time.monotonic() - started < PLAY_SECONDS, "the match did not end"
-            f = frame(page)
-            types = {a["type"] for a in f["legal"]}
-            moment = f["view"]["phase"] + ":" + ":".join(sorted(types))
-            if moment not in moments:
-                moments.add(moment)
-                watch.look(moment)
-            if 0 not in f["to_act"] and not types & {"play_event", "pass", "steal"}:
-                wait_change(page, f["version"])
-                continue
-            played = "event" in answered
-            if not played and any(a["type"] == "play_event" and "path" not in a and "cell" not in a for a in f["legal"]):
-                play = next(a for a in f["legal"] if a["type"] == "play_event" and "path" not in a and "cell" not in a)
-                if click_first(page, (f"event-{play['event']}-{play['use']}",)):
-                    answered.append("event")
-            elif click_first(page, ("steal-", "event-pass")):
-                answered.append("answer")
-            else:
-                wait_change(page, f["version"], 1_000)
-                continue
-            wait_change(page, f["version"], 5_000)
-
-        scroll_to(page, "[data-testid=game-over]")
-        watch.look("the game over")
-        assert answered, ("the Leader answered nothing", sorted(moments))
+        answered = lead_to_the_end(page, watch)
+        assert answered, "the Leader answered nothing"
         watch.assert_clean()
     finally:
         page.context.close()

@@ -35,9 +35,8 @@ def test_a_newcomer_plays_a_whole_cave_match_on_a_phone(live_server_url, browser
                 break
             assert decisions < MAX_DECISIONS, "the match did not end"
             kind = frame["legal"][0]["type"]
-            if kind not in kinds:  # the first time each prompt shows
-                page.locator(f"[data-testid=action-{kind}]").wait_for()
-                watch.look(f"the first {kind} prompt")
+            page.locator(f"[data-testid=action-{kind}]").wait_for()
+            watch.look(f"a {kind} prompt (decision {decisions})")
             kinds.add(kind)
             _click_for(page, frame["legal"])
             decisions += 1

@@ -111,18 +111,34 @@ def _unquote(text):
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\w*\}|\{\{[^}]*\}\}")
 
 
+# the English a page script falls back to when its catalogue lacks a key: t("key", "English", ...)
+FALLBACK = re.compile(r'\bt\(\s*"[^"]+",\s*"((?:\\.|[^"\\])*)"')
+
+
+def _fallbacks(app):
+    """The English fallback wordings of the app's page scripts (shown if a key is missing from the page's catalogue)."""
+    found = []
+    for script in sorted((ROOT / app / "static").rglob("*.js")):
+        found += [text.replace('\\"', '"') for text in FALLBACK.findall(script.read_text(encoding="utf-8"))]
+    return found
+
+
 def english_strings(*apps):
-    """The English wordings of the apps' translated strings, cut at their placeholders, keeping the pieces of
-    two words or more that no French translation of the catalogue also contains (those prove nothing)."""
+    """The English wordings of the apps' strings (their catalogue entries and their scripts' fallbacks), cut at
+    their placeholders, keeping the pieces of two words or more, or one capitalised word of four letters or more,
+    that no French translation of the catalogue also contains (those prove nothing)."""
     entries = _po_entries()
     french = "\n".join(msgstr for _places, _msgid, msgstr in entries)
+    wordings = [msgid for places, msgid, msgstr in entries
+                if msgid != msgstr and any(place.split("/")[0] in apps for place in places)]
+    wordings += [text for app in apps for text in _fallbacks(app)]
     found = set()
-    for places, msgid, msgstr in entries:
-        if msgid == msgstr or not any(place.split("/")[0] in apps for place in places):
-            continue
-        for piece in PLACEHOLDER.split(msgid):
+    for wording in wordings:
+        for piece in PLACEHOLDER.split(wording):
             piece = piece.strip(" .,:;!?()·…-–—\n'\"")
-            if len(re.findall(r"[A-Za-z]+", piece)) < 2 or _word_in(piece, french):
+            words = re.findall(r"[A-Za-z]+", piece)
+            single = len(words) == 1 and words[0] == piece and len(piece) >= 4 and piece[0].isupper()
+            if (len(words) < 2 and not single) or _word_in(piece, french):
                 continue
             found.add(piece)
     return sorted(found)
@@ -137,9 +153,11 @@ class Watch:
     string of the game's page (``apps``: the game's app and the shared match page). On an English page the same
     strings are looked for too, and must be found: the list is the page's own wording, not a vacuous one."""
 
-    def __init__(self, page, language, *apps):
+    def __init__(self, page, language, *apps, known=()):
+        """``known``: English pieces a French page still shows because of a bug pinned by a strict xfail test
+        elsewhere (named where it is passed); they are not looked for until it is fixed."""
         self.page, self.language = page, language
-        self.english = english_strings(*apps)
+        self.english = [piece for piece in english_strings(*apps) if piece not in known]
         self.overflow, self.english_seen = [], {}
 
     def look(self, moment):
@@ -148,7 +166,7 @@ class Watch:
         if width > PHONE["width"]:
             self.overflow.append(f"{moment}: {width} px wide: {page.evaluate(WIDEST, PHONE['width'])}")
         text = page.evaluate(SHOWN_TEXT)
-        for piece in self.english:
+        for piece in self.english:  # each piece is reported where it was first seen
             if piece not in self.english_seen and _word_in(piece, text):
                 line = next((ln for ln in text.splitlines() if piece in ln), "")
                 self.english_seen[piece] = f"{moment}: {line.strip()[:160]}"
