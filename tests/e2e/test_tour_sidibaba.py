@@ -3,8 +3,9 @@ person creates a three-seat table in the lobby (the shortest lamp, 60 s, and the
 that a whole match ends in about two minutes), asks for a role, puts Explorers in the other seats, starts, and
 plays the whole match to the game-over screen:
 - as an Adventurer: a character and Open Sesame clicked, every move voted with the keys (the arrows and the
-  letters, following the companion's vote: the corridor has one way on), every take, roll, keep, give, discard
-  and genie answered with its button, until the line escapes or the lamps run out;
+  letters, following the companion's vote: the corridor has one way on), another order of the line proposed
+  once with the line editor, every take, roll, keep, give, discard, genie and line vote answered with its
+  button, until the line escapes or the lamps run out;
 - as the Leader: the Treasure, the chests and the entrance clicked on his map, then each of his answers (an
   Event played once, then "Pass"; a theft) clicked until the end.
 It fails on a console error or an unhandled rejection, a server traceback, a page wider than the phone, or
@@ -25,7 +26,7 @@ PLAY_SECONDS = 240  # the bots escape in about 70 moves; a loaded machine is giv
 KEYS = {"A": "ArrowLeft", "C": "ArrowRight", "E": "ArrowUp", "B": "ArrowDown"}
 # an Adventurer's answers besides moving, in the order a newcomer would pick them
 ANSWERS = ("take-", "roll", "keep-", "give-", "discard-", "call-discard", "confirm", "offer-send", "vote-line-yes",
-           "open-sesame")
+           "call-line-vote", "open-sesame", "call-move")
 # the end screen's ranking names computer players in the server's language, not the page's: pinned by
 # tests/e2e/test_end_screen_language.py (a strict xfail); drop this once that passes
 KNOWN_ENGLISH = ("Computer",)
@@ -54,6 +55,19 @@ def wait_change(page, version, timeout=3_000):
         page.wait_for_function(f"() => window.__lastFrame.version !== {version}", timeout=timeout)
     except PlaywrightTimeout:
         pass
+
+
+def propose_a_line(page, f, me):
+    """Open "Propose another order for the line", move myself one place and propose it; True once it shows."""
+    editor = page.locator("[data-testid=line-editor]")
+    if not editor.count() or f["view"].get("line_vote"):
+        return False
+    line = f["view"]["line"]
+    editor.locator("summary").click()
+    page.click(f"[data-testid=line-{'up' if line.index(me) else 'down'}-{me}]")
+    page.click("[data-testid=propose-line]")
+    page.wait_for_function("() => window.__lastFrame.view.line_vote || window.__lastFrame.version > %d" % f["version"])
+    return True
 
 
 def vote_with_a_key(page, f, me, companion):
@@ -88,7 +102,7 @@ def test_a_newcomer_plays_a_whole_sidibaba_match_as_an_adventurer_on_a_phone(liv
         watch = Watch(page, language, "sidibaba", "matches", known=KNOWN_ENGLISH)
         watch.look("the set-up")
 
-        moments, votes = set(), 0
+        moments, votes, proposed = set(), 0, False
         started = time.monotonic()
         while not over(frame(page)):
             assert time.monotonic() - started < PLAY_SECONDS, "the match did not end"
@@ -103,6 +117,9 @@ def test_a_newcomer_plays_a_whole_sidibaba_match_as_an_adventurer_on_a_phone(liv
             if f["view"]["phase"] == "setup" and any(a["type"] == "choose_character" for a in f["legal"]):
                 click_first(page, ("character-",))
             elif any(a["type"] == "vote_move" for a in f["legal"]) and view["votes"][1] is None:
+                if not proposed and votes >= 3 and any(a["type"] == "propose_line" for a in f["legal"]):
+                    proposed = propose_a_line(page, f, 1)
+                    continue
                 votes += vote_with_a_key(page, f, 1, 2)
                 continue
             elif not click_first(page, ANSWERS):
@@ -112,7 +129,7 @@ def test_a_newcomer_plays_a_whole_sidibaba_match_as_an_adventurer_on_a_phone(liv
 
         scroll_to(page, "[data-testid=game-over]")
         watch.look("the game over")
-        assert votes >= 10, (votes, sorted(moments))
+        assert votes >= 10 and proposed, (votes, proposed, sorted(moments))
         watch.assert_clean()
     finally:
         page.context.close()
