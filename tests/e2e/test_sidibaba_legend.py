@@ -35,11 +35,6 @@ def rolling_dice():
                                              "rolled": [], "started": True, "needed": [], "opener": None}])
 
 
-def finished():
-    state = set_up(players=4)
-    return edit(state, phase="over", lamps_out=state["lamps_out"])
-
-
 MOMENTS = {
     "set-up": setting_up,
     "walking": walking,
