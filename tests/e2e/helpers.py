@@ -117,3 +117,30 @@ def visible_in_viewport(locator, width=1280) -> bool:
     """Shown, with a size, and not cut off on the left or the right of a ``width``-wide window."""
     box = locator.bounding_box()
     return locator.is_visible() and box is not None and box["width"] > 0 and box["x"] >= 0 and box["x"] + box["width"] <= width
+
+
+# every visible element under the root with text of its own that holds no letter ("★ 3", "▶", "2", "1:05"), and no
+# explanation in words around it: a title or aria-label on itself or what holds it, an SVG <title>, or a legend
+UNEXPLAINED = r"""(rootSelector) => {
+  const root = document.querySelector(rootSelector);
+  const out = [];
+  root.querySelectorAll('*').forEach(el => {
+    const own = Array.from(el.childNodes).filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();
+    if (!own || /\p{L}/u.test(own)) return;
+    if (el.closest('title')) return;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    let explained = false;
+    for (let a = el; a && a !== root.parentElement; a = a.parentElement) {
+      if (a.getAttribute('title') || a.getAttribute('aria-label') || a.closest('[data-testid=legend], [data-testid$=-legend]') ||
+          Array.from(a.children).some(c => c.tagName.toLowerCase() === 'title')) { explained = true; break; }
+    }
+    if (!explained) out.push((el.dataset.testid || el.className.baseVal || el.className || el.tagName) + ': ' + own);
+  });
+  return out;
+}"""
+
+
+def unexplained_marks(page, root_selector="#game-root") -> list[str]:
+    """The symbols, chips and bare numbers shown under ``root_selector`` with no words to explain them."""
+    return page.evaluate(UNEXPLAINED, root_selector)

@@ -8,30 +8,10 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from tests.e2e.helpers import harness_page
+from tests.e2e.helpers import harness_page, unexplained_marks
 from tests.e2e.test_tiles_prompts import APP, HARNESS, SCENARIOS, find, frame_for, render
 
 pytestmark = [pytest.mark.e2e, pytest.mark.default_mode]  # no server: the same in both modes
-
-# every visible element with text of its own that holds no letter, and no explanation in words around it
-UNEXPLAINED = r"""() => {
-  const root = document.getElementById('game-root');
-  const out = [];
-  root.querySelectorAll('*').forEach(el => {
-    const own = Array.from(el.childNodes).filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();
-    if (!own || /\p{L}/u.test(own)) return;
-    if (el.closest('title')) return;
-    const r = el.getBoundingClientRect();
-    if (!r.width || !r.height) return;
-    let explained = false;
-    for (let a = el; a && a !== root.parentElement; a = a.parentElement) {
-      if (a.getAttribute('title') || a.getAttribute('aria-label') || a.closest('[data-testid=legend]') ||
-          Array.from(a.children).some(c => c.tagName.toLowerCase() === 'title')) { explained = true; break; }
-    }
-    if (!explained) out.push((el.dataset.testid || el.className.baseVal || el.className || el.tagName) + ': ' + own);
-  });
-  return out;
-}"""
 
 
 @pytest.fixture(params=["en", "fr"])
@@ -47,4 +27,4 @@ def test_every_mark_on_the_cave_page_is_explained_in_words(page, scenario):
     players, variant = SCENARIOS[scenario]
     state, seat = find(scenario, players, variant)
     render(page, frame_for(state, seat))
-    assert page.evaluate(UNEXPLAINED) == []
+    assert unexplained_marks(page) == []

@@ -1,0 +1,34 @@
+"""The end screen names the players in the page's language (issue 21, items 2 and 10): when a Sidi Baba match
+ends while a French page watches, its ranking calls each computer player by its French name with a French
+tooltip ("Ordinateur : …"), as the page's seat list does. Found by the newcomer's tour (test_tour_sidibaba.py)."""
+import re
+
+import pytest
+
+from tests.e2e.test_tour_sidibaba import lead_to_the_end, start_as_the_leader
+from tests.e2e.tour import Watch, phone_page
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.mark.default_mode
+@pytest.mark.xfail(strict=True, reason=(
+    "bug in Python: the frames broadcast when a match ends carry matches/endscreen.end_summary's seat names and "
+    "titles (seat_names.bot_seat_name, bot_kind) worded in the language of the process that applied the last "
+    "action (matches/services.seat_frame is not run in each socket's language), so a French page watching the "
+    "end shows 'Computer: Explorer' as the computer players' tooltips in the end ranking (a reload shows French)"))
+def test_a_french_end_ranking_names_computer_players_in_french(live_server_url, e2e_env, browser):
+    page = phone_page(browser)
+    try:
+        start_as_the_leader(page, live_server_url, e2e_env, "fr")
+        lead_to_the_end(page, Watch(page, "en", "sidibaba"))  # (no check of the words on the way)
+        page.wait_for_selector("[data-testid=end-ranking]")
+        seat_list = [re.sub(r"\s+", " ", n).strip() for n in page.locator(".player-name").all_inner_texts()]
+        cells = page.locator("[data-testid=end-ranking] tbody tr td:nth-child(2)")
+        titles = [cells.nth(i).get_attribute("title") or "" for i in range(cells.count())]
+        names = [cells.nth(i).inner_text().strip() for i in range(cells.count())]
+        bots = [title for title in titles if title]
+        assert len(bots) == 2 and all(title.startswith("Ordinateur") for title in bots), titles
+        assert sorted(names) == sorted(seat_list), (names, seat_list)
+    finally:
+        page.context.close()

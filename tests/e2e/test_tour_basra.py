@@ -1,0 +1,85 @@
+"""A newcomer's tour of Ali Baba in Basra (issue 21, item 5): signed up, on a 390 px phone, in English and in
+French, a person creates a three-seat table in the lobby (no turn clock, the shortest windows), puts two
+Merchants in the other seats, starts, and plays the whole match to the final ranking with the prompt's buttons:
+movement cards, the junction clicked on the board, the buy buttons, one sale offer made with its form, an
+offer received answered (accepted the first time, declined after), "I am done" in the windows. It fails on a
+console error or an unhandled rejection, a server traceback, a page wider than the phone, or English on the
+French page."""
+import uuid
+
+import pytest
+
+from tests.e2e.helpers import signup
+from tests.e2e.test_basra_match import CLICK, FILL, MAX_DECISIONS, _expected_controls, _wait_for_my_move_or_end
+from tests.e2e.tour import Watch, choose_language, create_table, fill_with_bots, phone_page, scroll_to, start
+
+pytestmark = pytest.mark.e2e
+
+PROMPT = "[data-testid=prompt] button[data-action]"
+ORDER = ["buy", "done", "roll", "play", "stop"]
+
+
+def decide(page, frame, seen):
+    """Click what a newcomer would for the frame on screen; False if a newer frame came first."""
+    legal, version, phase = frame["legal"], frame["version"], frame["view"]["phase"]
+    types = [a["type"] for a in legal]
+    buttons, _forms = _expected_controls(legal)
+    if "accept" in types and "accepted" not in seen:
+        seen.add("accepted")
+        return page.evaluate(CLICK, [version, PROMPT, next(b for b in buttons if b["type"] == "accept")])
+    if "decline" in types:
+        seen.add("declined")
+        return page.evaluate(CLICK, [version, PROMPT, next(b for b in buttons if b["type"] == "decline")])
+    if "offer" in types and "offered" not in seen:
+        seen.add("offered")
+        return page.evaluate(FILL, [version, types.index("offer"), legal[types.index("offer")], 10])
+    if phase["name"] == "junction":
+        seen.add("junction")
+        target = [c for c in buttons if c["type"] == "route"][-1]["to"]  # the branch, clicked on the board
+        return page.evaluate(CLICK, [version, f"[data-testid='space-{target}']", None])
+    ranked = sorted(buttons, key=lambda a: ORDER.index(a["type"]) if a["type"] in ORDER else len(ORDER))
+    if ranked:
+        seen.add(ranked[0]["type"])
+        return page.evaluate(CLICK, [version, PROMPT, ranked[0]])
+    return page.evaluate(FILL, [version, 0, legal[0], 0])
+
+
+@pytest.mark.default_mode
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_newcomer_plays_a_whole_basra_match_on_a_phone(live_server_url, browser, language):
+    name = f"tour{uuid.uuid4().hex[:6]}"
+    page = phone_page(browser)
+    try:
+        signup(page, live_server_url, name)
+        choose_language(page, live_server_url, language)
+        create_table(page, live_server_url, "basra", 3, turn_seconds=0, window_seconds=10, bazaar_seconds=10)
+        fill_with_bots(page, "merchant")
+        start(page, 0)
+        watch = Watch(page, language, "basra", "matches")
+        watch.look("the first frame")
+
+        seen, phases, version, decisions = set(), set(), 0, 0
+        while True:
+            frame = _wait_for_my_move_or_end(page, version)
+            if frame["status"] == "finished" or frame["view"]["finished"]:
+                break
+            assert decisions < MAX_DECISIONS, "the match did not end"
+            phase = frame["view"]["phase"]
+            moment = phase["name"] + ":" + phase.get("kind", "")
+            phases.add(moment)
+            watch.look(f"{moment} (decision {decisions})")
+            if not decide(page, frame, seen):
+                continue
+            decisions += 1
+            version = frame["version"] + 1
+            page.wait_for_function("(v) => window.__lastFrame.version >= v || window.__lastFrame.status === 'finished'",
+                                   arg=version, timeout=60_000)
+
+        scroll_to(page, "[data-testid=final-ranking]")
+        ranking = page.locator("[data-testid=final-ranking]")
+        watch.look("the final ranking")
+        assert name in ranking.inner_text()
+        assert {"play", "buy", "offered"} <= seen, seen
+        watch.assert_clean()
+    finally:
+        page.context.close()
