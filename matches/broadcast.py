@@ -2,6 +2,7 @@
 message per change (the frames are built in matches/frames.py; how they reach the layer from sync
 code, matches/channel_sends.py)."""
 from channels.layers import get_channel_layer
+from django.utils import translation
 
 from matches import frames
 from matches.channel_sends import send_events
@@ -19,11 +20,12 @@ def send_views(match, new_events) -> None:
     if layer is None:
         return
     seat_frames, watch_frame = frames.change_frames(match, new_events)
-    event = frames_event([frame_text(frame) for frame in seat_frames], frame_text(watch_frame))
+    ended_in = translation.get_language() if "end" in watch_frame else None
+    event = frames_event([frame_text(frame) for frame in seat_frames], frame_text(watch_frame), ended_in=ended_in)
     send_events(layer, [(match_group(match.pk), event)])
 
 
-def frames_event(seat_texts: list[str], watch_text: str, released_seat=None) -> dict:
+def frames_event(seat_texts: list[str], watch_text: str, released_seat=None, ended_in=None) -> dict:
     """The one channel-layer message of a change: each seat's frame and the spectators', as text.
 
     Measured under load (docs/performance.md): one message per seat and one for the
@@ -33,8 +35,12 @@ def frames_event(seat_texts: list[str], watch_text: str, released_seat=None) -> 
     reaches no other seat's socket: the channel layer is inside the server.
     ``released_seat``: the seat whose person this frame replaces (a computer
     player took over, or they resigned); that seat's sockets go on as spectators.
+    ``ended_in``: on the change that ended the match, the language its end screen was worded in (the
+    players' names and titles are the server's words); a socket of a page in another language follows
+    it with a frame in its own.
     """
-    return {"type": "match.frames", "seats": seat_texts, "watch": watch_text, "released_seat": released_seat}
+    return {"type": "match.frames", "seats": seat_texts, "watch": watch_text, "released_seat": released_seat,
+            "ended_in": ended_in}
 
 
 def seat_text(event: dict, seat) -> str:

@@ -51,8 +51,10 @@ def _load_seat(match_id, user):
 
 
 @_db
-def _current_frame(match_id, seat):
-    return frames.seat_frame(Match.objects.get(pk=match_id), seat)
+def _current_frame(match_id, seat, language):
+    # In the page's language: the end screen's names and titles are worded on the server.
+    with translation.override(language):
+        return frames.seat_frame(Match.objects.get(pk=match_id), seat)
 
 
 @_db
@@ -103,7 +105,7 @@ class MatchConsumer(SocketConsumer):
             # Back at the table: a computer player standing in for this person leaves the seat now
             # (after the presence row, so that a stand-in racing this connect is undone here).
             await _db(presence.take_seat_back)(self.match_id, seat)
-        await self.send_frame(await _current_frame(self.match_id, self.seat))
+        await self.send_frame(await _current_frame(self.match_id, self.seat, language_of(self.scope)))
         if chat.history:
             await self.send_frame(chat.history)
 
@@ -146,7 +148,7 @@ class MatchConsumer(SocketConsumer):
             return await self.send_error("malformed", _("A frame is an object with a \"type\"."))
         kind = frame["type"]
         if kind in ("hello", "sync"):
-            return await self.send_frame(await _current_frame(self.match_id, self.seat))
+            return await self.send_frame(await _current_frame(self.match_id, self.seat, language_of(self.scope)))
         if kind == "ping":
             if self.seat is not None:
                 await _db(presence.seat_seen)(self.match_id, self.seat, self.channel_name)
@@ -167,7 +169,7 @@ class MatchConsumer(SocketConsumer):
         except services.MatchError as exc:
             await self.send_error(exc.code, exc.message)
             if isinstance(exc, services.StaleVersion):
-                await self.send_frame(await _current_frame(self.match_id, self.seat))
+                await self.send_frame(await _current_frame(self.match_id, self.seat, language_of(self.scope)))
 
     async def receive_chat(self, frame):
         try:
@@ -184,6 +186,9 @@ class MatchConsumer(SocketConsumer):
         await self.send(text_data=broadcast.seat_text(event, self.seat))
         if self.seat is not None and event.get("released_seat") == self.seat:
             await self.become_spectator()
+        elif event.get("ended_in") and event["ended_in"] != language_of(self.scope):
+            # The end screen in this page's language (the broadcast's was worded where the last move was made).
+            await self.send_frame(await _current_frame(self.match_id, self.seat, language_of(self.scope)))
 
     async def match_page_changed(self, event):
         # Something shown beside the match changed (its rematch): coalesced like the lobby's snapshots.
@@ -198,7 +203,7 @@ class MatchConsumer(SocketConsumer):
         self.refresh_task = None
         self.last_refresh = asyncio.get_running_loop().time()
         try:
-            await self.send_frame(await _current_frame(self.match_id, self.seat))
+            await self.send_frame(await _current_frame(self.match_id, self.seat, language_of(self.scope)))
         except Exception:  # a task of its own: nobody else would hear of it
             logger.exception("match %s: the page refresh failed", self.match_id)
 
@@ -215,7 +220,7 @@ class MatchConsumer(SocketConsumer):
                 await self.channel_layer.group_add(chat.group, self.channel_name)
                 self.groups_joined.append(chat.group)
             self.chat_group = chat.group
-        await self.send_frame(await _current_frame(self.match_id, None))
+        await self.send_frame(await _current_frame(self.match_id, None, language_of(self.scope)))
 
     async def chat_message(self, event):
         if event["author_id"] not in self.chat_muted:

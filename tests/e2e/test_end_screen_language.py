@@ -12,11 +12,6 @@ pytestmark = pytest.mark.e2e
 
 
 @pytest.mark.default_mode
-@pytest.mark.xfail(strict=True, reason=(
-    "bug in Python: the frames broadcast when a match ends carry matches/endscreen.end_summary's seat names and "
-    "titles (seat_names.bot_seat_name, bot_kind) worded in the language of the process that applied the last "
-    "action (matches/services.seat_frame is not run in each socket's language), so a French page watching the "
-    "end shows 'Computer: Explorer' as the computer players' tooltips in the end ranking (a reload shows French)"))
 def test_a_french_end_ranking_names_computer_players_in_french(live_server_url, e2e_env, browser):
     page = phone_page(browser)
     try:

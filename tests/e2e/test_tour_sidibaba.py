@@ -27,9 +27,6 @@ KEYS = {"A": "ArrowLeft", "C": "ArrowRight", "E": "ArrowUp", "B": "ArrowDown"}
 # an Adventurer's answers besides moving, in the order a newcomer would pick them
 ANSWERS = ("take-", "roll", "keep-", "give-", "discard-", "call-discard", "confirm", "offer-send", "vote-line-yes",
            "call-line-vote", "open-sesame", "call-move")
-# the end screen's ranking names computer players in the server's language, not the page's: pinned by
-# tests/e2e/test_end_screen_language.py (a strict xfail); drop this once that passes
-KNOWN_ENGLISH = ("Computer",)
 OVER = "() => { const f = window.__lastFrame; return f.status === 'finished' || f.view.phase === 'over'; }"
 
 
@@ -99,7 +96,7 @@ def test_a_newcomer_plays_a_whole_sidibaba_match_as_an_adventurer_on_a_phone(liv
         create_table(page, live_server_url, "sidibaba", 3, host_role="adventurer", segment_seconds=60, maze="e2e-corridor")
         fill_with_bots(page, "explorer")
         start(page, 1)
-        watch = Watch(page, language, "sidibaba", "matches", known=KNOWN_ENGLISH)
+        watch = Watch(page, language, "sidibaba", "matches")
         watch.look("the set-up")
 
         moments, votes, proposed = set(), 0, False
@@ -188,7 +185,7 @@ def test_a_newcomer_plays_a_whole_sidibaba_match_as_the_leader_on_a_phone(live_s
     page = phone_page(browser)
     try:
         start_as_the_leader(page, live_server_url, e2e_env, language)
-        watch = Watch(page, language, "sidibaba", "matches", known=KNOWN_ENGLISH)
+        watch = Watch(page, language, "sidibaba", "matches")
         watch.look("the set-up")
         answered = lead_to_the_end(page, watch)
         assert answered, "the Leader answered nothing"

@@ -24,3 +24,9 @@ def test_a_releasing_notice_names_the_seat_it_releases():
     text = frame_text(notice)
     event = frames_event([text] * 3, text, released_seat=2)
     assert event["released_seat"] == 2 and seat_text(event, 2) == text
+
+
+def test_the_change_that_ends_a_match_is_marked_so_each_socket_follows_it_in_its_own_language():
+    text = frame_text({"type": "view"})
+    assert frames_event([text], text)["ended_in"] is None
+    assert frames_event([text], text, ended_in="fr")["ended_in"] == "fr"
