@@ -2,7 +2,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from gamekit import contract
@@ -28,26 +28,6 @@ def _translated_options(spec):
     return options
 
 
-LOBBY_STRINGS = {
-    "host": gettext_lazy("host"),
-    "empty": gettext_lazy("empty seat"),
-    "open": gettext_lazy("Open"),
-    "watch": gettext_lazy("Watch"),
-    "return": gettext_lazy("Return"),
-    "match": gettext_lazy("Match"),
-    "started": gettext_lazy("started"),
-    "resume": gettext_lazy("Back to your match"),
-    "no_tables": gettext_lazy("No open table. Create one!"),
-    "no_running": gettext_lazy("No match is being played."),
-    "waiting": gettext_lazy("You are waiting for a quick match:"),
-    "players": gettext_lazy("players"),
-    "in_queue": gettext_lazy("in the queue"),
-    "private": gettext_lazy("private"),
-    "computer": gettext_lazy("computer"),
-    "your_role": gettext_lazy("Your role"),
-}
-
-
 REFUSED_TABLE_FORM = "refused_table_form"
 
 
@@ -65,7 +45,6 @@ def home(request):
         "games_json": games_json,
         "decision_days": contract.DECISION_DAYS,
         "snapshot": snapshot.lobby_snapshot(request.user),
-        "i18n_strings": {k: str(v) for k, v in LOBBY_STRINGS.items()},
         # The choices of a table form that was just refused, to fill the form again.
         "table_form_values": request.session.pop(REFUSED_TABLE_FORM, None),
     }

@@ -6,6 +6,7 @@ from django.utils import translation
 
 from lobby.models import Table
 from tests.factories import UserFactory
+from tests.page_strings import page_strings
 
 pytestmark = pytest.mark.django_db
 
@@ -229,3 +230,13 @@ def test_bad_numbers_in_the_create_and_quick_match_forms_are_messages(client, nu
     response = client.post("/quick-match/", {"game": "countdown", "players": number}, follow=True)
     assert response.status_code == 200 and (b"Unknown game or player count" in response.content or b"2 to 4 players" in response.content)
     assert Table.objects.count() == 0
+
+
+def test_the_lobby_scripts_words_come_from_the_catalogue_in_the_readers_language(client):
+    # The page inlines no table of strings any more (issue 24: translations out of the templates).
+    assert 'id="lobby-i18n"' not in client.get("/").content.decode()
+    english = page_strings("lobby/static/lobby/lobby_strings.js", "LOBBY", "en")
+    french = page_strings("lobby/static/lobby/lobby_strings.js", "LOBBY", "fr")
+    assert english["no_tables"] == "No open table. Create one!"
+    assert french["no_tables"] == "Aucune table ouverte. Créez-en une !"
+    assert french["resume"] == "Retour à votre partie" and french["computer"] != "computer"

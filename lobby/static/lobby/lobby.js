@@ -1,5 +1,6 @@
 // The lobby page: renders the live snapshot pushed by /ws/lobby/ and the create-table option fields.
-const T = JSON.parse(document.getElementById("lobby-i18n").textContent);
+import { LOBBY as T } from "./lobby_strings.js";
+
 const games = JSON.parse(document.getElementById("game-options").textContent);
 
 function el(tag, attrs, ...children) {
