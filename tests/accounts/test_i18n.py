@@ -22,14 +22,14 @@ def choose_french(client, next_url="/"):
 
 def test_english_by_default(client):
     content = client.get("/accounts/login/").content.decode()
-    assert '<html lang="en">' in content
+    assert '<html lang="en" ' in content
     assert "Log in" in content
 
 
 def test_login_page_in_french(client):
     choose_french(client, "/accounts/login/")
     content = client.get("/accounts/login/").content.decode()
-    assert '<html lang="fr">' in content
+    assert '<html lang="fr" ' in content
     assert "Se connecter" in content  # our own template
     assert "Nom d’utilisateur" in content  # Django's form label, from Django's catalog
     assert "Pas encore de compte ?" in content
@@ -39,7 +39,7 @@ def test_login_page_in_french(client):
 def test_lobby_in_french(client):
     choose_french(client)
     content = client.get("/").content.decode()
-    assert '<html lang="fr">' in content
+    assert '<html lang="fr" ' in content
     assert "Salon" in content
     assert "Tables ouvertes" in content
     assert "Connectez-vous" in content
