@@ -23,6 +23,18 @@ from sidibaba import engine  # noqa: E402
 from sidibaba.bots import BOTS  # noqa: E402
 
 
+def random_move(state, now, rng):
+    """The next move of a seeded random match, two seconds on: time's action once its deadline is
+    due (or nobody may act), else a random seat waited for plays a random legal action."""
+    now += 2.0
+    due = engine.deadline(state)
+    movers = engine.to_act(state)
+    if due and (due[0] <= now or not movers):
+        return None, due[1], max(now, due[0])
+    seat = rng.choice(movers)
+    return seat, driver.random_bot(None, engine.legal_actions(state, seat), rng), now
+
+
 def run(seconds, players=4, segment=60):
     perf = time.perf_counter
     applies = views = matches = 0
@@ -33,15 +45,7 @@ def run(seconds, players=4, segment=60):
         state = engine.new_game(players, {"segment_seconds": segment}, matches, 0.0)
         now = 0.0
         while engine.result(state) is None:
-            now += 2.0
-            due = engine.deadline(state)
-            movers = engine.to_act(state)
-            if due and (due[0] <= now or not movers):
-                now = max(now, due[0])
-                seat, action = None, due[1]
-            else:
-                seat = rng.choice(movers)
-                action = driver.random_bot(None, engine.legal_actions(state, seat), rng)
+            seat, action, now = random_move(state, now, rng)
             t0 = perf()
             state, _events = engine.apply(state, seat, action, now)
             engine.view(state, seat)

@@ -27,7 +27,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from gamekit import contract, domains, driver  # noqa: E402
+from gamekit import contract, domains  # noqa: E402
+from bench.bench_sidibaba_engine import random_move  # noqa: E402
 from sidibaba import engine  # noqa: E402
 
 # Student's t for a two-sided 95% interval, by degrees of freedom (rounds - 1); 2.0 beyond the table.
@@ -43,15 +44,7 @@ def record(matches, players, segment=60):
         state = engine.new_game(players, {"segment_seconds": segment}, seed, 0.0)
         now = 0.0
         while engine.result(state) is None:
-            now += 2.0
-            due = engine.deadline(state)
-            movers = engine.to_act(state)
-            if due and (due[0] <= now or not movers):
-                now = max(now, due[0])
-                seat, action = None, due[1]
-            else:
-                seat = rng.choice(movers)
-                action = driver.random_bot(None, engine.legal_actions(state, seat), rng)
+            seat, action, now = random_move(state, now, rng)
             moves.append((state, seat, action, now))
             state, _events = engine.apply(state, seat, action, now)
     return moves
