@@ -12,7 +12,6 @@ Regenerate (only when a rule change is intended):
     .venv/bin/python tests/alibaba_tiles/test_engine_replay_equality.py --write
 """
 import hashlib
-import json
 import os
 import random
 import sys
@@ -20,6 +19,7 @@ import sys
 if __name__ == "__main__":  # run as a script to write the fingerprints
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
+from tests.fingerprints import answer as _refusal, dump as _dump, recorded, write  # noqa: E402
 from alibaba_tiles import engine  # noqa: E402
 from alibaba_tiles.engine.derived import geometry  # noqa: E402
 
@@ -28,20 +28,6 @@ FINGERPRINTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", 
 CONFIGS = [(2, "standard"), (3, "standard"), (4, "standard"), (2, "lamp"), (3, "lamp"), (4, "lamp"),
            (2, "equal"), (3, "equal"), (4, "equal"), (2, "small")]
 PLAYOUTS = 50
-
-
-def _dump(value):
-    return json.dumps(value, default=repr)  # no sort_keys: the order of keys is part of the behaviour
-
-
-def _refusal(call):
-    try:
-        call()
-    except engine.IllegalAction as err:
-        return ["refused", type(err).__name__, err.template, err.params, str(err)]
-    except Exception as err:  # noqa: BLE001 - a crash on nonsense input is recorded as it is, too
-        return ["crashed", type(err).__name__, str(err)]
-    return ["accepted"]
 
 
 def _probes(s):
@@ -170,13 +156,8 @@ def fingerprints():
 
 
 def test_the_engine_plays_exactly_as_recorded():
-    with open(FINGERPRINTS) as f:
-        recorded = json.load(f)
-    assert fingerprints() == recorded
+    assert fingerprints() == recorded(FINGERPRINTS)
 
 
 if __name__ == "__main__" and "--write" in sys.argv:
-    os.makedirs(os.path.dirname(FINGERPRINTS), exist_ok=True)
-    with open(FINGERPRINTS, "w") as f:
-        json.dump(fingerprints(), f, indent=1)
-        f.write("\n")
+    write(FINGERPRINTS, fingerprints())

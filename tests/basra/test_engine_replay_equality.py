@@ -14,7 +14,6 @@ Regenerate (only when a rule change is intended):
     .venv/bin/python tests/basra/test_engine_replay_equality.py --write
 """
 import hashlib
-import json
 import os
 import random
 import sys
@@ -22,6 +21,7 @@ import sys
 if __name__ == "__main__":  # run as a script to write the fingerprints
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
+from tests.fingerprints import answer as _refusal, dump as _dump, recorded, write  # noqa: E402
 import basra.engine as engine  # noqa: E402
 from gamekit import domains  # noqa: E402
 
@@ -30,20 +30,6 @@ FINGERPRINTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", 
 CONFIGS = [(players, variant) for variant in ("standard", "forty_thieves") for players in (2, 3, 4, 5, 6)]
 CLOCKS = [{"turn_seconds": 0}, {"turn_seconds": 60}, {"turn_seconds": 5, "window_seconds": 10, "bazaar_seconds": 20}]
 PLAYOUTS = 100
-
-
-def _dump(value):
-    return json.dumps(value, default=repr)  # no sort_keys: the order of keys is part of the behaviour
-
-
-def _refusal(call):
-    try:
-        call()
-    except engine.IllegalAction as err:
-        return ["refused", type(err).__name__, err.template, err.params, str(err)]
-    except Exception as err:  # noqa: BLE001 - a crash on nonsense input is recorded as it is, too
-        return ["crashed", type(err).__name__, str(err)]
-    return ["accepted"]
 
 
 PROBES = [
@@ -167,13 +153,8 @@ def fingerprints():
 
 
 def test_the_engine_plays_exactly_as_recorded():
-    with open(FINGERPRINTS) as f:
-        recorded = json.load(f)
-    assert fingerprints() == recorded
+    assert fingerprints() == recorded(FINGERPRINTS)
 
 
 if __name__ == "__main__" and "--write" in sys.argv:
-    os.makedirs(os.path.dirname(FINGERPRINTS), exist_ok=True)
-    with open(FINGERPRINTS, "w") as f:
-        json.dump(fingerprints(), f, indent=1)
-        f.write("\n")
+    write(FINGERPRINTS, fingerprints())

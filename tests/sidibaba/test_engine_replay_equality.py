@@ -18,7 +18,6 @@ Regenerate (only when a rule change is intended):
 """
 import functools
 import hashlib
-import json
 import os
 import random
 import sys
@@ -26,6 +25,7 @@ import sys
 if __name__ == "__main__":  # run as a script to write the fingerprints
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
+from tests.fingerprints import answer, dump as _dump, recorded, write  # noqa: E402
 from gamekit import domains  # noqa: E402
 from sidibaba import engine  # noqa: E402
 from sidibaba.engine.maze import geometry, route  # noqa: E402
@@ -48,22 +48,12 @@ MAX_STEPS = 700  # a long random walk is cut here; the end of a game is reached 
 GUIDED = (0.0, 0.7, 0.95)  # how often an Adventurer votes the way to the Treasure, then out (by playout)
 
 
-def _dump(value):
-    return json.dumps(value, default=repr)  # no sort_keys: the order of keys is part of the behaviour
-
-
 def _digest(value):
     return hashlib.sha256(_dump(value).encode()).hexdigest()[:16]
 
 
 def _answer(call):
-    try:
-        new, events = call()
-    except engine.IllegalAction as err:
-        return ["refused", type(err).__name__, err.template, err.params, str(err)]
-    except Exception as err:  # noqa: BLE001 - a crash on nonsense input is recorded as it is, too
-        return ["crashed", type(err).__name__, str(err)]
-    return ["accepted", _digest([new, events])]
+    return answer(call, lambda played: ["accepted", _digest(list(played))])  # played: (state, events)
 
 
 def _probes(s):
@@ -234,9 +224,7 @@ def fingerprints():
 
 
 def test_the_engine_plays_exactly_as_recorded():
-    with open(FINGERPRINTS) as f:
-        recorded = json.load(f)
-    assert fingerprints() == recorded
+    assert fingerprints() == recorded(FINGERPRINTS)
 
 
 PLAYED_ACTIONS = {
@@ -256,9 +244,6 @@ def test_the_playouts_reach_every_action_every_pending_decision_and_both_ends():
 
 
 if __name__ == "__main__" and "--write" in sys.argv:
-    os.makedirs(os.path.dirname(FINGERPRINTS), exist_ok=True)
     result, covered = _run()
-    with open(FINGERPRINTS, "w") as f:
-        json.dump(result, f, indent=1)
-        f.write("\n")
+    write(FINGERPRINTS, result)
     print(sorted(covered, key=repr))
