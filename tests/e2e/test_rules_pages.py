@@ -37,12 +37,14 @@ def test_each_rules_page_shows_the_real_pieces_in_the_readers_language(live_serv
             assert picture.bounding_box()["width"] > 50
     # the cave's pictures are the match page's own tiles: coloured SVG tiles with their kind written on them
     page.goto(f"{live_server_url}/rules/alibaba_tiles/")
+    page.locator("[data-testid=figure-pyramid]").wait_for()
     colours = page.locator("[data-testid=figure-colours] g.tile")
     assert colours.count() == 6
     assert page.locator("[data-testid=figure-pyramid] g.tile.takeable").count() == 1
     assert page.locator("[data-testid=figure-pyramid] .layer-dot").count() > 9
     # basra: the whole board with Ali Baba; sidibaba: the page's token chips
     page.goto(f"{live_server_url}/rules/basra/")
+    page.locator("[data-testid=figure-legend]").wait_for()
     assert page.locator("[data-testid=figure-board] .space").count() > 50
     # and the legend of its symbols and card numbers, in words of the reader's language (issue 21)
     legend = page.locator("[data-testid=figure-legend]")
@@ -50,6 +52,8 @@ def test_each_rules_page_shows_the_real_pieces_in_the_readers_language(live_serv
     words = {"en": "a capture of the Thieves and Defrauders", "fr": "une capture des Voleurs et Fraudeurs"}[language]
     assert words in legend.inner_text()
     page.goto(f"{live_server_url}/rules/sidibaba/")
+    # the pictures are drawn by a module that waits for the language's catalogue: wait for them as a reader does
+    page.locator("[data-testid=figure-tokens]").wait_for()
     assert page.locator("[data-testid=figure-tokens] .sidi-token.curse").count() == 1
     # every Event card and the characters are explained in words (issue 21, item 6)
     said = {"en": ["Illusion", "the chest disappears", "Scheherazade", "They play alike"],
