@@ -157,6 +157,8 @@ def replay_data(request, match_id):
             "steps": match.version,
             "chunk": replays.CHUNK,
             "frames": replays.replay_frames(match, viewer, start, end),
+            # public: who stood in, came back or resigned, and at which version (each game's log shows them)
+            "seat_notices": list(match.seat_notices or []),
             "chat": chat_selectors.replay_messages(match, request.user),
         }
     )

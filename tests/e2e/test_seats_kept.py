@@ -116,6 +116,10 @@ def test_looking_away_keeps_the_seat_and_a_computer_stands_in_only_when_a_decisi
     assert text["away"] in notices.inner_text() and username(away) in notices.inner_text()
     # The computer player played the walker's turn: the game waits for the other again.
     other.wait_for_function("(s) => window.__lastFrame.to_act.includes(s)", arg=first)
+    # the game's own log says it too, where it happened (tests/e2e/test_seat_log.py for the other games)
+    stood_in = other.locator("[data-testid=recent] li[data-code=seat_stood_in]")
+    stood_in.wait_for()
+    assert text["away"] in stood_in.inner_text() and username(away) in stood_in.inner_text()
 
     # Back to the match: the seat is the walker's again at once, with a notice to the table and in its log.
     away.locator("[data-testid=away-back]").first.click()
@@ -128,6 +132,10 @@ def test_looking_away_keeps_the_seat_and_a_computer_stands_in_only_when_a_decisi
     other.wait_for_function("(sel) => document.querySelector(sel) === null", arg=badge % "bot")
     assert other.locator(badge % "away").count() == 0
     assert in_viewport(other, "[data-testid=seat-notices]")
+    for page in (away, other):
+        back = page.locator("[data-testid=recent] li[data-code=seat_returned]")
+        back.wait_for()
+        assert text["back"] in back.inner_text() and username(away) in back.inner_text()
     # And the walker plays their own next turn.
     play_turn(other)
     play_turn(away)

@@ -49,6 +49,16 @@ def test_replay_json_from_a_seat_or_from_everywhere(client):
     assert mine == countdown_game.view(state, 1)
 
 
+def test_replay_json_carries_the_seats_changes_for_the_games_log(client):
+    user = UserFactory()
+    match = _finished(players=2, users=[user])
+    notices = [{"code": "seat_resigned", "seat": 0, "bot": "first", "at": 1763999990.2, "version": 2}]
+    Match.objects.filter(pk=match.pk).update(seat_notices=notices)
+    for seat in ("0", "1", "spectator"):
+        data = client.get(f"/matches/{match.pk}/replay.json?seat={seat}&from=0&to=1").json()
+        assert data["seat_notices"] == notices
+
+
 def test_a_bad_replay_request_is_a_400(client):
     match = _finished()
     for query in ("seat=7", "seat=x", "from=a", "to=1.5"):

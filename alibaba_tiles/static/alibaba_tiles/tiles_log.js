@@ -3,6 +3,7 @@
 import * as UI from "../matches/ui.js";
 import * as C from "./tiles_common.js";
 import { newLog as newEventLog } from "../matches/event_log.js";
+import { seatLine } from "../matches/seat_log.js";
 
 var h = UI.h;
 var fmt = UI.fmt;
@@ -69,9 +70,13 @@ function eventText(e, api) {
 /* The events of the current turn and the previous `players` turns, newest first (at most 14). */
 function renderRecent(view, log, api) {
   var keep = (view.turn || 0) - (view.players || 0);
-  var items = log.filter(function (e) { return (e.turn || 0) >= keep; }).slice(-14).reverse();
+  var items = log.filter(function (e) { return e.notice || (e.turn || 0) >= keep; }).slice(-14).reverse();
   var ul = h("ul", { className: "recent", "data-testid": "recent" });
   items.forEach(function (e) {
+    if (e.notice) {
+      ul.appendChild(h("li", { className: "ev-seat notice", "data-code": e.code, "data-version": e.version }, [seatLine(e, api)]));
+      return;
+    }
     var who = e.seat === null || e.seat === undefined ? "" : api.name(e.seat) + " ";
     var chips = e.code === "lamp_swapped" ? [chip(e.tile, "mini")] : (e.tile ? [chip(e.tile, "mini")] : []);
     if (e.code === "tiles_flipped" && e.tiles) chips = e.tiles.map(function (tl) { return chip(tl, "mini"); });
@@ -84,12 +89,17 @@ function renderRecent(view, log, api) {
 }
 
 /* The events received, oldest first, each with the version that made it. */
-/* The log keeps the recent turns (a round of the table), in the order of the moves. */
+/* The log keeps the recent turns (a round of the table), in the order of the moves, and the seats'
+ * changes (seat_log.js) made since the move before the first of them, each after the moves of its version. */
 function newLog() {
   return newEventLog(function (log, frame) {
     var view = frame.view || {};
     var keep = (view.turn || 0) - (view.players || 0);
-    return log.filter(function (e) { return (e.turn || 0) >= keep; }).sort(function (a, b) { return a.version - b.version; });
+    var moves = log.filter(function (e) { return !e.notice && (e.turn || 0) >= keep; });
+    // a notice at version v came after the move that made v: one just before the window's first move is in it
+    var from = moves.length ? Math.min.apply(null, moves.map(function (e) { return e.version; })) - 1 : 0;
+    var notices = log.filter(function (e) { return e.notice && e.version >= from; });
+    return moves.concat(notices).sort(function (a, b) { return a.version - b.version || (a.notice ? 1 : 0) - (b.notice ? 1 : 0); });
   });
 }
 

@@ -3,6 +3,7 @@
 import * as UI from "../matches/ui.js";
 import { BASRA } from "./basra_strings.js";
 import { newLog as newEventLog } from "../matches/event_log.js";
+import { seatLine } from "../matches/seat_log.js";
 
 var h = UI.h;
 var fmt = UI.fmt;
@@ -87,6 +88,10 @@ function renderLog(log, api) {
   var items = log.slice(-25).reverse();
   var ul = h("ul", { className: "basra-log", "data-testid": "log" });
   items.forEach(function (e) {
+    if (e.notice) {
+      ul.appendChild(h("li", { className: "notice", "data-code": e.code, "data-version": e.version }, [seatLine(e, api)]));
+      return;
+    }
     var seat = e.seat;
     if (seat === undefined && e.code === "offer_made") seat = e.from;  // offer events name their two players
     if (seat === undefined && (e.code === "offer_accepted" || e.code === "offer_declined")) seat = e.to;

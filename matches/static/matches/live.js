@@ -27,6 +27,7 @@
 import * as UI from "./ui.js";
 import { start as startReplay } from "./replay.js";
 import { MATCH } from "./match_strings.js";
+import { isSeatCode, seatLine } from "./seat_log.js";
 
 /* ready: fn(api) of the other parts of the page; eventKinds: the game's names of its events' kinds (replays). */
 export function start(ready, eventKinds) {
@@ -89,17 +90,10 @@ export function start(ready, eventKinds) {
   /* What happened to the seats (matches/presence.py): a lasting list of notices on the page (the
    * table's log of seats) and each player's badges, from every frame, so that a reload or a
    * reconnect shows the same. */
-  var SEAT_NOTICES = {
-    seat_resigned: "{name} resigned: a computer player finishes the match in the seat.",
-    seat_stood_in: "{name} was away when a decision was due: a computer player plays for them until they come back.",
-    seat_returned: "{name} is back and plays again.",
-  };
   var seatNoticesEl = document.getElementById("seat-notices");
   var shownNotices = "";
 
-  function noticeText(n) {
-    return t(n.code, SEAT_NOTICES[n.code]).replace("{name}", api.name(n.seat));
-  }
+  function noticeText(n) { return seatLine(n, api); }
 
   function clockText(at) {
     var d = new Date((at - clockOffset) * 1000);
@@ -283,10 +277,17 @@ export function start(ready, eventKinds) {
       render(frame, previous, newEvents(frame));
       showSeats(frame.bots, frame.seat_notices);
     } else if (frame.type === "notice") {
-      if (SEAT_NOTICES[frame.code]) {
+      if (isSeatCode(frame.code)) {
         toast(noticeText(frame));
         if (frame.code === "seat_resigned" && frame.seat === seat) document.body.dataset.replaced = "1";
         showSeats(frame.bots, frame.seat_notices);
+        if (lastFrame) {
+          // the game's own log says it too: the last frame drawn again with the table's new notices
+          var previousFrame = lastFrame;
+          lastFrame = Object.assign({}, lastFrame, { bots: frame.bots, seat_notices: frame.seat_notices });
+          window.__lastFrame = lastFrame;
+          render(lastFrame, previousFrame, []);
+        }
       }
     } else if (frame.type === "error") {
       delete document.body.dataset.sending;

@@ -75,7 +75,9 @@ export function start(host, url) {
     var f = frames[i];
     return { type: "view", match: +page.dataset.match, version: f.version, seat: viewerSeat,
              status: i === steps ? "finished" : "running", view: f.view, legal: [], to_act: f.to_act || [],
-             server_time: f.server_time, events: f.events || [], replay: true };
+             server_time: f.server_time, events: f.events || [], replay: true,
+             // the seats' changes, which each game's log shows where they happened (seat_log.js)
+             seat_notices: (replayData && replayData.seat_notices) || [] };
   }
 
   function failed(err) {

@@ -3,6 +3,7 @@
  * the events themselves, so the log shows exactly what the seat may know. */
 import * as UI from "../matches/ui.js";
 import * as S from "./sidi_common.js";
+import { seatEvents, seatLine } from "../matches/seat_log.js";
 
 var h = UI.h;
 var KEEP = 100;  // events kept besides the votes (votes are folded and do not push events out)
@@ -38,6 +39,7 @@ function LogRenderer() {
 
   /* One event -> one sentence. */
   function sentence(e) {
+    if (e.notice) return seatLine(e, { name: name });
     var d = { name: name(e.seat), to: name(e.to), segment: e.segment, n: e.count };
     switch (e.code) {
       case "character_chosen": return say("character_chosen", "{name} is {character}.", Object.assign(d, { character: S.characterName(e.character) }));
@@ -150,13 +152,15 @@ function LogRenderer() {
     },
     update: function (frame, previous, events) {
       // an action's events arrive together: a version already logged (a resync, a replay jump) is skipped whole
-      log = log.filter(function (e) { return e.version <= frame.version; });
+      // the seats' changes are taken afresh from each frame (seat_log.js), after the moves of their version
+      log = log.filter(function (e) { return !e.notice && e.version <= frame.version; });
       var logged = {};
       log.forEach(function (e) { logged[e.version] = true; });
       (events || []).forEach(function (e) {
         var item = e.version !== undefined ? e : Object.assign({ version: frame.version }, e);
         if (!logged[item.version]) log.push(item);
       });
+      log = log.concat(seatEvents(frame));
       log.sort(function (a, b) { return a.version - b.version; });
       // keep the last KEEP events that are not votes, and the votes cast since the first of them
       var kept = 0, from = 0;
