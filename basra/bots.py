@@ -223,6 +223,43 @@ def window_move(reader, view, by_type, seat):
     return {"type": "done"}
 
 
+MEAN_STEPS_PER_TURN = 2.4  # a little above the mean movement card (52/24): the turns left are not overcounted
+
+
+def turns_left(view):
+    """About how many turns the game has left (Forty Thieves ends when Ali Baba passes Start the second time)."""
+    game = game_data(view["data"])
+    steps = game.route_length * (game.rules["rounds"] - view["round"]) + game.route_length - view["steps"]
+    return steps / MEAN_STEPS_PER_TURN
+
+
+def steal_turns(view, most):
+    """The stay in the cave a thief out of it should steal for: the longest of 2p - 1, p - 1 and 1 turns that
+    ends before the game does. With k = -1 (mod p) the stash is freed at the end of the turn before the
+    thief's own, so it steals again at once: 1000 k every k + 1 turns. The Merchant's 2 turns with two
+    players free it at the end of its own turn and leave it out of the cave a whole round (500 a turn
+    against 750 for 3 turns); a stash still in the cave at the end is lost."""
+    players = view["players"]
+    left = turns_left(view)
+    for turns in (2 * players - 1, players - 1, 1):
+        if 1 <= turns <= most and turns < left:
+            return turns
+    return None
+
+
+def thief_bot(view, legal, rng):
+    """The Merchant who times the cave (Forty Thieves): out of the cave, it steals for ``steal_turns``, or not
+    at all when no stay ends before the game; everything else as the Merchant (in the standard game it is the Merchant). The search's playouts."""
+    if view["variant"] == "forty_thieves" and view["phase"]["name"] == "turn":
+        steal = next((a for a in legal if a["type"] == "steal"), None)
+        if steal is not None and not any(s["owner"] == view["viewer"] for s in view["cave"]["stashes"]):
+            turns = steal_turns(view, steal["turns"]["max"])
+            if turns is not None:
+                return {"type": "steal", "turns": turns}
+            legal = [a for a in legal if a is not steal]  # a stay the game's end would take: none
+    return merchant_bot(view, legal, rng)
+
+
 BOTS = {"random": random_bot, "merchant": merchant_bot}
 BOT_LABELS = {"random": "Random", "merchant": "Merchant"}
 
@@ -257,11 +294,33 @@ def _seat(view):
     return view["viewer"]
 
 
+def forty_root_actions(view, legal, rng):
+    """Forty Thieves, the mover's turn: the stays weighed at the root, 1 and the ends just before its own
+    turn (p - 1, 2p - 1, 3p - 1: ``steal_turns``), beside every movement card; None elsewhere (all)."""
+    steal = next((a for a in legal if a["type"] == "steal"), None)
+    if steal is None:
+        return None
+    players, most = view["players"], steal["turns"]["max"]
+    stays = sorted({t for t in (1, players - 1, 2 * players - 1, 3 * players - 1) if 1 <= t <= most})
+    return [{"type": "steal", "turns": t} for t in stays] + [a for a in legal if a["type"] != "steal"]
+
+
+# Forty Thieves is won in the cave, a few thousand Piastres a stay: playouts of the thief to the game's end
+# (about 100 actions, 5-8 ms; 30 actions rarely see a long stay freed or the game end that loses it),
+# valued by the final margin over a scale of such stays.
+FORTY = {"rollout": ismcts.view_policy(thief_bot), "rollout_depth": None, "margin_scale": 3000.0,
+         "root_actions": forty_root_actions}
+
+
+def _per_variant(view):
+    return FORTY if view["variant"] == "forty_thieves" else None
+
+
 def search_bot(iterations, cpu_seconds=1.0, rollout_depth=30, margin_scale=400.0, exploration=0.3):
     config = ismcts.SearchConfig(iterations=iterations, cpu_seconds=cpu_seconds, determinizations=12,
                                  rollout=ismcts.view_policy(merchant_bot), rollout_depth=rollout_depth,
                                  estimate=_estimate, margin_scale=margin_scale, exploration=exploration,
-                                 action_filter=_no_offers)
+                                 action_filter=_no_offers, per_view=_per_variant)
     return ismcts.make_bot(engine, engine.sample_state, _seat, config)
 
 

@@ -1,8 +1,10 @@
 """The bots: pure, legal, and the merchant finishes richer than the random bot."""
 import random
 
+import pytest
+
 import basra.engine as engine
-from basra.bots import BOT_LABELS, BOTS
+from basra.bots import BOT_LABELS, BOTS, forty_root_actions, thief_bot
 from gamekit import domains, driver
 
 
@@ -45,3 +47,40 @@ def test_the_merchant_finishes_richer_than_the_random_bot_in_most_4_player_match
                 pairs += 1
                 wins += cash[m] > cash[r]
     assert wins / pairs >= 0.7
+
+
+def _forty_turn_view(players, steps=0, round_=1):
+    state = engine.new_game(players, {"variant": "forty_thieves"}, 3, 0.0)
+    state["steps"], state["round"] = steps, round_
+    seat = engine.to_act(state)[0]
+    return engine.view(state, seat), engine.legal_actions(state, seat)
+
+
+@pytest.mark.parametrize("players,turns", [(2, 3), (3, 5), (4, 7)])
+def test_the_thief_steals_until_the_turn_before_its_own(players, turns):
+    view, legal = _forty_turn_view(players)
+    assert thief_bot(view, legal, random.Random(1)) == {"type": "steal", "turns": turns}
+
+
+def test_the_thief_steals_shorter_near_the_end_and_not_at_all_on_the_last_turn():
+    view, legal = _forty_turn_view(2, steps=45, round_=2)  # 7 steps left: about 3 turns
+    assert thief_bot(view, legal, random.Random(1)) == {"type": "steal", "turns": 1}
+    view, legal = _forty_turn_view(2, steps=51, round_=2)  # Start is one step away: no turn after this one
+    assert thief_bot(view, legal, random.Random(1))["type"] == "play"
+
+
+def test_the_thief_is_the_merchant_in_the_standard_game():
+    state = engine.new_game(2, {"variant": "standard"}, 3, 0.0)
+    seat = engine.to_act(state)[0]
+    view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+    assert thief_bot(view, legal, random.Random(1)) == BOTS["merchant"](view, legal, random.Random(1))
+
+
+def test_the_search_weighs_the_stays_that_end_before_its_own_turn_and_every_card():
+    view, legal = _forty_turn_view(4)
+    options = forty_root_actions(view, legal, random.Random(0))
+    assert [a["turns"] for a in options if a["type"] == "steal"] == [1, 3, 7, 11]
+    assert [a for a in options if a["type"] != "steal"] == [a for a in legal if a["type"] != "steal"]
+    state = engine.new_game(4, {"variant": "standard"}, 3, 0.0)
+    seat = engine.to_act(state)[0]
+    assert forty_root_actions(engine.view(state, seat), engine.legal_actions(state, seat), random.Random(0)) is None
