@@ -247,12 +247,29 @@ def steal_turns(view, most):
     return None
 
 
+def stake_in_cave(view, seat):
+    """What ``seat`` loses if caught in the cave: its stash and the 1000 fine (0 out of the cave)."""
+    stash = next((s for s in view["cave"]["stashes"] if s["owner"] == seat), None)
+    return 0 if stash is None else stash["amount"] + game_data(view["data"]).rules["caught_penalty"]
+
+
+def announce_count(view):
+    """How many cards the mover turns: every card catches everyone in the cave alike, so 3 when another's
+    stake there is larger than the mover's own, else 1 (the Merchant says 1 whenever it is in the cave)."""
+    seat = view["viewer"]
+    others = max((stake_in_cave(view, s) for s in range(view["players"]) if s != seat), default=0)
+    return 3 if others > stake_in_cave(view, seat) else 1
+
+
 def thief_bot(view, legal, rng):
-    """The Merchant who times the cave (Forty Thieves): out of the cave, it steals for ``steal_turns``, or not
-    at all when no stay ends before the game; everything else as the Merchant (in the standard game it is the Merchant). The search's playouts."""
+    """The Merchant who times the cave (Forty Thieves): out of the cave, it steals for ``steal_turns``, or
+    not at all when no stay ends before the game; it announces ``announce_count``; everything else as the
+    Merchant (in the standard game it is the Merchant). The search's playouts."""
+    if view["variant"] == "forty_thieves" and view["phase"]["name"] == "announce":
+        return {"type": "announce", "count": announce_count(view)}
     if view["variant"] == "forty_thieves" and view["phase"]["name"] == "turn":
         steal = next((a for a in legal if a["type"] == "steal"), None)
-        if steal is not None and not any(s["owner"] == view["viewer"] for s in view["cave"]["stashes"]):
+        if steal is not None and not stake_in_cave(view, view["viewer"]):
             turns = steal_turns(view, steal["turns"]["max"])
             if turns is not None:
                 return {"type": "steal", "turns": turns}
@@ -295,14 +312,22 @@ def _seat(view):
 
 
 def forty_root_actions(view, legal, rng):
-    """Forty Thieves, the mover's turn: the stays weighed at the root, 1 and the ends just before its own
-    turn (p - 1, 2p - 1, 3p - 1: ``steal_turns``), beside every movement card; None elsewhere (all)."""
+    """Forty Thieves, what the root weighs: out of the cave on its turn, the stays of 1 turn and those
+    ending just before its own turn (p - 1, 2p - 1, 3p - 1: ``steal_turns``) beside every movement card;
+    in the cave, only the cards (a longer stay piles up a stash one catch takes whole: the runs lost
+    14,000 and 15,000 so); the announce as ``announce_count`` says (60 iterations over the dice are
+    noise: they turned 3 cards with 14,000 in the cave). None elsewhere: every action."""
+    if view["phase"]["name"] == "announce":
+        return [{"type": "announce", "count": announce_count(view)}]
     steal = next((a for a in legal if a["type"] == "steal"), None)
     if steal is None:
         return None
+    cards = [a for a in legal if a["type"] != "steal"]
+    if stake_in_cave(view, view["viewer"]):
+        return cards
     players, most = view["players"], steal["turns"]["max"]
     stays = sorted({t for t in (1, players - 1, 2 * players - 1, 3 * players - 1) if 1 <= t <= most})
-    return [{"type": "steal", "turns": t} for t in stays] + [a for a in legal if a["type"] != "steal"]
+    return [{"type": "steal", "turns": t} for t in stays] + cards
 
 
 # Forty Thieves is won in the cave, a few thousand Piastres a stay: playouts of the thief to the game's end
