@@ -4,7 +4,7 @@ import random
 import pytest
 
 import basra.engine as engine
-from basra.bots import BOT_LABELS, BOTS, forty_root_actions, thief_bot
+from basra.bots import BOT_LABELS, BOTS, announce_count, forty_root_actions, thief_bot
 from gamekit import domains, driver
 
 
@@ -84,3 +84,35 @@ def test_the_search_weighs_the_stays_that_end_before_its_own_turn_and_every_card
     state = engine.new_game(4, {"variant": "standard"}, 3, 0.0)
     seat = engine.to_act(state)[0]
     assert forty_root_actions(engine.view(state, seat), engine.legal_actions(state, seat), random.Random(0)) is None
+
+
+def _with_stashes(players, mine, other, phase=None):
+    """A Forty Thieves view of the mover on its turn (or in ``phase``) with ``mine`` Piastres in the cave and
+    ``other`` for the next seat (0: not in the cave)."""
+    state = engine.new_game(players, {"variant": "forty_thieves"}, 3, 0.0)
+    seat = state["current"]
+    state["forty"]["stashes"] = [{"owner": s, "amount": a, "turns_left": 2, "fresh": False}
+                                 for s, a in ((seat, mine), ((seat + 1) % players, other)) if a]
+    if phase:
+        state["phase"] = dict(phase, seat=seat)
+    return engine.view(state, seat), engine.legal_actions(state, seat)
+
+
+ANNOUNCE = {"name": "announce", "gangs": ["thieves"]}
+
+
+def test_the_mover_turns_three_cards_only_when_another_has_more_at_stake_in_the_cave():
+    assert announce_count(_with_stashes(2, 2000, 5000, ANNOUNCE)[0]) == 3
+    assert announce_count(_with_stashes(2, 0, 1000, ANNOUNCE)[0]) == 3
+    assert announce_count(_with_stashes(2, 5000, 2000, ANNOUNCE)[0]) == 1
+    assert announce_count(_with_stashes(4, 3000, 3000, ANNOUNCE)[0]) == 1
+    view, legal = _with_stashes(2, 2000, 5000, ANNOUNCE)
+    assert legal == [{"type": "announce", "count": {"one_of": [1, 2, 3]}}]
+    assert thief_bot(view, legal, random.Random(1)) == {"type": "announce", "count": 3}
+    assert forty_root_actions(view, legal, random.Random(1)) == [{"type": "announce", "count": 3}]
+
+
+def test_in_the_cave_the_search_weighs_only_the_cards():
+    view, legal = _with_stashes(2, 3000, 3000)
+    assert any(a["type"] == "steal" for a in legal)  # the rules allow a longer stay
+    assert forty_root_actions(view, legal, random.Random(0)) == [a for a in legal if a["type"] == "play"]
