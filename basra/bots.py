@@ -311,23 +311,54 @@ def _seat(view):
     return view["viewer"]
 
 
+def _off_capture_spaces(view, legal):
+    """In the cave: the movement cards (at a junction, the ways) after which Ali Baba may stop off every
+    capture space, when there are such; else ``legal`` as it is."""
+    reader = Reader(view)
+    phase = view["phase"]
+    if phase["name"] == "junction":
+        kind, here, after = "route", None, phase["left"] - 1
+    else:
+        kind, here, after = "play", view["position"], None
+    action = next((a for a in legal if a["type"] == kind), None)
+    if action is None:
+        return legal
+    name = "to" if kind == "route" else "card"
+
+    def safe(option):
+        ends = reader.destinations(option, after) if here is None else reader.destinations(here, option)
+        return any(reader.game.spaces[end]["type"] not in ("gang", "special") for end, _ in ends)
+    options = [o for o in action[name]["one_of"] if safe(o)]
+    if not options:
+        return legal
+    return [dict(a, **{name: {"one_of": options}}) if a is action else a for a in legal]
+
+
 def forty_root_actions(view, legal, rng):
     """Forty Thieves, what the root weighs: out of the cave on its turn, the stays of 1 turn and those
     ending just before its own turn (p - 1, 2p - 1, 3p - 1: ``steal_turns``) beside every movement card;
-    in the cave, only the cards (a longer stay piles up a stash one catch takes whole: the runs lost
-    14,000 and 15,000 so); the announce as ``announce_count`` says (60 iterations over the dice are
-    noise: they turned 3 cards with 14,000 in the cave). None elsewhere: every action."""
-    if view["phase"]["name"] == "announce":
+    in the cave, no longer stay (a stash piled up is caught whole: the runs lost 14,000 and 15,000 so)
+    and only the cards and ways that may stop off the capture spaces, if any (whole-game playouts are
+    too noisy to see a one-in-ten catch: the runs stopped on them and were caught four times a match);
+    the announce as ``announce_count`` says (60 iterations over the dice are noise: they turned 3 cards
+    with 14,000 in the cave). None elsewhere: every action."""
+    name = view["phase"]["name"]
+    if view["variant"] != "forty_thieves":
+        return None
+    if name == "announce":
         return [{"type": "announce", "count": announce_count(view)}]
+    if name not in ("turn", "junction"):
+        return None
+    in_cave = stake_in_cave(view, view["viewer"]) > 0
     steal = next((a for a in legal if a["type"] == "steal"), None)
+    others = [a for a in legal if a is not steal]
+    if in_cave:
+        return _off_capture_spaces(view, others)
     if steal is None:
         return None
-    cards = [a for a in legal if a["type"] != "steal"]
-    if stake_in_cave(view, view["viewer"]):
-        return cards
     players, most = view["players"], steal["turns"]["max"]
     stays = sorted({t for t in (1, players - 1, 2 * players - 1, 3 * players - 1) if 1 <= t <= most})
-    return [{"type": "steal", "turns": t} for t in stays] + cards
+    return [{"type": "steal", "turns": t} for t in stays] + others
 
 
 # Forty Thieves is won in the cave, a few thousand Piastres a stay: playouts of the thief to the game's end

@@ -4,7 +4,7 @@ import random
 import pytest
 
 import basra.engine as engine
-from basra.bots import BOT_LABELS, BOTS, announce_count, forty_root_actions, thief_bot
+from basra.bots import BOT_LABELS, BOTS, Reader, announce_count, forty_root_actions, thief_bot
 from gamekit import domains, driver
 
 
@@ -112,7 +112,15 @@ def test_the_mover_turns_three_cards_only_when_another_has_more_at_stake_in_the_
     assert forty_root_actions(view, legal, random.Random(1)) == [{"type": "announce", "count": 3}]
 
 
-def test_in_the_cave_the_search_weighs_only_the_cards():
+def test_in_the_cave_the_search_weighs_only_the_cards_that_may_stop_off_the_capture_spaces():
     view, legal = _with_stashes(2, 3000, 3000)
     assert any(a["type"] == "steal" for a in legal)  # the rules allow a longer stay
-    assert forty_root_actions(view, legal, random.Random(0)) == [a for a in legal if a["type"] == "play"]
+    options = forty_root_actions(view, legal, random.Random(0))
+    assert [a["type"] for a in options] == ["play"]
+    reader = Reader(view)
+    kinds = {card: {reader.game.spaces[end]["type"] for end, _ in reader.destinations(view["position"], card)}
+             for card in legal[-1]["card"]["one_of"]}
+    assert {c for c, k in kinds.items() if k - {"gang", "special"}} == set(options[0]["card"]["one_of"])
+    assert set(options[0]["card"]["one_of"]) < set(kinds)  # some cards only stop on a capture space here
+    out_view, out_legal = _with_stashes(2, 0, 3000)
+    assert forty_root_actions(out_view, out_legal, random.Random(0))[-1] == out_legal[-1]  # out: every card
