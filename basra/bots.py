@@ -336,7 +336,9 @@ def _off_capture_spaces(view, legal):
 
 def forty_root_actions(view, legal, rng):
     """Forty Thieves, what the root weighs: out of the cave on its turn, the stays of 1 turn and those
-    ending just before its own turn (p - 1, 2p - 1, 3p - 1: ``steal_turns``) beside every movement card;
+    ending just before its own turn (p - 1, 2p - 1, 3p - 1), those that end before the game does
+    (``turns_left``), and not the cards (the same turn's next decision): the runs sometimes played without
+    stealing, a stay of 3,000-5,000 given up on noise; when no stay ends before the game, the cards;
     in the cave, no longer stay (a stash piled up is caught whole: the runs lost 14,000 and 15,000 so)
     and only the cards and ways that may stop off the capture spaces, if any (whole-game playouts are
     too noisy to see a one-in-ten catch: the runs stopped on them and were caught four times a match);
@@ -356,9 +358,9 @@ def forty_root_actions(view, legal, rng):
         return _off_capture_spaces(view, others)
     if steal is None:
         return None
-    players, most = view["players"], steal["turns"]["max"]
-    stays = sorted({t for t in (1, players - 1, 2 * players - 1, 3 * players - 1) if 1 <= t <= most})
-    return [{"type": "steal", "turns": t} for t in stays] + others
+    players, most, left = view["players"], steal["turns"]["max"], turns_left(view)
+    stays = sorted({t for t in (1, players - 1, 2 * players - 1, 3 * players - 1) if 1 <= t <= most and t < left})
+    return [{"type": "steal", "turns": t} for t in stays] or others  # none ends before the game: the cards
 
 
 # Forty Thieves is won in the cave, a few thousand Piastres a stay: playouts of the thief to the game's end

@@ -76,11 +76,14 @@ def test_the_thief_is_the_merchant_in_the_standard_game():
     assert thief_bot(view, legal, random.Random(1)) == BOTS["merchant"](view, legal, random.Random(1))
 
 
-def test_the_search_weighs_the_stays_that_end_before_its_own_turn_and_every_card():
+def test_out_of_the_cave_the_search_weighs_the_stays_that_end_before_its_own_turn_and_the_game():
     view, legal = _forty_turn_view(4)
     options = forty_root_actions(view, legal, random.Random(0))
-    assert [a["turns"] for a in options if a["type"] == "steal"] == [1, 3, 7, 11]
-    assert [a for a in options if a["type"] != "steal"] == [a for a in legal if a["type"] != "steal"]
+    assert options == [{"type": "steal", "turns": t} for t in (1, 3, 7, 11)]  # the cards: the next decision
+    view, legal = _forty_turn_view(4, steps=38, round_=2)  # 14 steps left: about 6 turns
+    assert forty_root_actions(view, legal, random.Random(0)) == [{"type": "steal", "turns": t} for t in (1, 3)]
+    view, legal = _forty_turn_view(4, steps=51, round_=2)
+    assert forty_root_actions(view, legal, random.Random(0)) == [a for a in legal if a["type"] != "steal"]
     state = engine.new_game(4, {"variant": "standard"}, 3, 0.0)
     seat = engine.to_act(state)[0]
     assert forty_root_actions(engine.view(state, seat), engine.legal_actions(state, seat), random.Random(0)) is None
@@ -122,5 +125,3 @@ def test_in_the_cave_the_search_weighs_only_the_cards_that_may_stop_off_the_capt
              for card in legal[-1]["card"]["one_of"]}
     assert {c for c, k in kinds.items() if k - {"gang", "special"}} == set(options[0]["card"]["one_of"])
     assert set(options[0]["card"]["one_of"]) < set(kinds)  # some cards only stop on a capture space here
-    out_view, out_legal = _with_stashes(2, 0, 3000)
-    assert forty_root_actions(out_view, out_legal, random.Random(0))[-1] == out_legal[-1]  # out: every card
