@@ -223,6 +223,60 @@ def window_move(reader, view, by_type, seat):
     return {"type": "done"}
 
 
+MEAN_STEPS_PER_TURN = 2.4  # a little above the mean movement card (52/24): the turns left are not overcounted
+
+
+def turns_left(view):
+    """About how many turns the game has left (Forty Thieves ends when Ali Baba passes Start the second time)."""
+    game = game_data(view["data"])
+    steps = game.route_length * (game.rules["rounds"] - view["round"]) + game.route_length - view["steps"]
+    return steps / MEAN_STEPS_PER_TURN
+
+
+def steal_turns(view, most):
+    """The stay in the cave a thief out of it should steal for: the longest of 2p - 1, p - 1 and 1 turns that
+    ends before the game does. With k = -1 (mod p) the stash is freed at the end of the turn before the
+    thief's own, so it steals again at once: 1000 k every k + 1 turns. The Merchant's 2 turns with two
+    players free it at the end of its own turn and leave it out of the cave a whole round (500 a turn
+    against 750 for 3 turns); a stash still in the cave at the end is lost."""
+    players = view["players"]
+    left = turns_left(view)
+    for turns in (2 * players - 1, players - 1, 1):
+        if 1 <= turns <= most and turns < left:
+            return turns
+    return None
+
+
+def stake_in_cave(view, seat):
+    """What ``seat`` loses if caught in the cave: its stash and the 1000 fine (0 out of the cave)."""
+    stash = next((s for s in view["cave"]["stashes"] if s["owner"] == seat), None)
+    return 0 if stash is None else stash["amount"] + game_data(view["data"]).rules["caught_penalty"]
+
+
+def announce_count(view):
+    """How many cards the mover turns: every card catches everyone in the cave alike, so 3 when another's
+    stake there is larger than the mover's own, else 1 (the Merchant says 1 whenever it is in the cave)."""
+    seat = view["viewer"]
+    others = max((stake_in_cave(view, s) for s in range(view["players"]) if s != seat), default=0)
+    return 3 if others > stake_in_cave(view, seat) else 1
+
+
+def thief_bot(view, legal, rng):
+    """The Merchant who times the cave (Forty Thieves): out of the cave, it steals for ``steal_turns``, or
+    not at all when no stay ends before the game; it announces ``announce_count``; everything else as the
+    Merchant (in the standard game it is the Merchant). The search's playouts."""
+    if view["variant"] == "forty_thieves" and view["phase"]["name"] == "announce":
+        return {"type": "announce", "count": announce_count(view)}
+    if view["variant"] == "forty_thieves" and view["phase"]["name"] == "turn":
+        steal = next((a for a in legal if a["type"] == "steal"), None)
+        if steal is not None and not stake_in_cave(view, view["viewer"]):
+            turns = steal_turns(view, steal["turns"]["max"])
+            if turns is not None:
+                return {"type": "steal", "turns": turns}
+            legal = [a for a in legal if a is not steal]  # a stay the game's end would take: none
+    return merchant_bot(view, legal, rng)
+
+
 BOTS = {"random": random_bot, "merchant": merchant_bot}
 BOT_LABELS = {"random": "Random", "merchant": "Merchant"}
 
@@ -257,11 +311,74 @@ def _seat(view):
     return view["viewer"]
 
 
+def _off_capture_spaces(view, legal):
+    """In the cave: the movement cards (at a junction, the ways) after which Ali Baba may stop off every
+    capture space, when there are such; else ``legal`` as it is."""
+    reader = Reader(view)
+    phase = view["phase"]
+    if phase["name"] == "junction":
+        kind, here, after = "route", None, phase["left"] - 1
+    else:
+        kind, here, after = "play", view["position"], None
+    action = next((a for a in legal if a["type"] == kind), None)
+    if action is None:
+        return legal
+    name = "to" if kind == "route" else "card"
+
+    def safe(option):
+        ends = reader.destinations(option, after) if here is None else reader.destinations(here, option)
+        return any(reader.game.spaces[end]["type"] not in ("gang", "special") for end, _ in ends)
+    options = [o for o in action[name]["one_of"] if safe(o)]
+    if not options:
+        return legal
+    return [dict(a, **{name: {"one_of": options}}) if a is action else a for a in legal]
+
+
+def forty_root_actions(view, legal, rng):
+    """Forty Thieves, what the root weighs: out of the cave on its turn, the stays of 1 turn and those
+    ending just before its own turn (p - 1, 2p - 1, 3p - 1), those that end before the game does
+    (``turns_left``), and not the cards (the same turn's next decision): the runs sometimes played without
+    stealing, a stay of 3,000-5,000 given up on noise; when no stay ends before the game, the cards;
+    in the cave, no longer stay (a stash piled up is caught whole: the runs lost 14,000 and 15,000 so)
+    and only the cards and ways that may stop off the capture spaces, if any (whole-game playouts are
+    too noisy to see a one-in-ten catch: the runs stopped on them and were caught four times a match);
+    the announce as ``announce_count`` says (60 iterations over the dice are noise: they turned 3 cards
+    with 14,000 in the cave). None elsewhere: every action."""
+    name = view["phase"]["name"]
+    if view["variant"] != "forty_thieves":
+        return None
+    if name == "announce":
+        return [{"type": "announce", "count": announce_count(view)}]
+    if name not in ("turn", "junction"):
+        return None
+    in_cave = stake_in_cave(view, view["viewer"]) > 0
+    steal = next((a for a in legal if a["type"] == "steal"), None)
+    others = [a for a in legal if a is not steal]
+    if in_cave:
+        return _off_capture_spaces(view, others)
+    if steal is None:
+        return None
+    players, most, left = view["players"], steal["turns"]["max"], turns_left(view)
+    stays = sorted({t for t in (1, players - 1, 2 * players - 1, 3 * players - 1) if 1 <= t <= most and t < left})
+    return [{"type": "steal", "turns": t} for t in stays] or others  # none ends before the game: the cards
+
+
+# Forty Thieves is won in the cave, a few thousand Piastres a stay: playouts of the thief to the game's end
+# (about 100 actions, 5-8 ms; 30 actions rarely see a long stay freed or the game end that loses it),
+# valued by the final margin over a scale of such stays.
+FORTY = {"rollout": ismcts.view_policy(thief_bot), "rollout_depth": None, "margin_scale": 3000.0,
+         "root_actions": forty_root_actions}
+
+
+def _per_variant(view):
+    return FORTY if view["variant"] == "forty_thieves" else None
+
+
 def search_bot(iterations, cpu_seconds=1.0, rollout_depth=30, margin_scale=400.0, exploration=0.3):
     config = ismcts.SearchConfig(iterations=iterations, cpu_seconds=cpu_seconds, determinizations=12,
                                  rollout=ismcts.view_policy(merchant_bot), rollout_depth=rollout_depth,
                                  estimate=_estimate, margin_scale=margin_scale, exploration=exploration,
-                                 action_filter=_no_offers)
+                                 action_filter=_no_offers, per_view=_per_variant)
     return ismcts.make_bot(engine, engine.sample_state, _seat, config)
 
 

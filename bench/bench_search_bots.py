@@ -18,6 +18,8 @@ win is that side's; 60 s lamps, an action a second (as bench_sidibaba_engine.py 
 measures today's baseline, the Explorer on both sides, over the same seeds.
 
 ``--iterations N`` overrides the level's iterations (a cheaper bench; say so beside the figure).
+``--bot`` may also name a heuristic of the game's bots module that the lobby does not offer, e.g.
+``--game basra --variant forty_thieves --bot thief`` (thief_bot, the Forty Thieves search's playouts).
 Not part of the test run: the machine is shared, keep the runs modest.
 """
 import argparse
@@ -65,8 +67,10 @@ def main(argv=None):
 
     module, default_against, options = GAMES[args.game]
     engine = __import__(f"{module}.engine", fromlist=["engine"])
-    bots = __import__(f"{module}.bots", fromlist=["bots"]).BOTS
-    search = bots[args.bot]
+    bots_module = __import__(f"{module}.bots", fromlist=["bots"])
+    bots = bots_module.BOTS
+    # a level of BOTS, or a heuristic of the module not offered at the table (``--bot thief``: thief_bot)
+    search = bots[args.bot] if args.bot in bots else getattr(bots_module, f"{args.bot}_bot")
     searching = ismcts.is_search_bot(search)
     if args.iterations:
         search = ismcts.with_budget(search, args.iterations, search.search_config.cpu_seconds)
@@ -80,7 +84,7 @@ def main(argv=None):
 
     def timed(view, legal, rng, seen=()):
         started = time.thread_time()
-        action = search(view, legal, rng, seen=seen)
+        action = search(view, legal, rng, seen=seen) if searching else search(view, legal, rng)
         costs.append(time.thread_time() - started)
         return action
     timed.remembers = True

@@ -40,7 +40,9 @@ Parameters a game may give (``SearchConfig``):
 - ``root_actions(view, legal, rng)``: the actions weighed at the root, where a game's heuristic fills the
   free parameters (a few well-chosen candidates get the iterations many poor ones would share);
 - ``clock(view)``: the simulated time at the root, where time matters (a lamp burning down); the view
-  does not carry the server's clock, so a game guesses it from what the view shows.
+  does not carry the server's clock, so a game guesses it from what the view shows;
+- ``per_view(view)``: fields of this config to override for one decision (None or {}: none), for a game
+  whose variants want other playouts or values (Basra's Forty Thieves plays to the end, by a larger margin).
 """
 import json
 import math
@@ -74,6 +76,7 @@ class SearchConfig:
     clock: Callable | None = None  # view -> the simulated time at the root (None: a second before the deadline)
     settled: Callable | None = None  # (view, legal, rng) -> an action the game takes without a search, or None
     root_actions: Callable | None = None  # (view, legal, rng) -> the few actions weighed at the root (None: all)
+    per_view: Callable | None = None  # view -> {field: value} overriding this config for one decision (None: none)
 
 
 class _Node:
@@ -235,6 +238,9 @@ class _Sim:
 def search(engine, sample_state, view, legal, seat, rng: random.Random, config: SearchConfig = SearchConfig(),
            players: int = 2, seen=()):
     """The action ISMCTS picks for ``seat`` (of ``players``) from its ``view`` and ``legal`` actions."""
+    overrides = config.per_view(view) if config.per_view else None
+    if overrides:
+        config = replace(config, **overrides)
     neutral = [0.5] * players
     keep = config.action_filter or (lambda actions: actions)
     chosen = config.root_actions(view, legal, random.Random(0)) if config.root_actions else None

@@ -124,3 +124,15 @@ def test_a_finished_game_is_valued_by_its_ranks():
     won = Race.new(10)
     won["winner"] = 1
     assert ismcts.outcome(Race, won) == [0.0, 1.0]
+
+
+def test_per_view_overrides_the_config_for_that_decision_only():
+    """A game's variant may weigh other root actions (or playouts): here only "add 1" where 2 wins the race."""
+    def only_one(view, legal, rng):
+        return [{"type": "add", "n": 1}]
+    config = ismcts.SearchConfig(iterations=200, cpu_seconds=None,
+                                 per_view=lambda view: {"root_actions": only_one} if view["count"] == 8 else None)
+    bot = ismcts.make_bot(Race, Race.sample_state, lambda view: view["seat"], config)
+    assert _choose(bot, Race.new(8), 0)["n"] == 1
+    assert _choose(bot, Race.new(5), 0)["n"] == 2  # no override there: the winning move
+    assert bot.search_config.root_actions is None
