@@ -40,7 +40,14 @@ Parameters a game may give (``SearchConfig``):
 - ``root_actions(view, legal, rng)``: the actions weighed at the root, where a game's heuristic fills the
   free parameters (a few well-chosen candidates get the iterations many poor ones would share);
 - ``clock(view)``: the simulated time at the root, where time matters (a lamp burning down); the view
-  does not carry the server's clock, so a game guesses it from what the view shows.
+  does not carry the server's clock, so a game guesses it from what the view shows;
+- ``flat`` (True, or a predicate on the view: where to): no tree, a flat Monte Carlo at the root with
+  common random numbers, playouts of ``flat_rollout_depth`` actions (if given): every candidate is played
+  on the same determinizations with the same playout seeds, so the candidates' differences are not
+  drowned in the draws (for games whose opponents the rollout policy models well: no tree below the root
+  spreads the iterations over their replies); ``iterations`` then counts playouts;
+- ``prior(view, legal, rng)``: a view bot whose choice stands unless a candidate's mean value beats it by
+  ``prior_margin`` (flat search only): the search departs from a good heuristic on clear evidence only.
 """
 import json
 import math
@@ -74,6 +81,10 @@ class SearchConfig:
     clock: Callable | None = None  # view -> the simulated time at the root (None: a second before the deadline)
     settled: Callable | None = None  # (view, legal, rng) -> an action the game takes without a search, or None
     root_actions: Callable | None = None  # (view, legal, rng) -> the few actions weighed at the root (None: all)
+    flat: bool | Callable = False  # a flat Monte Carlo at the root, common random numbers (or view -> whether)
+    flat_rollout_depth: int | None = None  # the flat search's playout length (None: rollout_depth)
+    prior: Callable | None = None  # flat: the view bot whose action stands unless beaten by prior_margin
+    prior_margin: float = 0.0
 
 
 class _Node:
@@ -242,6 +253,8 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
     if len(root_options) == 1:
         return root_options[0]
     rng = random.Random(rng.random())
+    if config.flat is True or (callable(config.flat) and config.flat(view)):
+        return _flat_search(engine, sample_state, view, legal, seat, rng, config, root_options, seen)
     rollout = config.rollout or random_policy
     pool = []
     now = config.clock(view) if config.clock else None
@@ -312,8 +325,45 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
     return best.action if best is not None else root_options[0]
 
 
-def _playout(engine, sim, rollout, config, rng):
-    depth = config.rollout_depth
+def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_options, seen):
+    """Flat Monte Carlo with common random numbers: each round draws one determinization and one playout
+    seed and plays every root candidate from them; a round is played whole or not at all (the CPU cap is
+    checked between rounds), so every candidate's mean is over the same draws."""
+    rollout = config.rollout or random_policy
+    now = config.clock(view) if config.clock else None
+    keys = [action_key(a) for a in root_options]
+    depth = config.rollout_depth if config.flat_rollout_depth is None else config.flat_rollout_depth
+    totals = [0.0] * len(root_options)
+    rounds = max(1, config.iterations // len(root_options))
+    started = time.thread_time()
+    done = 0
+    for _ in range(rounds):
+        if config.cpu_seconds is not None and done and time.thread_time() - started > config.cpu_seconds:
+            break
+        state = sample_state(view, seat, random.Random(rng.random()), seen)
+        seed = rng.random()
+        for i, option in enumerate(root_options):
+            sim = _Sim(engine, state, config.step, now)
+            try:
+                sim.play(seat, option)
+                value = _playout(engine, sim, rollout, config, random.Random(seed), depth)
+            except engine.IllegalAction:
+                value = None
+            totals[i] += 0.5 if value is None else value[seat]
+        done += 1
+    best = max(range(len(root_options)), key=lambda i: totals[i])
+    if config.prior is not None:
+        # the generator root_actions is given too: the prior's free choices match the candidates'
+        preferred = action_key(domains.fill(config.prior(view, legal, random.Random(0)), random.Random(0)))
+        if preferred in keys:
+            p = keys.index(preferred)
+            if (totals[best] - totals[p]) / done <= config.prior_margin:
+                best = p
+    return root_options[best]
+
+
+def _playout(engine, sim, rollout, config, rng, depth=None):
+    depth = config.rollout_depth if depth is None else depth
     acted = 0
     while depth is None or acted < depth:
         movers = sim.movers()

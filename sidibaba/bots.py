@@ -313,6 +313,9 @@ from sidibaba.engine.tokens import fortune as _fortune  # noqa: E402
 # (``escape_odds``). Longer playouts of the Explorer were measured no better and much noisier: its walk
 # after the move says little about the move (docs/bots.md).
 ROLLOUT_DEPTH = 6
+LEADER_ROLLOUT_DEPTH = 60
+LEADER_MARGIN = 0.02
+SETUP_ROUNDS = 8
 STEP_SECONDS = 1.0  # simulated seconds between two actions of a playout (as bench and simulate play)
 # escape_odds's logistic fit: 15,580 states of 360 Explorer matches (3, 4 and 6 players, 60 s lamps, an
 # action a second; bench/fit_escape_odds.py): each square of the shortest way left costs about eight moves.
@@ -401,17 +404,40 @@ def settled(view, legal, rng):
 
 def leader_candidates(view, legal, rng):
     """The Leader's root candidates: passing, and each card in hand played as the Explorer would play it
-    (its square, path or cell chosen by the heuristic): a handful of actions, not every square a
-    landslide may fall on."""
+    (its square, path or cell chosen by the heuristic), and also every other place it may go: each square
+    a walk of the Leader's token may stop on (a walk stops where it meets the group), each square a
+    Teleportation may land the group on, each square of the group's shortest way a Landslide may block.
+    A few dozen actions at most, not every path there is: the flat search plays each one on the same
+    futures."""
     if view["role"] != "leader":
         return None
     out = [a for a in legal if a["type"] == "pass"]
+    seen = set()
+
+    def add(action):
+        key = ismcts.action_key(action)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
     for action in legal:
         if action["type"] != "play_event":
             continue
+        here = view["pos"][0]
         played = _play(view, [action], rng)
         if played is not None:
-            out.append(domains.fill(played, rng))
+            add(domains.fill(played, rng))
+        if action["use"] in ("move", "teleportation"):
+            stops = {}
+            for path in _choices(action, "path"):
+                stop = path[:path.index(here) + 1] if action["use"] == "move" and here in path else path
+                stops.setdefault((stop[-1], len(stop) < len(path)), path)  # the walk stops at a meeting
+            for path in stops.values():
+                add({**action, "path": path})
+        elif action["use"] == "landslide":
+            on_route = _route_cells(view, _goal_distances(view))
+            for cell in _choices(action, "cell"):
+                if cell in on_route:
+                    add({**action, "cell": cell})
     return out or None
 
 
@@ -428,12 +454,24 @@ def _seat(view):
     return view["seat"]
 
 
-def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, exploration=0.5):
+def _leads(view):
+    return view["role"] == "leader"
+
+
+def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, exploration=0.5,
+               leader_depth=LEADER_ROLLOUT_DEPTH, leader_margin=LEADER_MARGIN, rehearsals=SETUP_ROUNDS):
+    from sidibaba import rehearsal
+    setup = rehearsal.setup_bot(explorer, rounds=rehearsals, cpu_seconds=cpu_seconds)
+
+    def decided(view, legal, rng):
+        return setup(view, legal, rng) or settled(view, legal, rng)
     config = ismcts.SearchConfig(iterations=iterations, cpu_seconds=cpu_seconds, determinizations=12,
                                  rollout=ismcts.view_policy(explorer), rollout_depth=rollout_depth,
                                  values=values, exploration=exploration, action_filter=_searched,
                                  step=STEP_SECONDS, fallback=explorer, clock=clock,
-                                 settled=settled, root_actions=leader_candidates)
+                                 settled=decided, root_actions=leader_candidates,
+                                 flat=_leads, flat_rollout_depth=leader_depth, prior=explorer,
+                                 prior_margin=leader_margin)
     return ismcts.make_bot(engine, engine.sample_state, _seat, config)
 
 
