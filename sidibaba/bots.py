@@ -315,7 +315,6 @@ from sidibaba.engine.tokens import fortune as _fortune  # noqa: E402
 ROLLOUT_DEPTH = 6
 LEADER_ROLLOUT_DEPTH = 60
 LEADER_MARGIN = 0.02
-SETUP_ROUNDS = 8
 STEP_SECONDS = 1.0  # simulated seconds between two actions of a playout (as bench and simulate play)
 # escape_odds's logistic fit: 15,580 states of 360 Explorer matches (3, 4 and 6 players, 60 s lamps, an
 # action a second; bench/fit_escape_odds.py): each square of the shortest way left costs about eight moves.
@@ -459,7 +458,7 @@ def _leads(view):
 
 
 def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, exploration=0.5,
-               leader_depth=LEADER_ROLLOUT_DEPTH, leader_margin=LEADER_MARGIN, rehearsals=SETUP_ROUNDS):
+               leader_depth=LEADER_ROLLOUT_DEPTH, leader_margin=LEADER_MARGIN, rehearsals=3):
     from sidibaba import rehearsal
     setup = rehearsal.setup_bot(explorer, rounds=rehearsals, cpu_seconds=cpu_seconds)
 
@@ -477,8 +476,8 @@ def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, explora
 
 # Levels by iterations (reproducible for a seed), capped at SEARCH_CPU_SECONDS of CPU per decision.
 SEARCH_CPU_SECONDS = 1.0
-expert_bot = search_bot(iterations=30, cpu_seconds=SEARCH_CPU_SECONDS)
-master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS)
+expert_bot = search_bot(iterations=30, cpu_seconds=SEARCH_CPU_SECONDS, rehearsals=3)
+master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsals=8)
 
 # The first is what the lobby offers first and what takes over a seat left for good: the Explorer (plays
 # either role, instant; a search bot costs up to a second of the worker's CPU a decision).

@@ -87,7 +87,7 @@ def as_action(plan):
     return {"type": "choose_entrance", "opening": plan["entrance"]}
 
 
-def setup_bot(explorer, rounds, cpu_seconds, limit=8):
+def setup_bot(explorer, rounds, cpu_seconds, limit=6):
     """``settled``-style hook: the Leader's maze, Treasure and entrance by rehearsal, else None."""
     def choose(view, legal, rng):
         if view.get("role") != "leader" or view.get("phase") != "setup":
@@ -101,7 +101,9 @@ def setup_bot(explorer, rounds, cpu_seconds, limit=8):
         totals = [0.0] * len(plans)
         started = time.thread_time()
         for done in range(rounds):
-            if cpu_seconds is not None and done and time.thread_time() - started > cpu_seconds:
+            spent = time.thread_time() - started
+            # a whole round or none: stop when the next round, as long as the last ones, would pass the cap
+            if cpu_seconds is not None and done and spent * (done + 1) / done > cpu_seconds:
                 break
             seed = draw.randrange(1 << 30)
             for i, plan in enumerate(plans):
