@@ -381,23 +381,6 @@ def clock(view):
     return min(ends - view["segment_seconds"] + elapsed, ends - 0.5)
 
 
-def wary(view, legal, rng):
-    """The Explorer, except that it never votes to step onto the Leader's token in front: a meeting costs a
-    lamp and tokens (the Explorer walks into it: about one lamp in four of the lamps it loses in
-    four-player matches, tests/sidibaba/test_bots.py), so it turns the way the Explorer would turn instead."""
-    action = adventurer(view, legal, rng)
-    if action.get("type") != "vote_move" or action["move"] not in "DEF" or not (view.get("front") or {}).get("leader"):
-        return action
-    vote = _find(legal, "vote_move")
-    turns = [m for m in _choices(vote, "move") if m not in "DEF"]
-    if not turns:
-        return action
-    move = choose_move(view, turns)
-    if view["votes"][view["seat"]] == move and _find(legal, "call_move"):
-        return {"type": "call_move"}  # voted already: the lead calls it, as the Explorer does
-    return {"type": "vote_move", "move": move}
-
-
 def settled(view, legal, rng):
     """The Adventurers' decisions taken without a search. Until the Treasure is shared the Explorer's: where
     the Treasure lies is nothing the group has seen, so a search over sampled mazes only adds noise to the
@@ -408,7 +391,7 @@ def settled(view, legal, rng):
     if view["role"] != "adventurer":
         return None
     if view.get("treasure") != "shared":
-        return wary(view, legal, rng)
+        return adventurer(view, legal, rng)
     if not view["line"] or view["line"][0] == view["seat"]:
         return None
     vote = _find(legal, "vote_move")
