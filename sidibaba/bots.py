@@ -477,7 +477,7 @@ def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, explora
 # Levels by iterations (reproducible for a seed), capped at SEARCH_CPU_SECONDS of CPU per decision.
 SEARCH_CPU_SECONDS = 1.0
 expert_bot = search_bot(iterations=30, cpu_seconds=SEARCH_CPU_SECONDS, rehearsals=3)
-master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsals=8)
+master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsals=6)
 
 # The first is what the lobby offers first and what takes over a seat left for good: the Explorer (plays
 # either role, instant; a search bot costs up to a second of the worker's CPU a decision).
