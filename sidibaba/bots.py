@@ -304,7 +304,7 @@ def explorer(view, legal, rng):
 from gamekit import ismcts  # noqa: E402
 from gamekit.errors import CannotSample  # noqa: E402,F401
 
-from sidibaba import engine  # noqa: E402
+from sidibaba import engine, rehearsal  # noqa: E402
 from sidibaba.engine.maze import distances as _maze_distances, geometry as _geometry  # noqa: E402
 from sidibaba.engine.tokens import fortune as _fortune  # noqa: E402
 
@@ -313,6 +313,9 @@ from sidibaba.engine.tokens import fortune as _fortune  # noqa: E402
 # (``escape_odds``). Longer playouts of the Explorer were measured no better and much noisier: its walk
 # after the move says little about the move (docs/bots.md).
 ROLLOUT_DEPTH = 6
+# The Leader's window is weighed by a flat search (no tree: the Adventurers' replies are the Explorer's, which
+# the playouts model) with common random numbers, playouts of LEADER_ROLLOUT_DEPTH actions (about a lamp), the
+# Explorer's own choice kept unless another candidate's mean value beats it by LEADER_MARGIN.
 LEADER_ROLLOUT_DEPTH = 60
 LEADER_MARGIN = 0.02
 STEP_SECONDS = 1.0  # simulated seconds between two actions of a playout (as bench and simulate play)
@@ -459,7 +462,9 @@ def _leads(view):
 
 def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, exploration=0.5,
                leader_depth=LEADER_ROLLOUT_DEPTH, leader_margin=LEADER_MARGIN, rehearsals=3):
-    from sidibaba import rehearsal
+    """A search bot for either role: the Leader's setup by rehearsal (``sidibaba/rehearsal.py``: ``rehearsals``
+    rounds of whole matches), its windows by a flat search; an Adventurer's votes by the tree once the
+    Treasure is shared (the Explorer's walk before)."""
     setup = rehearsal.setup_bot(explorer, rounds=rehearsals, cpu_seconds=cpu_seconds)
 
     def decided(view, legal, rng):
