@@ -41,8 +41,7 @@ Parameters a game may give (``SearchConfig``):
   free parameters (a few well-chosen candidates get the iterations many poor ones would share);
 - ``clock(view)``: the simulated time at the root, where time matters (a lamp burning down); the view
   does not carry the server's clock, so a game guesses it from what the view shows;
-- ``flat`` (True, or a predicate on the view: where to): no tree, a flat Monte Carlo at the root with
-  common random numbers, playouts of ``flat_rollout_depth`` actions (if given): every candidate is played
+- ``flat``: no tree, a flat Monte Carlo at the root with common random numbers: every candidate is played
   on the same determinizations with the same playout seeds, so the candidates' differences are not
   drowned in the draws (for games whose opponents the rollout policy models well: no tree below the root
   spreads the iterations over their replies); ``iterations`` then counts playouts;
@@ -81,8 +80,7 @@ class SearchConfig:
     clock: Callable | None = None  # view -> the simulated time at the root (None: a second before the deadline)
     settled: Callable | None = None  # (view, legal, rng) -> an action the game takes without a search, or None
     root_actions: Callable | None = None  # (view, legal, rng) -> the few actions weighed at the root (None: all)
-    flat: bool | Callable = False  # a flat Monte Carlo at the root, common random numbers (or view -> whether)
-    flat_rollout_depth: int | None = None  # the flat search's playout length (None: rollout_depth)
+    flat: bool = False  # a flat Monte Carlo at the root with common random numbers, no tree
     prior: Callable | None = None  # flat: the view bot whose action stands unless beaten by prior_margin
     prior_margin: float = 0.0
 
@@ -253,7 +251,7 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
     if len(root_options) == 1:
         return root_options[0]
     rng = random.Random(rng.random())
-    if config.flat is True or (callable(config.flat) and config.flat(view)):
+    if config.flat:
         return _flat_search(engine, sample_state, view, legal, seat, rng, config, root_options, seen)
     rollout = config.rollout or random_policy
     pool = []
@@ -332,7 +330,6 @@ def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_opti
     rollout = config.rollout or random_policy
     now = config.clock(view) if config.clock else None
     keys = [action_key(a) for a in root_options]
-    depth = config.rollout_depth if config.flat_rollout_depth is None else config.flat_rollout_depth
     totals = [0.0] * len(root_options)
     rounds = max(1, config.iterations // len(root_options))
     started = time.thread_time()
@@ -346,7 +343,7 @@ def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_opti
             sim = _Sim(engine, state, config.step, now)
             try:
                 sim.play(seat, option)
-                value = _playout(engine, sim, rollout, config, random.Random(seed), depth)
+                value = _playout(engine, sim, rollout, config, random.Random(seed))
             except engine.IllegalAction:
                 value = None
             totals[i] += 0.5 if value is None else value[seat]
@@ -362,8 +359,8 @@ def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_opti
     return root_options[best]
 
 
-def _playout(engine, sim, rollout, config, rng, depth=None):
-    depth = config.rollout_depth if depth is None else depth
+def _playout(engine, sim, rollout, config, rng):
+    depth = config.rollout_depth
     acted = 0
     while depth is None or acted < depth:
         movers = sim.movers()

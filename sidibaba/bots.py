@@ -308,16 +308,15 @@ from sidibaba import engine, rehearsal  # noqa: E402
 from sidibaba.engine.maze import distances as _maze_distances, geometry as _geometry  # noqa: E402
 from sidibaba.engine.tokens import fortune as _fortune  # noqa: E402
 
-# A real-time match is long (a few hundred actions): a playout stops after ROLLOUT_DEPTH actions, about
-# one move of the party and the Leader's answer, and is valued by the Adventurers' odds of escaping
-# (``escape_odds``). Longer playouts of the Explorer were measured no better and much noisier: its walk
-# after the move says little about the move (docs/bots.md).
-ROLLOUT_DEPTH = 6
-# The Leader's window is weighed by a flat search (no tree: the Adventurers' replies are the Explorer's, which
-# the playouts model) with common random numbers, playouts of LEADER_ROLLOUT_DEPTH actions (about a lamp), the
-# Explorer's own choice kept unless another candidate's mean value beats it by LEADER_MARGIN.
-LEADER_ROLLOUT_DEPTH = 60
-LEADER_MARGIN = 0.02
+# A real-time match is long (a few hundred actions). A searched decision (the Leader's window, an Adventurer's
+# vote once the Treasure is shared) is weighed by a flat search (no tree: the others' replies are the
+# Explorer's, which the playouts model) with common random numbers; a playout stops after ROLLOUT_DEPTH
+# actions (about a lamp) and is valued by the Adventurers' odds of escaping (``escape_odds``); the Explorer's
+# own choice stands unless another candidate's mean value beats it by PRIOR_MARGIN. The tree (6-action
+# playouts) was measured weaker than the Explorer for the Adventurers (4 players 14/60 against 24/60; flat:
+# 25/60) and no better for the Leader (docs/bots.md).
+ROLLOUT_DEPTH = 60
+PRIOR_MARGIN = 0.02
 STEP_SECONDS = 1.0  # simulated seconds between two actions of a playout (as bench and simulate play)
 # escape_odds's logistic fit: 15,580 states of 360 Explorer matches (3, 4 and 6 players, 60 s lamps, an
 # action a second; bench/fit_escape_odds.py): each square of the shortest way left costs about eight moves.
@@ -456,14 +455,9 @@ def _seat(view):
     return view["seat"]
 
 
-def _leads(view):
-    return view["role"] == "leader"
-
-
-def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, exploration=0.5,
-               leader_depth=LEADER_ROLLOUT_DEPTH, leader_margin=LEADER_MARGIN, rehearsals=3):
+def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, prior_margin=PRIOR_MARGIN, rehearsals=3):
     """A search bot for either role: the Leader's setup by rehearsal (``sidibaba/rehearsal.py``: ``rehearsals``
-    rounds of whole matches), its windows by a flat search; an Adventurer's votes by the tree once the
+    rounds of whole matches), its windows by a flat search; an Adventurer's votes by the flat search once the
     Treasure is shared (the Explorer's walk before)."""
     setup = rehearsal.setup_bot(explorer, rounds=rehearsals, cpu_seconds=cpu_seconds)
 
@@ -471,11 +465,10 @@ def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, explora
         return setup(view, legal, rng) or settled(view, legal, rng)
     config = ismcts.SearchConfig(iterations=iterations, cpu_seconds=cpu_seconds, determinizations=12,
                                  rollout=ismcts.view_policy(explorer), rollout_depth=rollout_depth,
-                                 values=values, exploration=exploration, action_filter=_searched,
+                                 values=values, action_filter=_searched,
                                  step=STEP_SECONDS, fallback=explorer, clock=clock,
                                  settled=decided, root_actions=leader_candidates,
-                                 flat=_leads, flat_rollout_depth=leader_depth, prior=explorer,
-                                 prior_margin=leader_margin)
+                                 flat=True, prior=explorer, prior_margin=prior_margin)
     return ismcts.make_bot(engine, engine.sample_state, _seat, config)
 
 
