@@ -42,7 +42,13 @@ Parameters a game may give (``SearchConfig``):
 - ``clock(view)``: the simulated time at the root, where time matters (a lamp burning down); the view
   does not carry the server's clock, so a game guesses it from what the view shows;
 - ``per_view(view)``: fields of this config to override for one decision (None or {}: none), for a game
-  whose variants want other playouts or values (Basra's Forty Thieves plays to the end, by a larger margin).
+  whose variants want other playouts or values (Basra's Forty Thieves plays to the end, by a larger margin);
+- ``flat``: no tree, a flat Monte Carlo at the root with common random numbers: every candidate is played
+  on the same determinizations with the same playout seeds, so the candidates' differences are not
+  drowned in the draws (for games whose opponents the rollout policy models well: no tree below the root
+  spreads the iterations over their replies); ``iterations`` then counts playouts;
+- ``prior(view, legal, rng)``: a view bot whose choice stands unless a candidate's mean value beats it by
+  ``prior_margin`` (flat search only): the search departs from a good heuristic on clear evidence only.
 """
 import json
 import math
@@ -77,6 +83,9 @@ class SearchConfig:
     settled: Callable | None = None  # (view, legal, rng) -> an action the game takes without a search, or None
     root_actions: Callable | None = None  # (view, legal, rng) -> the few actions weighed at the root (None: all)
     per_view: Callable | None = None  # view -> {field: value} overriding this config for one decision (None: none)
+    flat: bool = False  # a flat Monte Carlo at the root with common random numbers, no tree
+    prior: Callable | None = None  # flat: the view bot whose action stands unless beaten by prior_margin
+    prior_margin: float = 0.0
 
 
 class _Node:
@@ -248,6 +257,8 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
     if len(root_options) == 1:
         return root_options[0]
     rng = random.Random(rng.random())
+    if config.flat:
+        return _flat_search(engine, sample_state, view, legal, seat, rng, config, root_options, seen)
     rollout = config.rollout or random_policy
     pool = []
     now = config.clock(view) if config.clock else None
@@ -316,6 +327,42 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
     best = max((root.children.get((seat, k)) for k in root_keys),
                key=lambda c: (-1, 0) if c is None else (c.visits, c.reward))
     return best.action if best is not None else root_options[0]
+
+
+def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_options, seen):
+    """Flat Monte Carlo with common random numbers: each round draws one determinization and one playout
+    seed and plays every root candidate from them; a round is played whole or not at all (the CPU cap is
+    checked between rounds), so every candidate's mean is over the same draws."""
+    rollout = config.rollout or random_policy
+    now = config.clock(view) if config.clock else None
+    keys = [action_key(a) for a in root_options]
+    totals = [0.0] * len(root_options)
+    rounds = max(1, config.iterations // len(root_options))
+    started = time.thread_time()
+    done = 0
+    for _ in range(rounds):
+        if config.cpu_seconds is not None and done and time.thread_time() - started > config.cpu_seconds:
+            break
+        state = sample_state(view, seat, random.Random(rng.random()), seen)
+        seed = rng.random()
+        for i, option in enumerate(root_options):
+            sim = _Sim(engine, state, config.step, now)
+            try:
+                sim.play(seat, option)
+                value = _playout(engine, sim, rollout, config, random.Random(seed))
+            except engine.IllegalAction:
+                value = None
+            totals[i] += 0.5 if value is None else value[seat]
+        done += 1
+    best = max(range(len(root_options)), key=lambda i: totals[i])
+    if config.prior is not None:
+        # the generator root_actions is given too: the prior's free choices match the candidates'
+        preferred = action_key(domains.fill(config.prior(view, legal, random.Random(0)), random.Random(0)))
+        if preferred in keys:
+            p = keys.index(preferred)
+            if (totals[best] - totals[p]) / done <= config.prior_margin:
+                best = p
+    return root_options[best]
 
 
 def _playout(engine, sim, rollout, config, rng):

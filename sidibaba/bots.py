@@ -304,15 +304,19 @@ def explorer(view, legal, rng):
 from gamekit import ismcts  # noqa: E402
 from gamekit.errors import CannotSample  # noqa: E402,F401
 
-from sidibaba import engine  # noqa: E402
+from sidibaba import engine, rehearsal  # noqa: E402
 from sidibaba.engine.maze import distances as _maze_distances, geometry as _geometry  # noqa: E402
 from sidibaba.engine.tokens import fortune as _fortune  # noqa: E402
 
-# A real-time match is long (a few hundred actions): a playout stops after ROLLOUT_DEPTH actions, about
-# one move of the party and the Leader's answer, and is valued by the Adventurers' odds of escaping
-# (``escape_odds``). Longer playouts of the Explorer were measured no better and much noisier: its walk
-# after the move says little about the move (docs/bots.md).
-ROLLOUT_DEPTH = 6
+# A real-time match is long (a few hundred actions). A searched decision (the Leader's window, an Adventurer's
+# vote once the Treasure is shared) is weighed by a flat search (no tree: the others' replies are the
+# Explorer's, which the playouts model) with common random numbers; a playout stops after ROLLOUT_DEPTH
+# actions (about a lamp) and is valued by the Adventurers' odds of escaping (``escape_odds``); the Explorer's
+# own choice stands unless another candidate's mean value beats it by PRIOR_MARGIN. The tree (6-action
+# playouts) was measured weaker than the Explorer for the Adventurers (4 players 14/60 against 24/60; flat:
+# 25/60) and no better for the Leader (docs/bots.md).
+ROLLOUT_DEPTH = 60
+PRIOR_MARGIN = 0.02
 STEP_SECONDS = 1.0  # simulated seconds between two actions of a playout (as bench and simulate play)
 # escape_odds's logistic fit: 15,580 states of 360 Explorer matches (3, 4 and 6 players, 60 s lamps, an
 # action a second; bench/fit_escape_odds.py): each square of the shortest way left costs about eight moves.
@@ -401,17 +405,40 @@ def settled(view, legal, rng):
 
 def leader_candidates(view, legal, rng):
     """The Leader's root candidates: passing, and each card in hand played as the Explorer would play it
-    (its square, path or cell chosen by the heuristic): a handful of actions, not every square a
-    landslide may fall on."""
+    (its square, path or cell chosen by the heuristic), and also every other place it may go: each square
+    a walk of the Leader's token may stop on (a walk stops where it meets the group), each square a
+    Teleportation may land the group on, each square of the group's shortest way a Landslide may block.
+    A few dozen actions at most, not every path there is: the flat search plays each one on the same
+    futures."""
     if view["role"] != "leader":
         return None
     out = [a for a in legal if a["type"] == "pass"]
+    seen = set()
+
+    def add(action):
+        key = ismcts.action_key(action)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
     for action in legal:
         if action["type"] != "play_event":
             continue
+        here = view["pos"][0]
         played = _play(view, [action], rng)
         if played is not None:
-            out.append(domains.fill(played, rng))
+            add(domains.fill(played, rng))
+        if action["use"] in ("move", "teleportation"):
+            stops = {}
+            for path in _choices(action, "path"):
+                stop = path[:path.index(here) + 1] if action["use"] == "move" and here in path else path
+                stops.setdefault((stop[-1], len(stop) < len(path)), path)  # the walk stops at a meeting
+            for path in stops.values():
+                add({**action, "path": path})
+        elif action["use"] == "landslide":
+            on_route = _route_cells(view, _goal_distances(view))
+            for cell in _choices(action, "cell"):
+                if cell in on_route:
+                    add({**action, "cell": cell})
     return out or None
 
 
@@ -428,19 +455,27 @@ def _seat(view):
     return view["seat"]
 
 
-def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, exploration=0.5):
+def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, prior_margin=PRIOR_MARGIN, rehearsals=3):
+    """A search bot for either role: the Leader's setup by rehearsal (``sidibaba/rehearsal.py``: ``rehearsals``
+    rounds of whole matches), its windows by a flat search; an Adventurer's votes by the flat search once the
+    Treasure is shared (the Explorer's walk before)."""
+    setup = rehearsal.setup_bot(explorer, rounds=rehearsals, cpu_seconds=cpu_seconds)
+
+    def decided(view, legal, rng):
+        return setup(view, legal, rng) or settled(view, legal, rng)
     config = ismcts.SearchConfig(iterations=iterations, cpu_seconds=cpu_seconds, determinizations=12,
                                  rollout=ismcts.view_policy(explorer), rollout_depth=rollout_depth,
-                                 values=values, exploration=exploration, action_filter=_searched,
+                                 values=values, action_filter=_searched,
                                  step=STEP_SECONDS, fallback=explorer, clock=clock,
-                                 settled=settled, root_actions=leader_candidates)
+                                 settled=decided, root_actions=leader_candidates,
+                                 flat=True, prior=explorer, prior_margin=prior_margin)
     return ismcts.make_bot(engine, engine.sample_state, _seat, config)
 
 
 # Levels by iterations (reproducible for a seed), capped at SEARCH_CPU_SECONDS of CPU per decision.
 SEARCH_CPU_SECONDS = 1.0
-expert_bot = search_bot(iterations=30, cpu_seconds=SEARCH_CPU_SECONDS)
-master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS)
+expert_bot = search_bot(iterations=30, cpu_seconds=SEARCH_CPU_SECONDS, rehearsals=3)
+master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsals=6)
 
 # The first is what the lobby offers first and what takes over a seat left for good: the Explorer (plays
 # either role, instant; a search bot costs up to a second of the worker's CPU a decision).

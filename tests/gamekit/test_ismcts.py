@@ -136,3 +136,27 @@ def test_per_view_overrides_the_config_for_that_decision_only():
     assert _choose(bot, Race.new(8), 0)["n"] == 1
     assert _choose(bot, Race.new(5), 0)["n"] == 2  # no override there: the winning move
     assert bot.search_config.root_actions is None
+
+
+def _flat_bot(iterations=60, prior=None, margin=0.0):
+    return ismcts.make_bot(Race, Race.sample_state, lambda view: view["seat"],
+                           ismcts.SearchConfig(iterations=iterations, cpu_seconds=None, flat=True, prior=prior,
+                                               prior_margin=margin))
+
+
+@pytest.mark.parametrize("count,best", [(8, 2), (7, 1)])
+def test_the_flat_search_weighs_each_root_move_on_the_same_futures(count, best):
+    assert _choose(_flat_bot(), Race.new(count), 0)["n"] == best
+
+
+def test_the_flat_search_keeps_the_priors_choice_unless_another_is_better_by_the_margin():
+    def timid(view, legal, rng):
+        return {"type": "add", "n": 1}
+    assert _choose(_flat_bot(prior=timid, margin=2.0), Race.new(8), 0)["n"] == 1  # no value beats it by 2
+    assert _choose(_flat_bot(prior=timid, margin=0.5), Race.new(8), 0)["n"] == 2  # winning now: 1 against 0
+
+
+def test_the_flat_search_is_the_same_for_the_same_seed_and_blind_to_the_other_secret():
+    bot = _flat_bot(iterations=20)
+    one, other = Race.new(3, secrets=(3, 5)), Race.new(3, secrets=(3, 77))
+    assert [_choose(bot, one, 0, s) for s in range(4)] == [_choose(bot, other, 0, s) for s in range(4)]

@@ -78,8 +78,8 @@ def test_the_leaders_token_stays_out_after_a_meeting_as_the_leaders_events_tell(
 
 
 def test_a_view_with_business_pending_is_not_sampled_and_the_search_bot_plays_the_explorer_there():
-    state = engine.new_game(4, LAMPS_60, 9, 0.0)  # setting up: nothing to search
-    seat = engine.to_act(state)[0]
+    state = engine.new_game(4, LAMPS_60, 9, 0.0)  # setting up: nothing to search (an Adventurer's setup)
+    seat = next(s for s in engine.to_act(state) if s != LEADER)
     view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
     with pytest.raises(CannotSample):
         engine.sample_state(view, seat, random.Random(0))
