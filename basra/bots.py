@@ -393,7 +393,7 @@ BOTS = {"merchant": merchant_bot, "master": master_bot, "expert": expert_bot, "r
 BOT_LABELS = {
     "merchant": "Merchant",
     "master": "Master (searches ahead three times longer than Expert; up to 1 s a move)",
-    "expert": "Expert (searches ahead; beats the Merchant in the standard game, not in Forty Thieves)",
+    "expert": "Expert (searches ahead; beats the Merchant, in Forty Thieves too)",
     "random": "Random",
 }
 BOT_SHORT_LABELS = {"merchant": "Merchant", "master": "Master", "expert": "Expert", "random": "Random"}

@@ -31,7 +31,7 @@ TRANSLATABLE_LABELS = [
     gettext_noop("Random"),
     gettext_noop("Merchant"),
     gettext_noop("Master (searches ahead three times longer than Expert; up to 1 s a move)"),
-    gettext_noop("Expert (searches ahead; beats the Merchant in the standard game, not in Forty Thieves)"),
+    gettext_noop("Expert (searches ahead; beats the Merchant, in Forty Thieves too)"),
     gettext_noop("Master"),
     gettext_noop("Expert"),
 ]

@@ -482,8 +482,8 @@ master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsa
 BOTS = {"explorer": explorer, "master": master_bot, "expert": expert_bot, "random": random_bot}
 BOT_LABELS = {
     "explorer": "Explorer",
-    "master": "Master (searches three times longer than Expert, up to 1 s a move; not yet as strong as the Explorer)",
-    "expert": "Expert (searches ahead on what its seat has seen; not yet as strong as the Explorer)",
+    "master": "Master (searches three times longer than Expert, up to 1 s a move; as the Leader, beats the Explorer; as an Adventurer, its equal)",
+    "expert": "Expert (searches ahead on what its seat has seen; as the Leader, beats the Explorer; as an Adventurer, its equal)",
     "random": "Random",
 }
 BOT_SHORT_LABELS = {"explorer": "Explorer", "master": "Master", "expert": "Expert", "random": "Random"}
