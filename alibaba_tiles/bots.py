@@ -357,7 +357,7 @@ def rollout_bot(playouts, k=5, cpu_seconds=1.0, rollout=greedy_playout, values=N
 SEARCH_CPU_SECONDS = 1.0
 expert_bot = search_bot(iterations=150, cpu_seconds=SEARCH_CPU_SECONDS)
 # Master: Greedy's five best takes played out by Greedy itself (issue 22: the tree search lost to three
-# Greedy bots; this beats them); up to 1,500 playouts, the cap binding in a match's first half.
+# Greedy bots; this wins more than its share against them); up to 1,500 playouts, the 1 s cap binding at most decisions.
 master_bot = rollout_bot(1500, k=5, cpu_seconds=SEARCH_CPU_SECONDS, rollout=view_greedy_playout)
 
 # The first is what the lobby offers first and what takes over a seat left for good.
