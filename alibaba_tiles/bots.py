@@ -364,7 +364,7 @@ master_bot = rollout_bot(1500, k=5, cpu_seconds=SEARCH_CPU_SECONDS, rollout=view
 BOTS = {"greedy": strong_bot, "master": master_bot, "expert": expert_bot, "random": random_bot}
 BOT_LABELS = {
     "greedy": "Greedy (looks one move ahead)",
-    "master": "Master (searches ahead; with two players beats Greedy 9 times in 10; up to 1 s a move)",
+    "master": "Master (tries Greedy's best moves out to the end; beats Greedy, wins 4 in 10 against three; up to 1 s a move)",
     "expert": "Expert (searches ahead, a third of Master's time; about as strong as Greedy)",
     "random": "Random",
 }

@@ -331,8 +331,9 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
 
 def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_options, seen):
     """Flat Monte Carlo with common random numbers: each round draws one determinization and one playout
-    seed and plays every root candidate from them; a round is played whole or not at all (the CPU cap is
-    checked between rounds), so every candidate's mean is over the same draws."""
+    seed and plays every root candidate from them; a round is played whole or not at all, so every
+    candidate's mean is over the same draws: a round that would end past the CPU cap, judged by the
+    longest round so far, is not started."""
     rollout = config.rollout or random_policy
     now = config.clock(view) if config.clock else None
     keys = [action_key(a) for a in root_options]
@@ -340,8 +341,10 @@ def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_opti
     rounds = max(1, config.iterations // len(root_options))
     started = time.thread_time()
     done = 0
+    longest = 0.0
     for _ in range(rounds):
-        if config.cpu_seconds is not None and done and time.thread_time() - started > config.cpu_seconds:
+        round_started = time.thread_time()
+        if config.cpu_seconds is not None and done and round_started - started + longest > config.cpu_seconds:
             break
         state = sample_state(view, seat, random.Random(rng.random()), seen)
         seed = rng.random()
@@ -354,6 +357,7 @@ def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_opti
                 value = None
             totals[i] += 0.5 if value is None else value[seat]
         done += 1
+        longest = max(longest, time.thread_time() - round_started)
     best = max(range(len(root_options)), key=lambda i: totals[i])
     if config.prior is not None:
         # the generator root_actions is given too: the prior's free choices match the candidates'

@@ -9,24 +9,13 @@ from collections import deque
 
 from gamekit import domains
 from gamekit.driver import random_bot
+from sidibaba.view_choices import choices as _choices, distances_from as _distances, find as _find
 
 TURN_MOVE = {"ahead": "E", "left": "A", "right": "C", "back": "B"}
 DR, DC = (-1, 0, 1, 0), (0, 1, 0, -1)
 VALUES = {"gold1": 1, "gold2": 2, "carafe": 3, "daggers": 4, "emerald": 2, "stones": 2.5, "necklace": 3,
           "genie": 1.5, "curse": 0}
 PAIRS = {"emerald": 6, "stones": 8, "necklace": 10}
-
-
-def _find(legal, kind, **fixed):
-    for action in legal:
-        if action["type"] == kind and all(action.get(k) == v for k, v in fixed.items()):
-            return action
-    return None
-
-
-def _choices(action, key):
-    value = action[key]
-    return value["one_of"] if domains.is_domain(value) and "one_of" in value else [value]
 
 
 # --- the Adventurers' memory -------------------------------------------------------------------
@@ -193,17 +182,6 @@ def _use_genie(view, legal):
 
 
 # --- the Leader -------------------------------------------------------------------------------
-
-def _distances(maze, starts, blocked=()):
-    from sidibaba.engine.maze import distances, geometry
-    geo = geometry(maze)
-    best = {}
-    for start in starts:
-        for cell, d in distances(geo, start).items():
-            if cell not in blocked and d < best.get(cell, 10 ** 6):
-                best[cell] = d
-    return best
-
 
 def leader(view, legal, rng):
     maze = view.get("maze")

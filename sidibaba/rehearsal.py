@@ -17,6 +17,7 @@ import time
 from gamekit import driver, domains
 
 from sidibaba import engine
+from sidibaba.view_choices import choices as _choices, distances_from as _distances, find as _find
 
 ESCAPE_HORIZON = 300  # moves: an escape this late is worth almost a win to the Leader
 
@@ -62,7 +63,6 @@ def rehearse(view, plan, seed, leader_bot, adventurer_bot):
 def candidates(view, legal, limit):
     """The setup choices weighed: every maze, every entrance, and the ``limit`` squares farthest from the
     openings for the Treasure (the Explorer's own rule ranks them); None for anything else."""
-    from sidibaba.bots import _choices, _distances, _find
     maze = view.get("maze")
     action = _find(legal, "choose_maze")
     if action:
