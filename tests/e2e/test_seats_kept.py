@@ -146,21 +146,27 @@ def test_looking_away_keeps_the_seat_and_a_computer_stands_in_only_when_a_decisi
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_resignation_is_a_lasting_notice_with_a_live_bot_badge(live_server_url, new_page, language):
     text = TEXT[language]
-    host = person(new_page, live_server_url, "stayer", language)
-    guest = person(new_page, live_server_url, "quitter", language)
-    two_people_at_the_cave(live_server_url, host, guest)
-    guest.click("[data-testid=resign-open]")
-    guest.click("[data-testid=resign-confirm]")
-    guest.wait_for_selector("[data-testid=spectating]")
-    # On the host's page, without a reload: the badge, and a notice that stays (not a 6-second toast).
-    host.locator("[data-testid=seat-badges-1] [data-testid=badge-bot]").wait_for()
-    host.locator("[data-testid=seat-badges-1] [data-testid=badge-resigned]").wait_for()
-    host.wait_for_timeout(8000)
-    notices = host.locator("[data-testid=seat-notices]")
-    assert notices.is_visible() and text["resigned"] in notices.inner_text() and username(guest) in notices.inner_text()
-    host.reload()
-    host.locator("[data-testid=seat-notices] li[data-code=seat_resigned]").wait_for()
-    assert host.locator("[data-testid=seat-badges-1] [data-testid=badge-bot]").is_visible()
+    pages = [person(new_page, live_server_url, "stayer", language), person(new_page, live_server_url, "quitter", language)]
+    two_people_at_the_cave(live_server_url, *pages)
+    # The one who resigns is the one not to act, so that no move of the computer player follows: the
+    # resignation's notice alone must bring the badges (the scoreboard, redrawn by it, once lost them).
+    first = pages[0].evaluate("window.__lastFrame.to_act[0]")
+    quitter_seat = 1 - first
+    stayer, quitter = pages[first], pages[quitter_seat]
+    badge = f"[data-testid=seat-badges-{quitter_seat}] [data-testid=badge-%s]"
+    quitter.click("[data-testid=resign-open]")
+    quitter.click("[data-testid=resign-confirm]")
+    quitter.wait_for_selector("[data-testid=spectating]")
+    # On the stayer's page, without a reload: the badge, and a notice that stays (not a 6-second toast).
+    stayer.locator(badge % "bot").wait_for()
+    stayer.locator(badge % "resigned").wait_for()
+    assert stayer.evaluate("window.__lastFrame.to_act") == [first]
+    stayer.wait_for_timeout(8000)
+    notices = stayer.locator("[data-testid=seat-notices]")
+    assert notices.is_visible() and text["resigned"] in notices.inner_text() and username(quitter) in notices.inner_text()
+    stayer.reload()
+    stayer.locator("[data-testid=seat-notices] li[data-code=seat_resigned]").wait_for()
+    assert stayer.locator(badge % "bot").is_visible()
 
 
 @pytest.mark.default_mode

@@ -280,7 +280,6 @@ export function start(ready, eventKinds) {
       if (isSeatCode(frame.code)) {
         toast(noticeText(frame));
         if (frame.code === "seat_resigned" && frame.seat === seat) document.body.dataset.replaced = "1";
-        showSeats(frame.bots, frame.seat_notices);
         if (lastFrame) {
           // the game's own log says it too: the last frame drawn again with the table's new notices
           var previousFrame = lastFrame;
@@ -288,6 +287,8 @@ export function start(ready, eventKinds) {
           window.__lastFrame = lastFrame;
           render(lastFrame, previousFrame, []);
         }
+        // after the renderers, which may have redrawn the places that carry badges (the cave's scoreboard)
+        showSeats(frame.bots, frame.seat_notices);
       }
     } else if (frame.type === "error") {
       delete document.body.dataset.sending;
