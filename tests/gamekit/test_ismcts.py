@@ -3,6 +3,7 @@ import random
 import time
 
 import pytest
+from dataclasses import replace
 
 from gamekit import domains, ismcts
 from gamekit.errors import IllegalAction as _IllegalAction
@@ -160,3 +161,33 @@ def test_the_flat_search_is_the_same_for_the_same_seed_and_blind_to_the_other_se
     bot = _flat_bot(iterations=20)
     one, other = Race.new(3, secrets=(3, 5)), Race.new(3, secrets=(3, 77))
     assert [_choose(bot, one, 0, s) for s in range(4)] == [_choose(bot, other, 0, s) for s in range(4)]
+
+
+def test_a_playout_applies_its_legal_actions_without_matching_them_again_and_decides_the_same():
+    """_Sim.play(seat, action, legal) hands an action that is itself one of ``legal`` to the engine's
+    apply_legal (no second match, a fifth of a cave playout's time); the decisions are those of an
+    engine without apply_legal, whose every step is matched (the real treasure cave, 4 seats)."""
+    import types
+
+    from alibaba_tiles import bots, engine
+    checked = types.SimpleNamespace(**{name: getattr(engine, name) for name in dir(engine)
+                                       if not name.startswith("_") and name != "apply_legal"})
+    config = replace(bots.master_bot.search_config, iterations=30, cpu_seconds=None)
+    fast, slow = (ismcts.make_bot(e, engine.sample_state, lambda view: view["seat"], config) for e in (engine, checked))
+    state = engine.new_game(4, {"clock": 0}, 11, 0.0)
+    compared = 0
+    rng = random.Random(3)
+    while engine.result(state) is None and compared < 4:
+        seat = engine.to_act(state)[0]
+        view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+        if legal[0]["type"] == "take" and len(legal) > 1:
+            assert fast(view, legal, random.Random(compared)) == slow(view, legal, random.Random(compared))
+            compared += 1
+        state, _ = engine.apply(state, seat, bots.strong_bot(view, legal, rng), 0.0)
+    assert compared == 4
+    # an action that is not one of ``legal`` itself (a copy, or a wrong one) is still matched
+    sim = ismcts._Sim(engine, state if engine.result(state) is None else engine.new_game(4, {"clock": 0}, 12, 0.0), 1.0, 0.0)
+    seat = engine.to_act(sim.state)[0]
+    legal = engine.legal_actions(sim.state, seat)
+    with pytest.raises(engine.IllegalAction):
+        sim.play(seat, dict(legal[0], type="no such action"), legal)
