@@ -20,7 +20,7 @@ TRANSLATABLE_LABELS = [
     gettext_noop("Pyramid"),
     gettext_noop("Random"),
     gettext_noop("Greedy (looks one move ahead)"),
-    gettext_noop("Master (tries Greedy's best moves out to the end; beats Greedy, wins 4 in 10 against three; up to 1 s a move)"),
+    gettext_noop("Master (tries Greedy's best moves out to the end; beats Greedy, wins half its games against three; up to 1 s a move)"),
     gettext_noop("Expert (searches ahead, a third of Master's time; about as strong as Greedy)"),
     gettext_noop("Master"),
     gettext_noop("Expert"),
