@@ -11,6 +11,7 @@ from config.routing import websocket_urlpatterns  # noqa: E402
 from config.socket_auth import PooledAuthMiddlewareStack  # noqa: E402
 from config.socket_origin import PageOriginValidator  # noqa: E402
 from config.gc_tuning import tune_collector  # noqa: E402
+from config import request_connections  # noqa: E402
 from matches import scheduling  # noqa: E402
 
 application = scheduling.wrap_asgi(ProtocolTypeRouter(
@@ -21,3 +22,4 @@ application = scheduling.wrap_asgi(ProtocolTypeRouter(
 ))
 
 tune_collector()
+request_connections.connect()

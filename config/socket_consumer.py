@@ -74,7 +74,10 @@ class SocketConsumer(AsyncWebsocketConsumer):
 
     # A client may also go while a frame is on its way (a page left during the connect's
     # first snapshot): the ASGI server then refuses the send with an OSError (uvicorn's
-    # ClientDisconnected). Nobody is left to read it; the socket is closing, not broken.
+    # ClientDisconnected), or, once it has seen the connection end and before the
+    # disconnect reaches us, with a RuntimeError "Unexpected ASGI message ... after
+    # sending 'websocket.close'" (seen in a browser test: a page closed while its
+    # socket's frame was built). Nobody is left to read it; the socket is closing, not broken.
     async def close(self, code=None, reason=None):
         if self.closing:
             return
@@ -83,6 +86,9 @@ class SocketConsumer(AsyncWebsocketConsumer):
             await super().close(code=code, reason=reason)
         except OSError:
             pass
+        except RuntimeError as error:
+            if not _refused_after_close(error):
+                raise
 
     async def send(self, text_data=None, bytes_data=None, close=False):
         if self.closing:
@@ -90,6 +96,10 @@ class SocketConsumer(AsyncWebsocketConsumer):
         try:
             await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
         except OSError:
+            self.closing = True
+        except RuntimeError as error:
+            if not _refused_after_close(error):
+                raise
             self.closing = True
 
     disconnected = False
@@ -106,3 +116,8 @@ class SocketConsumer(AsyncWebsocketConsumer):
             raise StopConsumer() from None
         finally:
             await self.release()
+
+
+def _refused_after_close(error):
+    """uvicorn's refusal of a message to a socket whose connection has ended."""
+    return str(error).startswith("Unexpected ASGI message") and "after sending 'websocket.close'" in str(error)

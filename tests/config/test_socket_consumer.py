@@ -97,3 +97,32 @@ async def test_a_frame_to_a_client_that_went_away_is_dropped_quietly(caplog):
         await consumer.close()
     assert consumer.closing and len(sent) == 1
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+async def test_a_frame_after_uvicorn_saw_the_connection_end_is_dropped_quietly(caplog):
+    """Before the disconnect reaches the consumer, uvicorn refuses a send to an ended connection with a
+    RuntimeError (its words below, seen in a browser test): the socket is closing, no traceback, nothing
+    more sent; any other RuntimeError is a bug and is raised."""
+    sent = []
+
+    async def server_send(message):
+        sent.append(message)
+        raise RuntimeError(f"Unexpected ASGI message '{message['type']}', after sending 'websocket.close' "
+                           "or response already completed.")
+
+    consumer = SocketConsumer()
+    consumer.base_send = server_send
+    with caplog.at_level("ERROR"):
+        await consumer.send(text_data="a view")
+        await consumer.send(text_data="another")
+        await consumer.close()
+    assert consumer.closing and len(sent) == 1
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+    async def broken_send(message):
+        raise RuntimeError("something else")
+
+    other = SocketConsumer()
+    other.base_send = broken_send
+    with pytest.raises(RuntimeError, match="something else"):
+        await other.send(text_data="a view")
