@@ -241,7 +241,7 @@ class _Sim:
 
     def play(self, seat, action, legal=None):
         """``legal``: the list ``action`` was picked from (the state's own legal actions): when it is one
-        of them itself, the engine applies it without matching it again (a tenth of a playout's time)."""
+        of them itself, the engine applies it without matching it again (a fifth of a cave playout's time)."""
         self.now += self.step
         if legal is not None and any(a is action for a in legal):
             self.state, _ = contract.apply_legal(self.engine, self.state, seat, action, self.now)

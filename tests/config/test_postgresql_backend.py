@@ -1,26 +1,21 @@
 """The health check of config/postgresql: no round trip for a sound idle connection, a cut one found and replaced."""
-import psycopg
 import pytest
 from django.db import connection
+
+from tests.config.postgresql_peer import other_connection
 
 # the PostgreSQL backend of config/postgresql: its health check reads the server connection itself
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgresql]
 
 
-def _other_connection():
-    """A second connection to the test database, to look at (or end) this test's own backend."""
-    params = connection.get_connection_params()
-    return psycopg.connect(dbname=params["dbname"], user=params.get("user"), host=params.get("host"), port=params.get("port"), autocommit=True)
-
-
 def _own_backend_query():
     """What PostgreSQL last ran for this test's connection."""
-    with _other_connection() as other:
+    with other_connection() as other:
         return other.execute("SELECT query FROM pg_stat_activity WHERE pid = %s", [connection.connection.info.backend_pid]).fetchone()[0]
 
 
 def _terminate_own_backend():
-    with _other_connection() as other:
+    with other_connection() as other:
         # with a timeout, pg_terminate_backend returns once the backend has exited (its goodbye sent)
         assert other.execute("SELECT pg_terminate_backend(%s, 5000)", [connection.connection.info.backend_pid]).fetchone()[0]
 

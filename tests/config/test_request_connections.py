@@ -2,21 +2,18 @@
 behind them, even with the collector as idle as the web process's (a full collection every 5 minutes)."""
 import gc
 
-import psycopg
 import pytest
 from asgiref.testing import ApplicationCommunicator
-from django.db import connection
 
 from config.asgi import django_asgi_app
+from tests.config.postgresql_peer import other_connection
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgresql]
 
 
 def _backends():
     """The connections PostgreSQL holds open to the test database, seen from one of its own."""
-    params = connection.get_connection_params()
-    with psycopg.connect(dbname=params["dbname"], user=params.get("user"), host=params.get("host"),
-                         port=params.get("port"), autocommit=True) as other:
+    with other_connection() as other:
         return other.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
                              "AND pid <> pg_backend_pid()").fetchone()[0]
 
