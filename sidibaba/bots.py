@@ -3,12 +3,15 @@
 "explorer" plays either side: as the Leader it hides the Treasure far away and spends its Events to
 steal and cost time; as an Adventurer it remembers where the group has been during this lamp (a relative frame
 rebuilt from the moves the view shows: no notes), walks to the least visited square, takes the best tokens and uses genies early.
+"navigator_bot" is the Explorer whose Adventurers work out where they stand in the default mazes and walk to
+where the Treasure is likely hidden, then out (``sidibaba/navigator.py``): the search bots' Adventurers walk so.
 """
 import math
 from collections import deque
 
 from gamekit import domains
 from gamekit.driver import random_bot
+from sidibaba import navigator
 from sidibaba.view_choices import choices as _choices, distances_from as _distances, find as _find
 
 TURN_MOVE = {"ahead": "E", "left": "A", "right": "C", "back": "B"}
@@ -74,15 +77,23 @@ def route_home(view):
     return _turn_towards(facing, back[step][1])
 
 
-def choose_move(view, moves):
-    sight = view.get("sight") or [{}]
-    here = sight[0]
-    front = view.get("front") or {}
+def _genie_move(view, moves):
+    """The next move a Which Way genie gave, while it is being followed."""
     answer = view.get("genie_answer")
     if answer and answer["moves"]:
         index = view["moves_made"] - answer["after_moves"]
         if 0 <= index < len(answer["moves"]) and answer["moves"][index] in moves:
             return answer["moves"][index]
+    return None
+
+
+def choose_move(view, moves):
+    sight = view.get("sight") or [{}]
+    here = sight[0]
+    front = view.get("front") or {}
+    told = _genie_move(view, moves)
+    if told:
+        return told
     if view.get("treasure") == "shared":
         for side, move in (("ahead", "E"), ("left", "A"), ("right", "C")):
             if here.get(side) == "daylight" and move in moves:
@@ -116,7 +127,8 @@ def token_value(kind, own_kinds=()):
     return VALUES.get(kind, 1.5)
 
 
-def adventurer(view, legal, rng):
+def adventurer(view, legal, rng, choose=choose_move):
+    """The Explorer's Adventurer; ``choose(view, moves)`` picks the move it votes for."""
     seat = view["seat"]
     own = [t["kind"] for t in view.get("tokens", [])]
     for kind in ("choose_character", "open_sesame", "roll", "confirm", "call_move", "call_discard",
@@ -155,7 +167,7 @@ def adventurer(view, legal, rng):
         return genie
     vote = _find(legal, "vote_move")
     if vote:
-        move = choose_move(view, _choices(vote, "move"))
+        move = choose(view, _choices(vote, "move"))
         if view["votes"][seat] is None or view["votes"][seat] != move:
             return {"type": "vote_move", "move": move}
         if _find(legal, "call_move"):
@@ -276,6 +288,32 @@ def explorer(view, legal, rng):
     return leader(view, legal, rng) if view["role"] == "leader" else adventurer(view, legal, rng)
 
 
+# --- the navigator: the Explorer's Adventurer, its moves reckoned in the default mazes -------------
+
+STEP_ON_CHESTS = True
+
+
+def navigated_move(view, moves):
+    """A Which Way genie's moves while they last, a closed chest or Treasure in front, else the move that
+    leaves the fewest moves to go in the mazes that fit (``sidibaba/navigator.py``); the Explorer's walk
+    when none fits."""
+    told = _genie_move(view, moves)
+    if told:
+        return told
+    front = view.get("front") or {}
+    if "E" in moves and (front.get("treasure") == "closed" or (STEP_ON_CHESTS and front.get("chest") == "closed")) \
+            and not front.get("leader"):
+        return "E"
+    return navigator.choose(view, moves) or choose_move(view, moves)
+
+
+def navigator_bot(view, legal, rng):
+    """The Explorer, its Adventurers walking by the navigator's reckoning (the Leader as the Explorer's)."""
+    if view["role"] == "leader":
+        return leader(view, legal, rng)
+    return adventurer(view, legal, rng, choose=navigated_move)
+
+
 # ---------------------------------------------------------------------------
 # the search bots: information-set MCTS (gamekit/ismcts.py) over states sampled from the view
 
@@ -289,8 +327,9 @@ from sidibaba.engine.tokens import fortune as _fortune  # noqa: E402
 # A real-time match is long (a few hundred actions). A searched decision (the Leader's window, an Adventurer's
 # vote once the Treasure is shared) is weighed by a flat search (no tree: the others' replies are the
 # Explorer's, which the playouts model) with common random numbers; a playout stops after ROLLOUT_DEPTH
-# actions (about a lamp) and is valued by the Adventurers' odds of escaping (``escape_odds``); the Explorer's
-# own choice stands unless another candidate's mean value beats it by PRIOR_MARGIN. The tree (6-action
+# actions (about a lamp) and is valued by the Adventurers' odds of escaping (``escape_odds``); the prior's
+# own choice (the Explorer's for the Leader, the navigator's for an Adventurer) stands unless another
+# candidate's mean value beats it by PRIOR_MARGIN. The tree (6-action
 # playouts) was measured weaker than the Explorer for the Adventurers (4 players 14/60 against 24/60; flat:
 # 25/60) and no better for the Leader (docs/bots.md).
 ROLLOUT_DEPTH = 60
@@ -362,16 +401,17 @@ def clock(view):
 
 
 def settled(view, legal, rng):
-    """The Adventurers' decisions taken without a search. Until the Treasure is shared the Explorer's: where
-    the Treasure lies is nothing the group has seen, so a search over sampled mazes only adds noise to the
-    Explorer's systematic walk (measured: docs/bots.md); once it is shared the search weighs the ways out
-    of the mazes that fit what the group has seen. And an Adventurer who does not lead votes as its lead
-    already did (the lead's vote carries the move unless a majority votes otherwise): the party moves as
+    """The Adventurers' decisions taken without a search. Until the Treasure is shared the navigator's
+    (``sidibaba/navigator.py``): the group works out where it stands in the mazes that fit what it sees and
+    walks to where the Treasure is likely hidden; a flat search over sampled mazes with the Explorer's
+    playouts only added noise there (measured: docs/bots.md). Once it is shared the search weighs the ways out
+    of the mazes that fit, the navigator's vote as its prior. And an Adventurer who does not lead votes as its
+    lead already did (the lead's vote carries the move unless a majority votes otherwise): the party moves as
     one, and one search a move is paid, not one a seat."""
     if view["role"] != "adventurer":
         return None
     if view.get("treasure") != "shared":
-        return adventurer(view, legal, rng)
+        return navigator_bot(view, legal, rng)
     if not view["line"] or view["line"][0] == view["seat"]:
         return None
     vote = _find(legal, "vote_move")
@@ -436,7 +476,7 @@ def _seat(view):
 def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, prior_margin=PRIOR_MARGIN, rehearsals=3):
     """A search bot for either role: the Leader's setup by rehearsal (``sidibaba/rehearsal.py``: ``rehearsals``
     rounds of whole matches), its windows by a flat search; an Adventurer's votes by the flat search once the
-    Treasure is shared (the Explorer's walk before)."""
+    Treasure is shared, the navigator's vote its prior (the navigator's walk before)."""
     setup = rehearsal.setup_bot(explorer, rounds=rehearsals, cpu_seconds=cpu_seconds)
 
     def decided(view, legal, rng):
@@ -446,7 +486,7 @@ def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, prior_m
                                  values=values, action_filter=_searched,
                                  step=STEP_SECONDS, fallback=explorer, clock=clock,
                                  settled=decided, root_actions=leader_candidates,
-                                 flat=True, prior=explorer, prior_margin=prior_margin)
+                                 flat=True, prior=navigator_bot, prior_margin=prior_margin)
     return ismcts.make_bot(engine, engine.sample_state, _seat, config)
 
 
@@ -460,8 +500,8 @@ master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsa
 BOTS = {"explorer": explorer, "master": master_bot, "expert": expert_bot, "random": random_bot}
 BOT_LABELS = {
     "explorer": "Explorer",
-    "master": "Master (searches three times longer than Expert, up to 1 s a move; as the Leader, beats the Explorer; as an Adventurer, its equal)",
-    "expert": "Expert (searches ahead on what its seat has seen; as the Leader, beats the Explorer; as an Adventurer, its equal)",
+    "master": "Master (searches three times longer than Expert, up to 1 s a move; beats the Explorer on either side)",
+    "expert": "Expert (works out where it stands from what its seat has seen and searches ahead; beats the Explorer on either side)",
     "random": "Random",
 }
 BOT_SHORT_LABELS = {"explorer": "Explorer", "master": "Master", "expert": "Expert", "random": "Random"}

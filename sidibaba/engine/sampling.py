@@ -141,27 +141,36 @@ def _walk_back(g, cell, facing, trail):
 _PLACES = {}  # what the group sees -> where it may stand (a search samples one view many times)
 
 
-def _place_group(view, rng):
-    """A maze, the group's position, and the squares this lamp's walk crossed, consistent with the sight."""
+def places(view):
+    """Where the group may stand: (maze, cell, facing, the squares this lamp's walk crossed) for every maze
+    of the default set and position from which the sight is the view's, preferring those from which this
+    lamp's moves walk back through open passages (and, on the first lamp, back out of an opening)."""
     want = view["sight"]
     front = view.get("front") or {}
     trail = view.get("moves_so_far") or []
+    whole = not view.get("moves_before_lamp") and "T" not in trail  # the walk from the entrance on
     if "T" in trail:
         trail = trail[len(trail) - trail[::-1].index("T"):]
-    key = repr((want, bool(front.get("landslide")), bool(view.get("outside")), trail))
+    key = repr((want, bool(front.get("landslide")), bool(view.get("outside")), trail, whole))
     options = _PLACES.get(key)
     if options is None:
         if len(_PLACES) > 256:
             _PLACES.clear()
-        options = _PLACES[key] = _places(view, want, front, trail)
+        options = _PLACES[key] = _places(view, want, front, trail, whole)
+    return options
+
+
+def _place_group(view, rng):
+    """A maze, the group's position, and the squares this lamp's walk crossed, consistent with the sight."""
+    options = places(view)
     if not options:
         raise CannotSample("No maze of the default set shows this sight.")
     return options[rng.randrange(len(options))]
 
 
-def _places(view, want, front, trail):
+def _places(view, want, front, trail, whole):
     blocked_front = bool(front.get("landslide"))
-    walked, fits = [], []
+    entered, walked, fits = [], [], []
     for maze in default_mazes():
         g = geometry(maze)
         cells = [-1 - k for k in range(len(g.openings))] if view.get("outside") else range(g.size)
@@ -174,8 +183,11 @@ def _places(view, want, front, trail):
                 if sight({"maze": maze, "pos": [cell, facing], "landslides": slides}) != want:
                     continue
                 crossed = _walk_back(g, cell, facing, trail)
-                (walked if crossed is not None else fits).append((maze, cell, facing, crossed or [cell]))
-    return walked or fits
+                if crossed is None:
+                    fits.append((maze, cell, facing, [cell]))
+                else:
+                    (entered if whole and crossed[-1] < 0 else walked).append((maze, cell, facing, crossed))
+    return entered or walked or fits
 
 
 def _maze_part(view, seat, rng):
@@ -258,4 +270,4 @@ def sample_state(view, seat, rng, seen=()):
     return state
 
 
-__all__ = ["sample_state", "searchable"]
+__all__ = ["places", "sample_state", "searchable"]

@@ -87,11 +87,11 @@ def test_a_view_with_business_pending_is_not_sampled_and_the_search_bot_plays_th
     assert bot(view, legal, random.Random(4)) == bots.explorer(view, legal, random.Random(4))
 
 
-def test_until_the_treasure_is_shared_an_adventurer_walks_as_the_explorer_and_then_backs_its_lead():
+def test_until_the_treasure_is_shared_an_adventurer_walks_as_the_navigator_and_then_backs_its_lead():
     state = move(set_up(players=4, seed=8), "E")
     seat = next(s for s in engine.to_act(state) if s != LEADER)
     view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
-    assert bots.settled(view, legal, random.Random(1)) == bots.explorer(view, legal, random.Random(1))
+    assert bots.settled(view, legal, random.Random(1)) == bots.navigator_bot(view, legal, random.Random(1))
     lead = state["line"][0]
     follower = next(s for s in range(1, 4) if s != lead)
     votes = [None] * 4
