@@ -4,7 +4,7 @@
 steal and cost time; as an Adventurer it remembers where the group has been during this lamp (a relative frame
 rebuilt from the moves the view shows: no notes), walks to the least visited square, takes the best tokens and uses genies early.
 "navigator_bot" is the Explorer whose Adventurers work out where they stand in the default mazes and walk to
-where the Treasure is likely hidden, then out (``sidibaba/navigator.py``): the search bots' Adventurers walk so.
+where the Treasure is likely hidden, then out (``sidibaba/navigator.py``): the search bots' Adventurers play so.
 """
 import math
 from collections import deque
@@ -324,14 +324,12 @@ from sidibaba import engine, rehearsal  # noqa: E402
 from sidibaba.engine.maze import distances as _maze_distances, geometry as _geometry  # noqa: E402
 from sidibaba.engine.tokens import fortune as _fortune  # noqa: E402
 
-# A real-time match is long (a few hundred actions). A searched decision (the Leader's window, an Adventurer's
-# vote once the Treasure is shared) is weighed by a flat search (no tree: the others' replies are the
-# Explorer's, which the playouts model) with common random numbers; a playout stops after ROLLOUT_DEPTH
-# actions (about a lamp) and is valued by the Adventurers' odds of escaping (``escape_odds``); the prior's
-# own choice (the Explorer's for the Leader, the navigator's for an Adventurer) stands unless another
-# candidate's mean value beats it by PRIOR_MARGIN. The tree (6-action
-# playouts) was measured weaker than the Explorer for the Adventurers (4 players 14/60 against 24/60; flat:
-# 25/60) and no better for the Leader (docs/bots.md).
+# A real-time match is long (a few hundred actions). The Leader's Event window is weighed by a flat search
+# (no tree: the Adventurers' replies are the Explorer's, which the playouts model) with common random
+# numbers; a playout stops after ROLLOUT_DEPTH actions (about a lamp) and is valued by the Adventurers' odds
+# of escaping (``escape_odds``); the Explorer's own choice stands unless another candidate's mean value beats
+# it by PRIOR_MARGIN. The tree (6-action playouts) was measured no better for the Leader; for the Adventurers
+# both the tree and the flat search did worse than the navigator's reckoning alone (docs/bots.md).
 ROLLOUT_DEPTH = 60
 PRIOR_MARGIN = 0.02
 STEP_SECONDS = 1.0  # simulated seconds between two actions of a playout (as bench and simulate play)
@@ -401,24 +399,13 @@ def clock(view):
 
 
 def settled(view, legal, rng):
-    """The Adventurers' decisions taken without a search. Until the Treasure is shared the navigator's
-    (``sidibaba/navigator.py``): the group works out where it stands in the mazes that fit what it sees and
-    walks to where the Treasure is likely hidden; a flat search over sampled mazes with the Explorer's
-    playouts only added noise there (measured: docs/bots.md). Once it is shared the search weighs the ways out
-    of the mazes that fit, the navigator's vote as its prior. And an Adventurer who does not lead votes as its
-    lead already did (the lead's vote carries the move unless a majority votes otherwise): the party moves as
-    one, and one search a move is paid, not one a seat."""
+    """The decisions taken without a search: all of an Adventurer's, by the navigator (``sidibaba/navigator.py``):
+    the group works out where it stands in the mazes that fit what it sees, walks to where the Treasure is
+    likely hidden, then out. The flat search over sampled mazes, with the Explorer's walk in its playouts, did
+    worse than the navigator's own vote, before the Treasure is shared and after it (measured: docs/bots.md)."""
     if view["role"] != "adventurer":
         return None
-    if view.get("treasure") != "shared":
-        return navigator_bot(view, legal, rng)
-    if not view["line"] or view["line"][0] == view["seat"]:
-        return None
-    vote = _find(legal, "vote_move")
-    lead_vote = view["votes"][view["line"][0]]
-    if vote is not None and lead_vote in _choices(vote, "move"):
-        return {"type": "vote_move", "move": lead_vote}
-    return None
+    return navigator_bot(view, legal, rng)
 
 
 def leader_candidates(view, legal, rng):
@@ -460,12 +447,11 @@ def leader_candidates(view, legal, rng):
     return out or None
 
 
-SEARCHED = ("vote_move", "call_move", "use_genie", "play_event", "pass")
+SEARCHED = ("play_event", "pass")
 
 
 def _searched(legal):
-    """What the search weighs: the move votes, the lead's call, genies, the Leader's Events (not a pause,
-    nor proposing a new line)."""
+    """What the search weighs: the Leader's Events and passing (not a pause)."""
     return [a for a in legal if a["type"] in SEARCHED]
 
 
@@ -475,8 +461,7 @@ def _seat(view):
 
 def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, prior_margin=PRIOR_MARGIN, rehearsals=3):
     """A search bot for either role: the Leader's setup by rehearsal (``sidibaba/rehearsal.py``: ``rehearsals``
-    rounds of whole matches), its windows by a flat search; an Adventurer's votes by the flat search once the
-    Treasure is shared, the navigator's vote its prior (the navigator's walk before)."""
+    rounds of whole matches), its windows by a flat search; an Adventurer walks by the navigator (``settled``)."""
     setup = rehearsal.setup_bot(explorer, rounds=rehearsals, cpu_seconds=cpu_seconds)
 
     def decided(view, legal, rng):
@@ -486,7 +471,7 @@ def search_bot(iterations, cpu_seconds=1.0, rollout_depth=ROLLOUT_DEPTH, prior_m
                                  values=values, action_filter=_searched,
                                  step=STEP_SECONDS, fallback=explorer, clock=clock,
                                  settled=decided, root_actions=leader_candidates,
-                                 flat=True, prior=navigator_bot, prior_margin=prior_margin)
+                                 flat=True, prior=explorer, prior_margin=prior_margin)
     return ismcts.make_bot(engine, engine.sample_state, _seat, config)
 
 
@@ -500,8 +485,8 @@ master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsa
 BOTS = {"explorer": explorer, "master": master_bot, "expert": expert_bot, "random": random_bot}
 BOT_LABELS = {
     "explorer": "Explorer",
-    "master": "Master (searches three times longer than Expert, up to 1 s a move; beats the Explorer on either side)",
-    "expert": "Expert (works out where it stands from what its seat has seen and searches ahead; beats the Explorer on either side)",
+    "master": "Master (as the Leader, searches three times longer than Expert, up to 1 s a move; beats the Explorer on either side)",
+    "expert": "Expert (works out where it stands from what its seat has seen; as the Leader, searches ahead; beats the Explorer on either side)",
     "random": "Random",
 }
 BOT_SHORT_LABELS = {"explorer": "Explorer", "master": "Master", "expert": "Expert", "random": "Random"}

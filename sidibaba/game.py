@@ -20,8 +20,8 @@ TRANSLATABLE_LABELS = [
     gettext_noop("Adventurer"),
     gettext_noop("Random"),
     gettext_noop("Explorer"),
-    gettext_noop("Master (searches three times longer than Expert, up to 1 s a move; beats the Explorer on either side)"),
-    gettext_noop("Expert (works out where it stands from what its seat has seen and searches ahead; beats the Explorer on either side)"),
+    gettext_noop("Master (as the Leader, searches three times longer than Expert, up to 1 s a move; beats the Explorer on either side)"),
+    gettext_noop("Expert (works out where it stands from what its seat has seen; as the Leader, searches ahead; beats the Explorer on either side)"),
     gettext_noop("Master"),
     gettext_noop("Expert"),
     # the shipped mazes' names (a maze made in the admin shows its name as typed)

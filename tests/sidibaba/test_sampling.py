@@ -87,26 +87,21 @@ def test_a_view_with_business_pending_is_not_sampled_and_the_search_bot_plays_th
     assert bot(view, legal, random.Random(4)) == bots.explorer(view, legal, random.Random(4))
 
 
-def test_until_the_treasure_is_shared_an_adventurer_walks_as_the_navigator_and_then_backs_its_lead():
+def test_an_adventurer_of_the_search_bots_walks_as_the_navigator_before_and_after_the_treasure_is_shared():
     state = move(set_up(players=4, seed=8), "E")
     seat = next(s for s in engine.to_act(state) if s != LEADER)
-    view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
-    assert bots.settled(view, legal, random.Random(1)) == bots.navigator_bot(view, legal, random.Random(1))
-    lead = state["line"][0]
-    follower = next(s for s in range(1, 4) if s != lead)
-    votes = [None] * 4
-    votes[lead] = "C"
-    shared = dict(state, treasure_state="shared", votes=votes)
-    view, legal = engine.view(shared, follower), engine.legal_actions(shared, follower)
-    assert bots.settled(view, legal, random.Random(1)) == {"type": "vote_move", "move": "C"}
-    assert bots.settled(engine.view(shared, lead), engine.legal_actions(shared, lead), random.Random(1)) is None
+    for table in (state, dict(state, treasure_state="shared")):
+        view, legal = engine.view(table, seat), engine.legal_actions(table, seat)
+        assert bots.settled(view, legal, random.Random(1)) == bots.navigator_bot(view, legal, random.Random(1))
+        assert bots.BOTS["expert"](view, legal, random.Random(1)) == bots.navigator_bot(view, legal, random.Random(1))
+    assert bots.settled(engine.view(state, LEADER), engine.legal_actions(state, LEADER), random.Random(1)) is None
 
 
 @pytest.mark.parametrize("players,seed", [(3, 73), (5, 80)])
 def test_the_search_decides_the_same_when_what_its_seat_may_not_know_changes_for_both_roles(players, seed):
-    """Metamorphic, on the decisions the search really searches (the Leader's window; an Adventurer's vote once
-    the Treasure is shared): for an Adventurer the chests moved elsewhere in the maze, the bag and the other
-    stashes changed; for the Leader the bag, the deck and the stashes."""
+    """Metamorphic, on the Leader's windows (searched) and an Adventurer's lead votes (the navigator's): for an
+    Adventurer the chests moved elsewhere in the maze, the bag and the other stashes changed; for the Leader
+    the bag, the deck and the stashes."""
     bot = ismcts.with_budget(bots.BOTS["expert"], iterations=6)
     checked = collections.Counter()
     for step, (state, events) in enumerate(_explorer_match(players, seed)):
@@ -115,8 +110,8 @@ def test_the_search_decides_the_same_when_what_its_seat_may_not_know_changes_for
             role = "leader" if seat == LEADER else "adventurer"
             if not searchable(view) or checked[role] >= 6 or len(engine.legal_actions(state, seat)) < 2:
                 continue
-            if role == "adventurer" and (view["treasure"] != "shared" or view["line"][0] != seat):
-                continue  # the Explorer's walk, or backing the lead's vote: not a search
+            if role == "adventurer" and view["line"][0] != seat:
+                continue
             seen = event_rules.for_seat(events, seat, False)
             chosen = driver.bot_action(engine, state, seat, bot, random.Random(step), seen=lambda: seen)
             for variant in invariants.secret_variants(state, seat, random.Random(step)):
