@@ -94,6 +94,7 @@ _TABLES = {}
 
 
 def table(maze):
+    """The maze's ``MazeTable``, built once a process."""
     found = _TABLES.get(maze["key"])
     if found is None or found[0] is not maze:
         found = _TABLES[maze["key"]] = (maze, MazeTable(maze))
@@ -119,9 +120,10 @@ def _relative(cell, facing, move):
 
 
 def _after(g, cell, facing, move):
-    """The state index after ``move`` (``"out"`` for a step out), None if a wall is in the way."""
+    """The state index after ``move`` (``"out"`` for a step out), None if a wall is in the way (or the move is
+    a turn outside, which the rules refuse)."""
     nxt = after_move(g, cell, facing, move)
-    if nxt is None:
+    if nxt is None or (isinstance(nxt[0], int) and nxt[0] < 0):
         return None
     if isinstance(nxt[0], str):
         return "out"
