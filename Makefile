@@ -7,8 +7,12 @@ PORT ?= 8000
 BIND_HOST ?= 127.0.0.1
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/alibaba
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
+# pytest-xdist workers per run: one per core, at most 4 (tests/dev_env.py gives each its own databases).
+TEST_WORKERS ?= auto
+XDIST := -n $(TEST_WORKERS) --maxprocesses=4 --dist loadgroup
+NODE_STAMP := node_modules/.installed-stamp
 
-.PHONY: run test test-default services chromium bench load simulate check-deploy messages lock chaos
+.PHONY: run test test-postgresql test-default test-js check lint services chromium node bench bench-gate load simulate check-deploy messages lock chaos
 
 # Every dependency, with the test extras, pinned with hashes in requirements.lock
 # (`make lock` remakes it from pyproject.toml); the project itself on top, without deps.
@@ -34,21 +38,54 @@ services:
 chromium:
 	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
-# Both modes the README promises, one after the other (docs/operations.md, "Two modes"):
-# PostgreSQL + Redis, then the default mode. Both run even if the first fails.
-test: $(STAMP) services chromium check-deploy
-	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) scripts/ensure_database.py
+# The page scripts' linter and unit tests run on Node.js (Debian's nodejs and npm when the machine
+# lacks them); ESLint comes from npm, pinned in package-lock.json.
+node:
+	@command -v node >/dev/null && command -v npm >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null)
+
+$(NODE_STAMP): package.json package-lock.json | node
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+# ruff (pyproject.toml) and ESLint (eslint.config.js), both clean: make test fails otherwise.
+lint: $(STAMP) $(NODE_STAMP)
+	$(VENV)/bin/ruff check .
+	npx --no-install eslint .
+
+# The page scripts' logic, with Node's own test runner (tests/js/).
+test-js: $(NODE_STAMP)
+	node --test --test-reporter=dot tests/js/
+
+# The contributor's inner loop (README): the linters, the page scripts' unit tests and every test
+# that needs no server, on one backend (the default mode), in under two minutes.
+check: lint test-js
+	env -u DATABASE_URL -u REDIS_URL -u SITE_NAME -u TIMER_BACKEND $(PY) -m pytest $(XDIST) -q -m "not e2e and not smoke and not slow" --ignore=tests/e2e --ignore=tests/smoke $(PYTEST_ARGS)
+
+# Both modes the README promises, one after the other (docs/operations.md, "Two modes"), then the
+# load gate (docs/performance.md, "The load gate"):
+# PostgreSQL + Redis, then the default mode, each on every core (pytest-xdist); the tests that
+# touch no backend (engines, bots, gamekit: marker `pure`) and those that start their own site on
+# backends of their own (marker `mode_independent`) run once, in the default mode.
+# Everything runs even if a part fails; the exit status says whether any did.
+test: $(STAMP) $(NODE_STAMP) services chromium check-deploy
 	@status=0; \
-	echo "== make test: PostgreSQL + Redis"; \
-	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest $(PYTEST_ARGS) || status=$$?; \
-	$(MAKE) --no-print-directory test-default || status=$$((status ? status : 1)); \
+	echo "== make test: linters"; $(MAKE) --no-print-directory lint || status=1; \
+	echo "== make test: the page scripts (node --test)"; $(MAKE) --no-print-directory test-js || status=1; \
+	$(MAKE) --no-print-directory test-postgresql || status=1; \
+	$(MAKE) --no-print-directory test-default || status=1; \
+	echo "== make test: the load gate (bench/gate.py)"; $(MAKE) --no-print-directory bench-gate || status=1; \
 	exit $$status
+
+test-postgresql: $(STAMP) services chromium
+	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) scripts/ensure_database.py
+	@echo "== make test: PostgreSQL + Redis"
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest $(XDIST) -m "not pure and not mode_independent" $(PYTEST_ARGS)
 
 # The default mode alone: SQLite, the in-process channel layer and timer thread; tests that
 # need PostgreSQL or Redis are skipped with their reason, browser tests run if marked default_mode.
 test-default: $(STAMP) chromium
 	@echo "== make test: the default mode (SQLite, in-process)"
-	env -u DATABASE_URL -u REDIS_URL -u SITE_NAME -u TIMER_BACKEND $(PY) -m pytest $(PYTEST_ARGS)
+	env -u DATABASE_URL -u REDIS_URL -u SITE_NAME -u TIMER_BACKEND $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 MATCHES ?= 100
 simulate: $(STAMP)
@@ -73,8 +110,17 @@ LOAD_ARGS ?= --tables 200 --seats 4 --rate 100 --seconds 30
 load: $(STAMP) services
 	$(PY) bench/load.py $(LOAD_ARGS)
 
+# The load gate (bench/gate.py): the live path beside its floor with a storm of computer players
+# beside it, in both modes; fails when the site's p99 exceeds 10x the floor's, deadlines are late or
+# another account's computer players slow down. About 4 minutes in all.
+bench-gate: $(STAMP) services
+	@status=0; \
+	$(PY) bench/gate.py $(GATE_ARGS) || status=1; \
+	$(PY) bench/gate.py --default-mode --tables 20 --rate 20 $(GATE_ARGS) || status=1; \
+	exit $$status
+
 check-deploy: $(STAMP)
-	DEBUG=0 SECRET_KEY=$$(openssl rand -hex 40) ALLOWED_HOSTS=example.org $(PY) manage.py check --deploy --fail-level WARNING
+	DEBUG=0 SECRET_KEY=$$(openssl rand -hex 40) ALLOWED_HOSTS=example.org SITE_URL=https://example.org $(PY) manage.py check --deploy --fail-level WARNING
 
 messages: $(STAMP)
 	$(PY) manage.py makemessages -l fr --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles

@@ -13,5 +13,5 @@ class AccountsConfig(AppConfig):
 
     def ready(self):
         # Imported once the app registry is ready (both reach models): the log-out signal's
-        # receiver, and the e-mail task accounts/mail.py sends by name.
-        from accounts import sockets, tasks  # noqa: F401
+        # receiver, the e-mail task accounts/mail.py sends by name, and the SITE_URL check.
+        from accounts import checks, sockets, tasks  # noqa: F401 - imported for its registrations

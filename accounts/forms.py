@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import mail
 from accounts.models import AccountProfile, profile_of
+from accounts.throttle import DEVICE_COOKIE, device_of, normalize_username
 
 ascii_username_validator = RegexValidator(
     r"^[A-Za-z0-9._-]+\Z",
@@ -85,7 +86,9 @@ class SignupForm(UserCreationForm):
 class PasswordConfirmedForm(forms.Form):
     """A form for `user` that asks for their password, and is valid only with the right one."""
 
-    password = forms.CharField(label=_("Your password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
+    password = forms.CharField(
+        label=_("Your password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
+    )
 
     def __init__(self, user, *args, **kwargs):
         self.user = user
@@ -99,6 +102,10 @@ class PasswordConfirmedForm(forms.Form):
 
 
 class EmailChangeForm(PasswordConfirmedForm):
+    """A new address for the account. An address another account confirmed is not refused here:
+    the page answers alike either way (accounts.mail.request_verification sends its owner a
+    notice in place of the link), so that it cannot be used to find which addresses have accounts."""
+
     email = AddressField(label=_("New e-mail address"), max_length=254)
     field_order = ["email", "password"]
 
@@ -106,8 +113,6 @@ class EmailChangeForm(PasswordConfirmedForm):
         address = self.cleaned_data["email"]
         if profile_of(self.user).verified_email.casefold() == address.casefold():
             raise forms.ValidationError(_("This is already the address of your account."), code="address_same")
-        if address_taken(address, self.user):
-            raise forms.ValidationError(ADDRESS_TAKEN, code="address_taken")
         return address
 
 
@@ -132,8 +137,22 @@ class ResetForm(PasswordResetForm):
         profiles = AccountProfile.objects.filter(verified_email__iexact=email, user__is_active=True).select_related("user")
         return [p.user for p in profiles if p.user.has_usable_password()]
 
-    def save(self, url=None, **kwargs):
-        address = self.cleaned_data["email"]
-        for user in self.get_users(address):
-            mail.send_later(mail.RESET, user.pk, url, user.account_profile.verified_email)
+    def owner_asking(self, request):
+        """The account whose confirmed address was given, when the request is proven to be its
+        owner's: logged in as it, or from a browser its log-in marked (accounts.throttle.device_of).
+        None for everyone else, whether an account has the address or not."""
+        if not request.user.is_authenticated and DEVICE_COOKIE not in request.COOKIES:
+            return None
+        for user in self.get_users(self.cleaned_data["email"]):
+            if request.user.pk == user.pk or device_of(request, normalize_username(user.get_username())):
+                return user
+        return None
+
+    def save(self, url=None, owner=None, **kwargs):
+        """Sent later (accounts.mail.send_reset); to a request not its owner's, only within the
+        address's strangers' share, without saying so."""
+        # The links start with SITE_URL, never with the request's Host header (Django's own save reads it).
+        url = mail.site_url() if url is None else url
+        for user in self.get_users(self.cleaned_data["email"]):
+            mail.send_reset(user, url, by_owner=owner is not None and owner.pk == user.pk)
 

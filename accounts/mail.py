@@ -1,7 +1,8 @@
-"""The e-mails of accounts: address confirmation, password reset, and the your-turn digest.
+"""The e-mails of accounts: address confirmation, password reset, the notice that someone asked
+for an address another account confirmed, and the your-turn digest.
 
 A request never waits on SMTP: it decides what to send (after counting it against
-the limits), and once its transaction commits hands (kind, user id, base URL,
+the limits, below), and once its transaction commits hands (kind, user id, base URL,
 address) to a sender, as the site's scheduler says (matches/scheduling.py): a Celery
 task when it has workers (a broker), else the in-process sender thread (accounts/outbox.py).
 The sender builds the message then, in the recipient's language (AccountProfile.language),
@@ -14,6 +15,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
 from django.core import signing
+from django.core.exceptions import ImproperlyConfigured
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.template.loader import render_to_string
@@ -23,7 +25,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from accounts import outbox
-from accounts.models import profile_of
+from accounts.models import AccountProfile, profile_of
 from config import ratelimit
 from matches import scheduling
 
@@ -33,7 +35,11 @@ VERIFY = "verify"
 RESET = "reset"
 # The turn-based matches waiting for the person (collected by matches/turns.py's periodic job).
 TURNS = "turns"
-KINDS = (VERIFY, RESET, TURNS)
+# To the confirmed address of an account, when another account asked to make it theirs: sent
+# in place of the confirmation link, so that the page answers the same whether the address is
+# free or not (the change of address tells nobody which addresses have accounts).
+IN_USE = "in_use"
+KINDS = (VERIFY, RESET, TURNS, IN_USE)
 # The Celery task that sends one (accounts/tasks.py, registered as the app starts): named, not
 # imported, since the task calls this module's deliver().
 SEND_TASK = "accounts.tasks.send_account_email"
@@ -50,22 +56,82 @@ def normalize_address(address: str) -> str:
     return str(address or "").strip().casefold()
 
 
-def base_url(request) -> str:
-    """settings.SITE_URL, else the scheme and host of the request (validated against ALLOWED_HOSTS)."""
-    return settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")
+def site_url() -> str:
+    """The start of every link in an e-mail: settings.SITE_URL, never a request's Host header (a client
+    chooses it; accounts/checks.py). ImproperlyConfigured without it (DEBUG off and SITE_URL unset:
+    the web process refuses to start then, config/asgi.py)."""
+    if not settings.SITE_URL:
+        raise ImproperlyConfigured("SITE_URL must be set when DEBUG is off: the links in e-mails start with it.")
+    return settings.SITE_URL
 
 
-def count_email(user_id, address) -> None:
-    """One more e-mail to this person and to this address, or TooManyEmails (and neither is counted)."""
-    person = ratelimit.hit("email-user", user_id, settings.EMAIL_USER_LIMIT, settings.EMAIL_WINDOW)
-    if not person.allowed:
-        ratelimit.release("email-user", user_id)
-        raise TooManyEmails(person.retry_after)
-    to = ratelimit.hit("email-address", normalize_address(address), settings.EMAIL_ADDRESS_LIMIT, settings.EMAIL_WINDOW)
-    if not to.allowed:
-        ratelimit.release("email-address", normalize_address(address))
-        ratelimit.release("email-user", user_id)
-        raise TooManyEmails(to.retry_after)
+# --- Limits (docs/operations.md, "Limits and quotas") ----------------------------------------
+#
+# Two kinds of counter, so that nobody can spend someone else's mails (issue 35):
+# - the one asking: a person (their confirmation links, their own password resets), a client
+#   address (password-reset requests, and requests for one e-mail address in each flow). Past
+#   these the answer is HTTP 429: it depends only on what the one asking did;
+# - an address: confirmation links asked for it, whoever asks (counted alike whether another
+#   account has it or not, so past it 429 tells nothing either); password resets to it from
+#   requests not proven its owner's (strangers' share), and the notices that someone asked for
+#   it. These two count only for an address an account has: past them the mail is not sent and
+#   the answer stays the same, or the answer would tell that the account exists.
+# A password reset asked by the address's owner (logged in, or from a browser their log-in
+# marked: accounts.throttle.device_of) counts against their person's limit only: strangers'
+# requests cannot use it up.
+
+PERSON_SCOPE = "email-user"
+CONFIRM_ADDRESS_SCOPE = "email-confirm-address"
+CONFIRM_CLIENT_ADDRESS_SCOPE = "email-confirm-client-address"
+RESET_CLIENT_SCOPE = "password-reset-ip"
+RESET_CLIENT_ADDRESS_SCOPE = "password-reset-client-address"
+RESET_ADDRESS_SCOPE = "password-reset-address"
+IN_USE_SCOPE = "email-in-use-notice"
+
+
+def _take(counters) -> None:
+    """One hit on each (scope, identity, limit), all or none: past any limit, TooManyEmails
+    (with the wait of the limit reached) and nothing counted."""
+    taken = []
+    for scope, ident, limit in counters:
+        hit = ratelimit.hit(scope, ident, limit, settings.EMAIL_WINDOW)
+        taken.append((scope, ident))
+        if not hit.allowed:
+            for counted in taken:
+                ratelimit.release(*counted)
+            raise TooManyEmails(hit.retry_after)
+
+
+def _pair(client: str, address: str) -> str:
+    return f"{client}\n{normalize_address(address)}"
+
+
+def count_email(user_id) -> None:
+    """One more e-mail this person asks for, or TooManyEmails (and nothing counted)."""
+    _take([(PERSON_SCOPE, user_id, settings.EMAIL_USER_LIMIT)])
+
+
+def count_confirmation(user_id, address: str, client: str) -> None:
+    """One more confirmation asked by this person, from this client address, for this address
+    (whether another account has it or not), or TooManyEmails (and nothing counted)."""
+    _take([
+        (PERSON_SCOPE, user_id, settings.EMAIL_USER_LIMIT),
+        (CONFIRM_CLIENT_ADDRESS_SCOPE, _pair(client, address), settings.EMAIL_REQUESTER_ADDRESS_LIMIT),
+        (CONFIRM_ADDRESS_SCOPE, normalize_address(address), settings.EMAIL_ADDRESS_LIMIT),
+    ])
+
+
+def count_reset_request(client: str, address: str) -> None:
+    """One more password-reset request from this client address, and for this address from it,
+    counted before anything is looked up (so alike for every address); or TooManyEmails."""
+    _take([
+        (RESET_CLIENT_SCOPE, client, settings.PASSWORD_RESET_IP_LIMIT),
+        (RESET_CLIENT_ADDRESS_SCOPE, _pair(client, address), settings.EMAIL_REQUESTER_ADDRESS_LIMIT),
+    ])
+
+
+def _address_allows(scope: str, address: str, limit: int) -> bool:
+    return ratelimit.hit(scope, normalize_address(address), limit, settings.EMAIL_WINDOW).allowed
 
 
 # --- Address confirmation -------------------------------------------------------------
@@ -83,16 +149,42 @@ def read_verification_token(token: str) -> tuple[int, str]:
     return data["u"], data["e"]
 
 
-def request_verification(user, address: str, url: str) -> None:
-    """Make `address` the person's address waiting for confirmation and send it the link.
+def confirmed_elsewhere(address: str, user):
+    """The profile of the account other than `user` whose confirmed address this is, or None."""
+    return AccountProfile.objects.filter(verified_email__iexact=address).exclude(user=user).first()
 
-    Raises TooManyEmails (and changes nothing) past the limits.
+
+def request_verification(user, address: str, url: str, client: str = "") -> None:
+    """Make `address` the person's address waiting for confirmation and send it the link; to an
+    address another account confirmed, the notice that someone asked for it instead (at most
+    EMAIL_IN_USE_NOTICE_LIMIT per window). Alike for the one asking either way.
+
+    Raises TooManyEmails (and changes nothing) past the limits of the person, of their client
+    address for this address, and of this address.
     """
-    count_email(user.pk, address)
+    count_confirmation(user.pk, address, client)
     profile = profile_of(user)
     profile.pending_email = address
     profile.save(update_fields=["pending_email"])
-    send_later(VERIFY, user.pk, url, address)
+    owner = confirmed_elsewhere(address, user)
+    if owner is None:
+        send_later(VERIFY, user.pk, url, address)
+    elif _address_allows(IN_USE_SCOPE, address, settings.EMAIL_IN_USE_NOTICE_LIMIT):
+        send_later(IN_USE, owner.user_id, url, owner.verified_email)
+
+
+# --- Password reset -----------------------------------------------------------------------
+
+def send_reset(user, url: str, by_owner: bool) -> bool:
+    """Send the password-reset link to `user`'s confirmed address. A request not proven to be the
+    owner's (`by_owner`) counts against the address's strangers' share, PASSWORD_RESET_ADDRESS_LIMIT:
+    past it nothing is sent, and the page answers as if it was (False)."""
+    address = profile_of(user).verified_email
+    if not by_owner and not _address_allows(RESET_ADDRESS_SCOPE, address, settings.PASSWORD_RESET_ADDRESS_LIMIT):
+        logger.info("password reset for account %s not sent: its address's share of strangers' requests is spent", user.pk)
+        return False
+    send_later(RESET, user.pk, url, address)
+    return True
 
 
 # --- Notices and their one-click unsubscribe link ------------------------------------------
@@ -157,7 +249,8 @@ def provide_digest_rows(rows) -> None:
 
 def build_message(kind: str, user, url: str, address: str, matches=None) -> EmailMessage | None:
     """The message in the recipient's language; None when it no longer applies
-    (the address was replaced or confirmed meanwhile, the password reset is for another address,
+    (the address was replaced or confirmed meanwhile, the password reset or the notice that
+    someone asked for the address is for an address the account no longer has,
     the matches of a your-turn digest were all played meanwhile or the person turned it off)."""
     profile = profile_of(user)
     context = {"user": user, "site_url": url, "address": address}
@@ -176,11 +269,18 @@ def build_message(kind: str, user, url: str, address: str, matches=None) -> Emai
         context["link"] = url + reverse("accounts:verify_email", args=[verification_token(user.pk, address)])
         context["hours"] = settings.EMAIL_VERIFY_MAX_AGE // 3600
     elif kind == RESET:
-        if not profile.verified_email or normalize_address(profile.verified_email) != normalize_address(address) or not user.has_usable_password():
+        if (
+            not profile.verified_email
+            or normalize_address(profile.verified_email) != normalize_address(address)
+            or not user.has_usable_password()
+        ):
             return None
         uid = urlsafe_base64_encode(force_bytes(user.pk))
         context["link"] = url + reverse("accounts:password_reset_confirm", args=[uid, default_token_generator.make_token(user)])
         context["hours"] = settings.PASSWORD_RESET_TIMEOUT // 3600
+    elif kind == IN_USE:
+        if normalize_address(profile.verified_email) != normalize_address(address):
+            return None
     else:
         raise ValueError(kind)
     with translation.override(profile.language):

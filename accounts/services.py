@@ -28,9 +28,9 @@ def read_confirmation_link(token: str) -> tuple[int, str]:
     try:
         return mail.read_verification_token(token)
     except signing.SignatureExpired:
-        raise AccountError(_("This link has expired. Ask for a new one from your account page."))
+        raise AccountError(_("This link has expired. Ask for a new one from your account page.")) from None
     except signing.BadSignature:
-        raise AccountError(_("This link is not valid. Check that it was copied whole, or ask for a new one."))
+        raise AccountError(_("This link is not valid. Check that it was copied whole, or ask for a new one.")) from None
 
 
 def _confirmable(token: str, lock=False):
@@ -63,8 +63,8 @@ def confirm_email(token: str):
         try:
             with transaction.atomic():
                 profile.save(update_fields=["verified_email", "pending_email"])
-        except IntegrityError:  # another account confirmed it a moment ago
-            raise AccountError(_("This address is already used by another account."))
+        except IntegrityError as exc:  # another account confirmed it a moment ago
+            raise AccountError(_("This address is already used by another account.")) from exc
         user.email = address
         user.save(update_fields=["email"])
     return user
@@ -74,7 +74,10 @@ def _unsubscribe_target(token: str):
     try:
         user_id, notice = mail.read_unsubscribe_token(token)
     except signing.BadSignature:
-        raise AccountError(_("This unsubscribe link is not valid. Check that it was copied whole, or change your e-mail preferences on your account page."))
+        raise AccountError(_(
+            "This unsubscribe link is not valid. Check that it was copied whole, "
+            "or change your e-mail preferences on your account page."
+        )) from None
     user = get_user_model().objects.filter(pk=user_id).first()
     if user is None:
         raise AccountError(_("This account no longer exists: it gets no e-mail."))

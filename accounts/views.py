@@ -2,8 +2,7 @@ import json
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login, logout
-from django.contrib.auth import views as auth_views
+from django.contrib.auth import get_user_model, login, logout, views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,6 +17,7 @@ from accounts import mail, services
 from accounts.forms import DeleteAccountForm, EmailChangeForm, PreferencesForm, ResetForm, SignupForm
 from accounts.models import AccountProfile, profile_of
 from accounts.selectors import profile_summary
+from accounts.sockets import keeping_this_session
 from accounts.throttle import client_ip, remember_device
 from config import ratelimit
 
@@ -97,7 +97,11 @@ class SignupView(FormView):
         address = form.cleaned_data.get("email")
         if address:
             send_confirmation(self.request, user, address)
-        return super().form_valid(form)
+        response = super().form_valid(form)
+        # This browser is now known for this name, as after a log-in: failures from elsewhere do not
+        # lock it out, and its password resets are the owner's (accounts.mail, "Limits").
+        remember_device(response, user)
+        return response
 
 
 def too_many_emails_message(retry_after: int) -> str:
@@ -111,7 +115,7 @@ def too_many_emails_message(retry_after: int) -> str:
 def send_confirmation(request, user, address) -> bool:
     """Ask for the address's confirmation link; a message on the next page says what happened."""
     try:
-        mail.request_verification(user, address, mail.base_url(request))
+        mail.request_verification(user, address, mail.site_url(), client_ip(request))
     except mail.TooManyEmails as limited:
         messages.error(request, too_many_emails_message(limited.retry_after))
         return False
@@ -138,7 +142,10 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def form_valid(self, form):
         ratelimit.clear(*self.attempt)
-        return super().form_valid(form)
+        # The new password closes every socket of the account but this session's: Django keeps it
+        # logged in (accounts/sockets.py).
+        with keeping_this_session(self.request):
+            return super().form_valid(form)
 
     def form_invalid(self, form):
         if not form.has_error("old_password"):
@@ -210,11 +217,20 @@ def email_change(request):
             ratelimit.release(*attempt)
         return render(request, "accounts/account.html", account_context(request, email_form=form))
     ratelimit.release(*attempt)
+    # Counted and answered alike whether another account has the address or not (its owner is
+    # told instead of being sent a link: accounts.mail.request_verification): the form is no way
+    # to find out which addresses have accounts (issue 35).
     try:
-        mail.request_verification(request.user, form.cleaned_data["email"], mail.base_url(request))
+        mail.request_verification(request.user, form.cleaned_data["email"], mail.site_url(), client_ip(request))
     except mail.TooManyEmails as limited:
         return _limited_page(request, too_many_emails_message(limited.retry_after), limited.retry_after)
-    messages.success(request, _("We sent a link to %(address)s: follow it to confirm the address. Until then your account keeps its current address.") % {"address": form.cleaned_data["email"]})
+    messages.success(
+        request,
+        _(
+            "If %(address)s is free to use, a link to confirm it is on its way: follow it. "
+            "Until then your account keeps its current address."
+        ) % {"address": form.cleaned_data["email"]},
+    )
     return redirect("accounts:account")
 
 
@@ -226,10 +242,12 @@ def email_resend(request):
         messages.error(request, _("No address waits for confirmation."))
         return redirect("accounts:account")
     try:
-        mail.request_verification(request.user, profile.pending_email, mail.base_url(request))
+        mail.request_verification(request.user, profile.pending_email, mail.site_url(), client_ip(request))
     except mail.TooManyEmails as limited:
         return _limited_page(request, too_many_emails_message(limited.retry_after), limited.retry_after)
-    messages.success(request, _("We sent a link to %(address)s: follow it to confirm the address.") % {"address": profile.pending_email})
+    messages.success(
+        request, _("If %(address)s is free to use, a link to confirm it is on its way: follow it.") % {"address": profile.pending_email}
+    )
     return redirect("accounts:account")
 
 
@@ -326,18 +344,28 @@ class PasswordResetView(auth_views.PasswordResetView):
     success_url = reverse_lazy("accounts:password_reset_done")
 
     def post(self, request, *args, **kwargs):
-        # Every request counts against the client address, and against the address asked for.
-        hit = ratelimit.hit("password-reset-ip", client_ip(request), settings.PASSWORD_RESET_IP_LIMIT, settings.EMAIL_WINDOW)
-        if hit.allowed:
-            hit = ratelimit.hit("email-address", mail.normalize_address(request.POST.get("email", "")), settings.EMAIL_ADDRESS_LIMIT, settings.EMAIL_WINDOW)
-        if not hit.allowed:
-            response = self.render_to_response(self.get_context_data(form=self.form_class(), throttle_error=too_many_emails_message(hit.retry_after)), status=429)
-            response["Retry-After"] = str(hit.retry_after)
+        """Counted against the one asking, never against the account (issue 35): the owner's own
+        request (logged in, or from a browser their log-in or sign-up marked) against their
+        person's limit; anyone else's against their client address, and that address's requests
+        for this e-mail address, before anything is looked up. Past those, HTTP 429; past the
+        address's strangers' share (accounts.mail.send_reset) nothing is sent and the answer is
+        the same as for an address no account has."""
+        form = self.get_form()
+        if not form.is_valid():
+            return self.form_invalid(form)
+        owner = form.owner_asking(request)
+        try:
+            if owner is not None:
+                mail.count_email(owner.pk)
+            else:
+                mail.count_reset_request(client_ip(request), form.cleaned_data["email"])
+        except mail.TooManyEmails as limited:
+            response = self.render_to_response(
+                self.get_context_data(form=self.form_class(), throttle_error=too_many_emails_message(limited.retry_after)), status=429
+            )
+            response["Retry-After"] = str(limited.retry_after)
             return response
-        return super().post(request, *args, **kwargs)
-
-    def form_valid(self, form):
-        form.save(url=mail.base_url(self.request))
+        form.save(url=mail.site_url(), owner=owner)
         return redirect(self.success_url)
 
 

@@ -5,14 +5,12 @@ from django.contrib import admin
 from django.forms import Script
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _, ngettext
 
 from alibaba_tiles import engine
 from alibaba_tiles.gamedata import DEFAULT_LAYOUT, DEFAULT_TILESET
-from matches.game_data_admin import GameDataAdmin, GameDataEditorAdmin, JSONEditorWidget
 from alibaba_tiles.models import PyramidLayout, TileSet, layout_errors
-
+from matches.game_data_admin import GameDataAdmin, GameDataEditorAdmin, JSONEditorWidget
 
 COLOURS = {"pink": "#f2a7c3", "blue": "#7fb2e5", "brown": "#b0825a", "green": "#86c38f", "yellow": "#f3d36b", "white": "#f4f1ea"}
 LAYER_FILLS = ["#d9c7a3", "#c9ad7d", "#b8935b", "#a67a3d", "#8f6530", "#7a5226"]

@@ -140,68 +140,80 @@ def strong_bot(view, legal, rng):
     kind = legal[0]["type"]
     board = _Board(view)
     if kind == "take":
-        best, best_v = None, None
-        for a in legal:
-            v = _take_value(view, board.cells[a["pos"]], counts, table, board) + rng.random() * 1e-3
-            if best_v is None or v > best_v:
-                best, best_v = a, v
-        return best
+        return _greedy_take(view, legal, rng, counts, table, board)
     if kind == "show":
-        mine = {t["id"]: t for t in (view.get("me") or {}).get("tiles", [])}
-
-        def cost(a):
-            t = mine.get(a["tile"])
-            return (_loss(t["kind"], counts, table), rng.random()) if t else (0, 0)
-        return min(legal, key=cost)
+        return _greedy_show(view, legal, rng, counts, table)
     if kind == "choose":
         shown = {e["tile"]["id"]: e["tile"] for e in view.get("shown", []) if e.get("tile")}
         return max(legal, key=lambda a: (_marginal(shown[a["tile"]]["kind"], counts, table)
                                          if a["tile"] in shown else 0, rng.random()))
-    turn = view.get("this_turn") or {}
     if kind == "lamp":
-        my_tiles = {t["id"]: t for t in (view.get("me") or {}).get("tiles", [])}
-        lamp_kind = game_rules()["lamp_kind"]
-        # counts include the lamp just taken
-        base = dict(counts)
-        base[lamp_kind] = base.get(lamp_kind, 1) - 1
-        lamp = None
-        for t in my_tiles.values():
-            if t["kind"] == lamp_kind:
-                lamp = t
-        best, best_v = legal[0], None
-        for a in legal:
-            if a["swap"] is None:
-                tile = lamp
-            else:
-                tile = view["bazaar"][a["swap"]]["tile"]
-            if tile is None:
-                continue
-            v = _tile_value(tile, view, base, table, None, None, turn.get("flips", 0), turn.get("layer"))
-            if best_v is None or v > best_v:
-                best, best_v = a, v
-        return best
+        return _greedy_lamp(view, legal, counts, table)
     if kind == "effect":
-        uses = [a for a in legal if a.get("use")]
-        if not uses:
-            return legal[0]
-        if "pos" in uses[0]:
-            return max(uses, key=lambda a: (_marginal(board.cells[a["pos"]]["tile"]["kind"], counts, table),
-                                            rng.random()))
-        if "kind" in uses[0] or "colour" in uses[0]:
-            # white: protect the face-up tile this seat wants most next turn
-            best_cell, best_v = None, None
-            for cell in board.cells.values():
-                if cell["face_up"]:
-                    v = _take_value(view, cell, counts, table, board)
-                    if best_v is None or v > best_v:
-                        best_cell, best_v = cell, v
-            if best_cell is not None:
-                for a in uses:
-                    if a.get("kind") == best_cell["tile"]["kind"]:
-                        return a
-            return uses[0]
-        return uses[0]
+        return _greedy_effect(view, legal, rng, counts, table, board)
     return rng.choice(legal)
+
+
+def _greedy_take(view, legal, rng, counts, table, board):
+    best, best_v = None, None
+    for a in legal:
+        v = _take_value(view, board.cells[a["pos"]], counts, table, board) + rng.random() * 1e-3
+        if best_v is None or v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _greedy_show(view, legal, rng, counts, table):
+    mine = {t["id"]: t for t in (view.get("me") or {}).get("tiles", [])}
+
+    def cost(a):
+        t = mine.get(a["tile"])
+        return (_loss(t["kind"], counts, table), rng.random()) if t else (0, 0)
+    return min(legal, key=cost)
+
+
+def _greedy_lamp(view, legal, counts, table):
+    turn = view.get("this_turn") or {}
+    my_tiles = {t["id"]: t for t in (view.get("me") or {}).get("tiles", [])}
+    lamp_kind = game_rules()["lamp_kind"]
+    # counts include the lamp just taken
+    base = dict(counts)
+    base[lamp_kind] = base.get(lamp_kind, 1) - 1
+    lamp = None
+    for t in my_tiles.values():
+        if t["kind"] == lamp_kind:
+            lamp = t
+    best, best_v = legal[0], None
+    for a in legal:
+        tile = lamp if a["swap"] is None else view["bazaar"][a["swap"]]["tile"]
+        if tile is None:
+            continue
+        v = _tile_value(tile, view, base, table, None, None, turn.get("flips", 0), turn.get("layer"))
+        if best_v is None or v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _greedy_effect(view, legal, rng, counts, table, board):
+    uses = [a for a in legal if a.get("use")]
+    if not uses:
+        return legal[0]
+    if "pos" in uses[0]:
+        return max(uses, key=lambda a: (_marginal(board.cells[a["pos"]]["tile"]["kind"], counts, table),
+                                        rng.random()))
+    if "kind" in uses[0] or "colour" in uses[0]:
+        # white: protect the face-up tile this seat wants most next turn
+        best_cell, best_v = None, None
+        for cell in board.cells.values():
+            if cell["face_up"]:
+                v = _take_value(view, cell, counts, table, board)
+                if best_v is None or v > best_v:
+                    best_cell, best_v = cell, v
+        if best_cell is not None:
+            for a in uses:
+                if a.get("kind") == best_cell["tile"]["kind"]:
+                    return a
+    return uses[0]
 
 
 # ---------------------------------------------------------------------------

@@ -2,8 +2,7 @@
 import copy
 
 from django.db import DatabaseError
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy as _, gettext_noop
 
 from alibaba_tiles import engine
 from alibaba_tiles.gamedata import DEFAULT_LAYOUT, DEFAULT_TILESET
@@ -121,10 +120,9 @@ def resolve_options(options: dict) -> dict:
 
 
 def build_spec():
+    from alibaba_tiles.bots import BOT_LABELS, BOT_SHORT_LABELS, BOTS
     from alibaba_tiles.gamedata import load_default_data
     from matches.registry import GameSpec
-
-    from alibaba_tiles.bots import BOT_LABELS, BOT_SHORT_LABELS, BOTS
 
     rules = engine.game_rules()
     return GameSpec(

@@ -3,8 +3,7 @@
 The engine reads plain JSON; these rows hold exactly that JSON. The shipped
 defaults live in ``engine/data/`` and are upserted by ``gamedata.load_default_data``.
 """
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _
 
 from alibaba_tiles import engine
 from matches.game_data import GameData

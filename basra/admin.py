@@ -5,9 +5,9 @@ from django.forms import Script
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from matches.game_data_admin import GameDataAdmin
 from basra.board_svg import board_svg
 from basra.models import Board, CardSet, PriceTable
+from matches.game_data_admin import GameDataAdmin
 
 
 @admin.register(Board)
@@ -69,5 +69,7 @@ class CardSetAdmin(GameDataAdmin):
         table = obj.data.get("destiny_table") if obj and isinstance(obj.data, dict) else None
         if not isinstance(table, list):
             return "-"
-        rows = format_html_join("", "<tr>{}</tr>", ((format_html_join("", "<td>{}</td>", ((n,) for n in row)),) for row in table if isinstance(row, list)))
+        rows = format_html_join(
+            "", "<tr>{}</tr>", ((format_html_join("", "<td>{}</td>", ((n,) for n in row)),) for row in table if isinstance(row, list))
+        )
         return format_html('<table class="destiny">{}</table>', rows)

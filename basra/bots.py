@@ -4,9 +4,8 @@
 more at the round's end than their price, sells or throws them before a
 capture that threatens more than they are worth, completes groups, picks the
 movement card whose space pays best and weighs the Destiny odds."""
-from gamekit.driver import random_bot
-
 from basra.engine.data_files import game_data
+from gamekit.driver import random_bot
 
 FINE = 200
 HIT_CHANCE = 0.45  # about how often Ali Baba stops on a given space ahead (mean card 52/24)
@@ -284,10 +283,8 @@ BOT_LABELS = {"random": "Random", "merchant": "Merchant"}
 # ---------------------------------------------------------------------------
 # the search bots: information-set MCTS (gamekit/ismcts.py) over states sampled from the view
 
-from gamekit import ismcts  # noqa: E402
-
-from basra import engine  # noqa: E402
-
+from basra import engine  # noqa: E402 - the search bots' section
+from gamekit import ismcts  # noqa: E402 - the search bots' section
 
 STASH_DISCOUNT = 0.9
 
@@ -296,7 +293,7 @@ def _estimate(state):
     """A cut playout's scores: each seat's cash, its bandits at their printed value, its cash in the
     cave discounted by ``STASH_DISCOUNT`` for each turn it must still stay there."""
     game = game_data(state["data"])
-    worth = [cash + sum(game.card_value[c] for c in own) for cash, own in zip(state["cash"], state["bandits"])]
+    worth = [cash + sum(game.card_value[c] for c in own) for cash, own in zip(state["cash"], state["bandits"], strict=True)]
     for stash in state["forty"]["stashes"]:  # cash in the cave may yet be caught: worth less the longer it stays
         worth[stash["owner"]] += stash["amount"] * STASH_DISCOUNT ** stash["turns_left"]
     return worth

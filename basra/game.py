@@ -2,8 +2,7 @@
 import copy
 
 from django.db import DatabaseError
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy as _, gettext_noop
 
 from basra import engine
 from basra.engine.data_files import load
@@ -113,6 +112,8 @@ def build_spec():
         bot_short_labels=BOT_SHORT_LABELS,
         template="basra/match.html",
         turn_based=True,
+        # a private offer made, declined, void or run out moves nothing anyone else is shown (issue 35, #5)
+        hide_unseen_actions=True,
         resolve_options=resolve_options,
         load_default_data=load_default_data,
         description=_("Lead Ali Baba round Basra with movement cards, buy bandit cards and dodge the Destiny Table."),

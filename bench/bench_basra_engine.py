@@ -19,9 +19,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import basra.engine as engine  # noqa: E402
-from basra.bots import BOTS  # noqa: E402
-from gamekit import driver  # noqa: E402
+import basra.engine as engine
+from basra.bots import BOTS
+from gamekit import driver
 
 CONFIGS = [(players, variant) for variant in ("standard", "forty_thieves") for players in (2, 3, 4, 5, 6)]
 
@@ -87,7 +87,8 @@ def main():
               f"({time.perf_counter() - started:.1f} s)")
         return
     applies, views, spent = run(args.seconds)
-    print(f"{applies / spent:,.0f} apply + view for every seat per second (one core, CPU time; {applies:,} applies, {views:,} views, {spent:.2f} s)")
+    print(f"{applies / spent:,.0f} apply + view for every seat per second "
+          f"(one core, CPU time; {applies:,} applies, {views:,} views, {spent:.2f} s)")
     print(f"{(applies + views) / spent:,.0f} engine calls (apply or view) per second")
 
 

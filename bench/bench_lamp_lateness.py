@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Timer lateness: a Sidi Baba lamp's expiry applied by the platform's Celery timers, minus its deadline.
 
-Starts a Celery worker and beat (as scripts/run.sh does) against DATABASE_URL and
+Starts a Celery worker (one, consuming every lane) and beat against DATABASE_URL and
 REDIS_URL, creates Sidi Baba matches with four people seated and nobody connected,
 plays their set-up through the service, then moves each match's lamp deadline a few
 seconds ahead (spread over --spread seconds) and hands it to the platform's timer
@@ -36,7 +36,9 @@ CHESTS = [9, 18, 27, 36, 45]
 
 
 def start_timers(schedule_file):
-    """A worker and a beat, the command lines of scripts/run.sh."""
+    """A worker and a beat. The worker has no -Q, so it consumes every lane (config/settings.py,
+    WORKER_LANES): the figures stay comparable with those taken before scripts/run.sh started a
+    worker per lane."""
     celery = str(Path(sys.executable).parent / "celery")
     common = dict(cwd=ROOT, env=dict(os.environ), stdout=subprocess.DEVNULL, start_new_session=True)
     worker = subprocess.Popen([celery, "-A", "config", "worker", "--loglevel=warning", "--concurrency=2"], **common)

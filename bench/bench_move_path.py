@@ -21,12 +21,12 @@ from types import SimpleNamespace
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
-from gamekit import domains, driver  # noqa: E402
-from matches import registry, services  # noqa: E402
+from gamekit import domains, driver  # noqa: E402 - after django.setup()
+from matches import registry, services  # noqa: E402 - after django.setup()
 
 
 def record(spec, players, seed):
@@ -89,7 +89,7 @@ def main():
     specs = [registry.get_game(args.game)] if args.game else registry.all_games()
     for spec in specs:
         moves, spent, check = run(spec, args.seconds)
-        own = "" if hasattr(spec.engine, "apply_legal") else ", repeated inside apply: the engine has no apply_legal"
+        own = "" if spec.provides("apply_legal") else ", repeated inside apply: the engine has no apply_legal"
         print(f"{spec.key}: {moves} moves, {moves / spent:,.0f} service step + every view/s of CPU "
               f"({1e6 * spent / moves:.1f} us per move; the legality check {1e6 * check / moves:.1f} us of it{own})")
 

@@ -26,14 +26,13 @@ import argparse
 import dataclasses
 import math
 import os
-import random
 import resource
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from gamekit import driver, ismcts  # noqa: E402
+from gamekit import driver, ismcts
 
 GAMES = {
     "alibaba_tiles": ("alibaba_tiles", "greedy", {"clock": 0}),

@@ -18,9 +18,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from gamekit import driver  # noqa: E402
-from sidibaba import engine  # noqa: E402
-from sidibaba.bots import BOTS  # noqa: E402
+from gamekit import driver
+from sidibaba import engine
+from sidibaba.bots import BOTS
 
 
 def random_move(state, now, rng):

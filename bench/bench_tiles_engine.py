@@ -16,8 +16,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from alibaba_tiles.engine import apply, legal_actions, new_game, view  # noqa: E402
-from alibaba_tiles.selfplay import acting_seat  # noqa: E402
+from alibaba_tiles.engine import apply, legal_actions, new_game, view
+from alibaba_tiles.selfplay import acting_seat
 
 CONFIGS = [(2, "standard"), (3, "standard"), (4, "standard"), (3, "lamp"), (4, "equal"), (2, "small")]
 

@@ -28,7 +28,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from gamekit import contract, domains, driver  # noqa: E402
+from gamekit import contract, domains, driver
 
 GAMES = {
     "alibaba_tiles": [(players, {"variant": variant, "clock": clock})

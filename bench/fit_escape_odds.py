@@ -14,8 +14,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from gamekit import driver  # noqa: E402
-from sidibaba import bots, engine  # noqa: E402
+from gamekit import driver
+from sidibaba import bots, engine
 
 OPTIONS = {"segment_seconds": 60}
 
@@ -61,13 +61,13 @@ def fit(rows, rounds=12):
     for _ in range(rounds):
         g, h, ll = [0.0] * 3, [[0.0] * 3 for _ in range(3)], 0.0
         for x, y in rows:
-            p = 1 / (1 + math.exp(-sum(wi * xi for wi, xi in zip(w, x))))
+            p = 1 / (1 + math.exp(-sum(wi * xi for wi, xi in zip(w, x, strict=True))))
             ll += math.log(p if y else 1 - p)
             for i in range(3):
                 g[i] += (p - y) * x[i]
                 for j in range(3):
                     h[i][j] += p * (1 - p) * x[i] * x[j]
-        w = [wi - di for wi, di in zip(w, _solve(h, g))]
+        w = [wi - di for wi, di in zip(w, _solve(h, g), strict=True)]
     return w, ll / len(rows)
 
 

@@ -66,8 +66,7 @@ LOAD_SERVER_ENV = {
 os.environ.update(LOAD_SERVER_ENV)
 
 from load_client import phase, ratio, timer_lateness, timer_phase, write_trace  # noqa: E402 - after the environment
-from load_site import Tables, free_port, rss_bytes, server_processes, setup_django, start_server, stop_server  # noqa: E402
-
+from load_site import Tables, free_port, rss_bytes, server_processes, setup_django, start_server, stop_server  # noqa: E402 - after the environment
 
 
 def run_client(coroutine):
@@ -89,7 +88,9 @@ def main():
     parser.add_argument("--web-processes", type=int, default=0, help="web processes (default: scripts/run.sh's WEB_PROCESSES)")
     parser.add_argument("--idle-tables", type=int, default=100, help="timers: tables left to their clocks beside the playing ones")
     parser.add_argument("--no-floor", action="store_true", help="skip the echo floor")
-    parser.add_argument("--trace", default="", help="write each site move's send time and move -> every view to this file (where the tail sits in time)")
+    parser.add_argument(
+        "--trace", default="", help="write each site move's send time and move -> every view to this file (where the tail sits in time)"
+    )
     parser.add_argument("--port", type=int, default=0, help="target a site already running here (no server started, no fresh database)")
     args = parser.parse_args()
 
@@ -128,7 +129,8 @@ def main():
     t0 = time.perf_counter()
     seat_users = [tables.make_users("seat", args.seats) for _ in range(tables_needed)]
     spectators = tables.make_users("watch", spect_needed)
-    print(f"prepared {tables_needed} x {args.seats} seats and {spect_needed} spectator users in {time.perf_counter() - t0:.1f} s; run {run_id}")
+    print(f"prepared {tables_needed} x {args.seats} seats and {spect_needed} spectator users "
+          f"in {time.perf_counter() - t0:.1f} s; run {run_id}")
 
     port = args.port or free_port()
     server = None if args.port else start_server(port, args.web_processes)

@@ -11,7 +11,6 @@ import random
 import time
 
 import orjson
-
 from load_site import cpu_seconds, server_processes, web_rss
 
 print = functools.partial(print, flush=True)  # noqa: A001 - progress shows when the output is a file
@@ -127,7 +126,7 @@ class Table:
         start = time.perf_counter()
         try:
             ws = await self.open_socket(seat, cookie)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - any failure of a client is counted
             self.stats.connect_failed += 1
             self.stats.errors.append(f"connect: {type(exc).__name__}: {exc}"[:200])
             return None
@@ -289,7 +288,7 @@ def memory_growth(label, samples):
         return
     xs, ys = [f for _t, f, _r in half], [r for _t, _f, r in half]
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum((x - mx) ** 2 for x in xs)
     print(f"[{label}] memory growth over the second half ({half[0][1]} -> {half[-1][1]} matches finished): "
           f"{slope / 1024:.2f} KB of web RSS per finished match; RSS {half[0][2] / 2**20:.0f} -> {half[-1][2] / 2**20:.0f} MB")
 
@@ -300,20 +299,27 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
     rss_before = web_rss(processes)
     t0 = time.perf_counter()
     if burst:
-        await asyncio.gather(*(t.connect([c for _u, c in users], spect) for t, (users, spect, _m) in zip(tables, plan)))
+        await asyncio.gather(*(t.connect([c for _u, c in users], spect) for t, (users, spect, _m) in zip(tables, plan, strict=True)))
     else:
         # Tables sit down a few at a time, as people do; a burst is its own scenario.
         for k in range(0, len(tables), 25):
             await asyncio.gather(*(t.connect([c for _u, c in users], spect)
-                                   for t, (users, spect, _m) in zip(tables[k:k + 25], plan[k:k + 25])))
+                                   for t, (users, spect, _m) in zip(tables[k:k + 25], plan[k:k + 25], strict=True)))
     connect_took = time.perf_counter() - t0
     sockets = sum(len(t.socks) for t in tables)
     asked = sum(len(users) + len(spect) for users, spect, _m in plan)
     rss_connected = web_rss(processes)
     s = run.stats
-    print(f"[{label}] {len(plan)} tables x {seats} seats + {len(plan[0][1]) if plan else 0} spectators each: "
-          f"{sockets}/{asked} sockets connected in {connect_took:.1f} s"
-          + (f" (connect p50 {pct(s.connect_seconds, .5):.0f} ms, p99 {pct(s.connect_seconds, .99):.0f} ms, max {max(s.connect_seconds or [0]) * 1000:.0f} ms)" if burst else ""))
+    print(
+        f"[{label}] {len(plan)} tables x {seats} seats + {len(plan[0][1]) if plan else 0} spectators each: "
+        f"{sockets}/{asked} sockets connected in {connect_took:.1f} s"
+        + (
+            f" (connect p50 {pct(s.connect_seconds, 0.5):.0f} ms, p99 {pct(s.connect_seconds, 0.99):.0f} ms,"
+            f" max {max(s.connect_seconds or [0]) * 1000:.0f} ms)"
+            if burst
+            else ""
+        )
+    )
     cpu0 = {pid: cpu_seconds(pid) for pid in processes}
     own0 = os.times()
     # The client's own collector paused it for up to 130 ms (measured with --trace), and a
@@ -355,10 +361,17 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
     for pid, share in cpu.items():
         name = processes[pid] if processes[pid] != "web" else f"web {pid}"
         by_label[name] = by_label.get(name, 0.0) + share
-    print(f"[{label}] CPU (100% = one core): " + ", ".join(f"{name} {share:.0f}%" for name, share in by_label.items())
-          + f", load client {((own1.user + own1.system) - (own0.user + own0.system)) / elapsed * 100:.0f}%"
-          + (f"; exited during the phase: {', '.join(exited)}" if exited else "")
-          + (f"; started during the phase (from its start): {', '.join(f'{label} {pid}' for pid, label in started.items())}" if started else ""))
+    print(
+        f"[{label}] CPU (100% = one core): "
+        + ", ".join(f"{name} {share:.0f}%" for name, share in by_label.items())
+        + f", load client {((own1.user + own1.system) - (own0.user + own0.system)) / elapsed * 100:.0f}%"
+        + (f"; exited during the phase: {', '.join(exited)}" if exited else "")
+        + (
+            "; started during the phase (from its start): " + ", ".join(f"{label} {pid}" for pid, label in started.items())
+            if started
+            else ""
+        )
+    )
     if not echo and plan:
         print(f"[{label}] web RSS {rss_before / 2**20:.0f} MB before, {rss_connected / 2**20:.0f} MB with the tables live, "
               f"{rss_after / 2**20:.0f} MB after: {(max(rss_connected, rss_after) - rss_before) / len(plan) / 2**20:.3f} MB per live table")
@@ -378,14 +391,16 @@ def write_trace(path, trace):
 def ratio(site, floor):
     def r(a, b, q):
         return pct(a, q) / pct(b, q) if a and b else float("nan")
-    print(f"ratio site/floor, move -> every socket's view: p50 {r(site.every, floor.every, .5):.1f}x, p99 {r(site.every, floor.every, .99):.1f}x")
+
+    print(f"ratio site/floor, move -> every socket's view: p50 {r(site.every, floor.every, .5):.1f}x, "
+          f"p99 {r(site.every, floor.every, .99):.1f}x")
 
 
 async def timer_phase(label, port, seats, playing, idle, rate, seconds, processes):
     """Playing tables at `rate` while the idle tables' sockets stay open and their clocks expire."""
     run = Run(port, seats, False)
     idle_tables = [Table(run, 10_000 + i, m) for i, (_u, _s, m) in enumerate(idle)]
-    for t, (users, spect, _m) in zip(idle_tables, idle):
+    for t, (users, spect, _m) in zip(idle_tables, idle, strict=True):
         await t.connect([c for _u, c in users], spect)
     stats = await phase(f"site {label} (+{len(idle)} tables left to their clocks)", port, seats, False, playing, rate, seconds, processes)
     for t in idle_tables:
@@ -394,7 +409,8 @@ async def timer_phase(label, port, seats, playing, idle, rate, seconds, processe
 
 
 def timer_lateness(since, until):
-    """Expiries due from `since` to `until`: applied (row created) minus the deadline (the row's server_time)."""
+    """Expiries due from `since` to `until`: applied (row created) minus the deadline (the row's server_time).
+    Returns (p99 in ms, how many were applied twice), or None when none was applied."""
     from django.db.models import Count
 
     from matches.models import ActionLog
@@ -404,6 +420,7 @@ def timer_lateness(since, until):
     doubled = rows.values("match_id", "server_time").annotate(n=Count("id")).filter(n__gt=1).count()
     if not late:
         print("timer lateness: no expiry applied")
-        return
+        return None
     print(f"timer lateness over {len(late)} expiries: p50 {pct(late, .5):.0f} ms, p99 {pct(late, .99):.0f} ms, "
           f"max {max(late) * 1000:.0f} ms; doubled {doubled}")
+    return pct(late, .99), doubled

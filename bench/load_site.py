@@ -2,6 +2,7 @@
 
 Imported by bench/load.py after it has pointed DATABASE_URL and REDIS_URL at the load run's own.
 """
+import contextlib
 import functools
 import os
 import signal
@@ -18,16 +19,26 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
 def recreate_database():
-    import psycopg
-    import redis
-
+    """The run's database, empty (PostgreSQL: dropped and created; SQLite: the file removed), and its Redis flushed."""
     url = os.environ["DATABASE_URL"]
-    name = url.rsplit("/", 1)[1]
-    base = url.rsplit("/", 1)[0]
-    with psycopg.connect(f"{base}/postgres".replace("postgres://", "postgresql://"), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()
+    if url.startswith("sqlite:"):
+        import dj_database_url
+
+        path = dj_database_url.parse(url)["NAME"]
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+    else:
+        import psycopg
+
+        name = url.rsplit("/", 1)[1]
+        base = url.rsplit("/", 1)[0]
+        with psycopg.connect(f"{base}/postgres".replace("postgres://", "postgresql://"), autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{name}"')
+    if os.environ.get("REDIS_URL"):
+        import redis
+
+        redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()
 
 
 def setup_django(fresh):
@@ -118,8 +129,9 @@ def start_server(port, web_processes):
     env = dict(os.environ, PORT=str(port))
     if web_processes:
         env["WEB_PROCESSES"] = str(web_processes)
-    server = subprocess.Popen(["bash", "scripts/run.sh"], cwd=ROOT, env=env, start_new_session=True,
-                              stdout=subprocess.DEVNULL, stderr=open("/tmp/alibaba-load-server.log", "w"))
+    with open("/tmp/alibaba-load-server.log", "w") as log:  # the server keeps its own copy of the file
+        server = subprocess.Popen(["bash", "scripts/run.sh"], cwd=ROOT, env=env, start_new_session=True,
+                                  stdout=subprocess.DEVNULL, stderr=log)
     for _ in range(300):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
@@ -129,7 +141,7 @@ def start_server(port, web_processes):
     else:
         stop_server(server)
         raise SystemExit("the server did not start: see /tmp/alibaba-load-server.log")
-    time.sleep(2.0)  # the other web processes, the worker and beat
+    time.sleep(2.0)  # the other web processes, the workers and beat
     return server
 
 
@@ -138,10 +150,8 @@ def stop_server(server):
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=15)
     except (ProcessLookupError, subprocess.TimeoutExpired):
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(server.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
 
 
 def _children():
@@ -164,29 +174,34 @@ class ServerProcesses(dict):
 
 
 def server_processes(root_pid):
-    """{pid: label} of the web, celery worker and beat processes under the run.sh process."""
+    """{pid: label} of the web processes, each lane's celery worker ("celery deadlines", "celery bots",
+    "celery jobs"; "celery worker" for one started without a lane) and beat under the run.sh process."""
     kids, found, todo = _children(), ServerProcesses(), [root_pid]
     found.root = root_pid
     while todo:
         pid = todo.pop()
         todo.extend(kids.get(pid, []))
         try:
-            cmd = open(f"/proc/{pid}/cmdline", "rb").read().split(b"\0")
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
         text = b" ".join(cmd).decode(errors="replace")
         if "config.asgi:application" in text:
             found[pid] = "web"
         elif "celery" in text and " worker" in text:
-            found[pid] = "celery worker"
+            # scripts/run.sh names each lane's worker (-n deadlines@%h); its prefork children share the command line
+            lane = next((lane for lane in ("deadlines", "bots", "jobs") if f" -n {lane}@" in text), None)
+            found[pid] = f"celery {lane}" if lane else "celery worker"
         elif "celery" in text and " beat" in text:
             found[pid] = "celery beat"
+        elif "multiprocessing.forkserver" in text or "multiprocessing.spawn" in text:
+            found[pid] = "bot pool"  # the default mode's process pool (matches/bot_lane_local.py)
     return found
 
 
 def cpu_seconds(pid):
     try:
-        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / CLK_TCK
     except OSError:
         return 0.0

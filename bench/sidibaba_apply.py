@@ -27,9 +27,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from gamekit import contract, domains  # noqa: E402
-from bench.bench_sidibaba_engine import random_move  # noqa: E402
-from sidibaba import engine  # noqa: E402
+from bench.bench_sidibaba_engine import random_move
+from gamekit import contract, domains
+from sidibaba import engine
 
 # Student's t for a two-sided 95% interval, by degrees of freedom (rounds - 1); 2.0 beyond the table.
 T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23, 11: 2.20,
@@ -89,7 +89,7 @@ def main():
             run(moves)
             rates[name].append(len(moves) / (time.process_time() - t0))
     print(f"{args.matches} matches, {args.players} players, {len(moves)} moves, {args.rounds} rounds "
-          f"(apply_legal: {'yes' if hasattr(engine, 'apply_legal') else 'no, apply checks again'})")
+          f"(apply_legal: {'yes' if contract.optional(engine, 'apply_legal') else 'no, apply checks again'})")
     for name, samples in rates.items():
         mean, half = interval(samples)
         print(f"{name}: {mean:,.0f} per second, 95% CI {mean - half:,.0f} - {mean + half:,.0f} (+/- {half:,.0f})")

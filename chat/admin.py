@@ -1,8 +1,7 @@
 from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy as _, ngettext
 
 from chat.models import ChatMessage, ChatReport
 
@@ -40,7 +39,9 @@ class ChatReportAdmin(admin.ModelAdmin):
     @admin.action(description=_("Mark the selected reports as handled"))
     def mark_handled(self, request, queryset):
         count = queryset.update(handled=True)
-        self.message_user(request, ngettext("%(count)d report marked as handled.", "%(count)d reports marked as handled.", count) % {"count": count})
+        self.message_user(
+            request, ngettext("%(count)d report marked as handled.", "%(count)d reports marked as handled.", count) % {"count": count}
+        )
 
 
 @admin.register(ChatMessage)

@@ -47,7 +47,9 @@ class ChatReport(models.Model):
     """A person flags a message for the staff; one report per message and reporter."""
 
     message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports", verbose_name=_("message"))
-    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_reports", verbose_name=_("reporter"))
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_reports", verbose_name=_("reporter")
+    )
     reason = models.CharField(_("reason"), max_length=300, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     handled = models.BooleanField(_("handled"), default=False, db_index=True)

@@ -2,7 +2,8 @@
 
 Players talk in the players' channel, spectators in the spectators' one;
 neither hears the other while the match runs. A message is kept with the
-match version it was posted at, so the replay shows it at its moment.
+match version it was posted at (the last one every reader saw: matches/frames.py,
+``public_version``), so the replay shows it at its moment.
 """
 import re
 import time
@@ -11,11 +12,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext as _, ngettext
 
 from chat import broadcast, selectors
 from chat.models import ChatMessage, ChatMute, ChatReport
+from matches import frames
 from matches.models import Match
 
 # Line breaks and tabs become spaces; every other control character goes, and
@@ -83,7 +84,9 @@ def chat_post(match_id, user, text, now=None) -> ChatMessage:
             seat=seat,
             channel=broadcast.channel_of_seat(seat),
             text=text,
-            version=match.version,
+            # The version everyone at the table saw: the match's may count an action hidden from some
+            # readers (a private Basra offer), which a message's version must not tell them of.
+            version=frames.public_version(match),
             server_time=now,
         )
         transaction.on_commit(lambda: broadcast.send_message(message))

@@ -25,9 +25,11 @@ def sweep_when_a_worker_starts(**_kwargs):
 
 @beat_init.connect
 def start_the_deadline_clock(**_kwargs):
-    """The one beat of the site also holds the deadline clock: due deadlines become tasks within 20 ms."""
+    """The one beat of the site also holds the deadline clock (due deadlines become tasks within 20 ms) and
+    the bot lane's dispatcher (computer players' turns handed to the bots' workers by the fair share)."""
     # Imported here: config/__init__.py imports this module while settings load, before Django's
     # app registry is ready, and these reach models.
+    from matches.bot_queue import BotDispatcher
     from matches.deadline_queue import DeadlineClock
     from matches.scheduling import scheduler
 
@@ -37,3 +39,6 @@ def start_the_deadline_clock(**_kwargs):
     except Exception:  # noqa: BLE001 - Redis or the database away: beat's sweep still covers
         logging.getLogger(__name__).exception("reloading the stored deadlines failed")
     DeadlineClock().start()
+    # Bot turns wait in Redis (matches/bot_queue.py): a beat restarted finds them there; a turn Redis lost
+    # is asked again by the wake-idle-bots job, a slot a killed worker held comes back after BOT_INFLIGHT_SECONDS.
+    BotDispatcher().start()

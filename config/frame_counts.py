@@ -64,7 +64,7 @@ def add_to_shared_counts(window_number: int, counts: dict, window: int) -> dict:
         for identity, n in counts.items():
             args += [identity, n]
         totals = _scripts["add_counts"](keys=[redis_cache.make_and_validate_key(key)], args=args, client=client)
-        return {identity: int(total) for identity, total in zip(counts, totals)}
+        return {identity: int(total) for identity, total in zip(counts, totals, strict=True)}
     # Without Redis (one process): the cache's own counters.
     totals = {}
     for identity, n in counts.items():

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -167,7 +168,11 @@ def _site_name(database) -> str:
         name = "sqlite-" + hashlib.sha256(str(Path(database["NAME"]).resolve()).encode()).hexdigest()[:10]
     else:
         name = f"{database.get('HOST') or 'local'}-{database.get('PORT') or ''}-{database['NAME']}"
-    return f"test-{name}" if os.environ.get("PYTEST_VERSION") else name
+    if not os.environ.get("PYTEST_VERSION"):
+        return name
+    # pytest-xdist's workers each write to a test database of their own: their names differ too.
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return f"test-{name}-{worker}" if worker else f"test-{name}"
 
 
 # Every Redis name of this site starts with SITE_NAME (docs/operations.md, "One Redis, many sites").
@@ -176,8 +181,8 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # The pubsub layer measured fastest here (ARCHITECTURE.md); it may drop
-            # a message across a Redis reconnect, which clients repair by version.
+            # The pubsub layer, chosen for its latency (docs/architecture.md, "Constraints kept on
+            # purpose"); it may drop a message across a Redis reconnect, which clients repair by version.
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNEL_PREFIX", f"{SITE_NAME}:asgi")},
         }
@@ -208,13 +213,52 @@ CELERY_TIMEZONE = "UTC"
 # name, and so does the default queue: two sites' workers never take each other's tasks.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "global_keyprefix": f"{SITE_NAME}:"}
 CELERY_TASK_DEFAULT_QUEUE = f"{SITE_NAME}:celery"
+# Lanes: a queue per kind of work, each with a worker of its own (scripts/run.sh), so that a
+# deadline never waits behind a maintenance job or a computer player's search (issue 33: with
+# one queue it grew to 3,129 tasks and deadlines were seconds late). Every name carries the
+# site's. A worker started without -Q consumes them all (the tests' workers do).
+WORKER_LANES = {
+    "deadlines": f"{CELERY_TASK_DEFAULT_QUEUE}:deadlines",  # the clock: deadline_reached, the overdue sweep
+    "bots": f"{CELERY_TASK_DEFAULT_QUEUE}:bots",  # computer players' turns (CPU-bound searches)
+    "jobs": f"{CELERY_TASK_DEFAULT_QUEUE}:jobs",  # beat's maintenance jobs (matches/job_registry.py)
+    "default": CELERY_TASK_DEFAULT_QUEUE,  # the rest: ratings, e-mail
+}
+CELERY_TASK_QUEUES = [
+    # each bound by its own name on the default direct exchange: a message reaches one queue only
+    Queue(name, Exchange(CELERY_TASK_DEFAULT_QUEUE, type="direct"), routing_key=name)
+    for name in WORKER_LANES.values()
+]
+CELERY_TASK_ROUTES = {
+    "matches.tasks.deadline_reached": {"queue": WORKER_LANES["deadlines"]},
+    "matches.tasks.sweep_overdue_matches": {"queue": WORKER_LANES["deadlines"]},
+    "matches.tasks.bot_act": {"queue": WORKER_LANES["bots"]},
+    "matches.tasks.run_jobs": {"queue": WORKER_LANES["jobs"]},
+    "matches.tasks.run_job": {"queue": WORKER_LANES["jobs"]},
+    # anything else (matches.tasks.record_match_ratings, accounts.tasks.send_account_email): the default queue
+}
 # Beat's schedule is not written here: it is the apps' registered maintenance jobs
 # (matches/job_registry.py, config/celery.py), the list the default mode's timer loop runs too.
 # Where deadlines wait in Redis for beat's deadline clock (matches/deadline_queue.py).
 DEADLINE_QUEUE_PREFIX = os.environ.get("CACHE_PREFIX", SITE_NAME)
+# A maintenance job's run holds a Redis lock this long at most (matches/tasks.py, run_coalesced):
+# a run in flight makes the next one skip; the expiry frees the job after a worker killed mid-run.
+JOB_LOCK_SECONDS = float(os.environ.get("JOB_LOCK_SECONDS", "60"))
 # How long after a deadline the sweeper steps in if its own task was lost.
 SWEEP_GRACE_SECONDS = float(os.environ.get("SWEEP_GRACE_SECONDS", "2"))
 BOT_THINK_SECONDS = float(os.environ.get("BOT_THINK_SECONDS", "0.6"))
+# The bot lane (matches/bot_lane.py; docs/architecture.md, "The bot lane"): computer players' decisions are
+# shared fairly between the accounts hosting them. At most BOT_OWNER_CAP decisions of one account at once;
+# the default mode decides in BOT_PROCESSES child processes (default: one per core, as BOT_WORKERS), Celery on the
+# bots' workers, BOT_WORKERS decisions at once in all (their total concurrency; default: cores). A decision
+# handed out while more are due than the pool can start is hurried: a search bot thinks with
+# BOT_HURRIED_FRACTION of its iterations. A slot in flight longer than BOT_INFLIGHT_SECONDS (a killed
+# worker's) is given back. Bot turns wait in Redis under BOT_QUEUE_PREFIX (matches/bot_queue.py).
+BOT_OWNER_CAP = max(1, int(os.environ.get("BOT_OWNER_CAP", "1")))
+BOT_PROCESSES = max(0, int(os.environ.get("BOT_PROCESSES", str(os.cpu_count() or 1))))
+BOT_WORKERS = max(1, int(os.environ.get("BOT_WORKERS", str(os.cpu_count() or 1))))
+BOT_HURRIED_FRACTION = min(1.0, max(0.01, float(os.environ.get("BOT_HURRIED_FRACTION", "0.25"))))
+BOT_INFLIGHT_SECONDS = float(os.environ.get("BOT_INFLIGHT_SECONDS", "60"))
+BOT_QUEUE_PREFIX = os.environ.get("CACHE_PREFIX", SITE_NAME)
 # A seated person gone this long (every socket closed) is replaced by a computer player;
 # a match with no clock whose people have all gone is aborted after the longer limit.
 ABANDON_GRACE_SECONDS = float(os.environ.get("ABANDON_GRACE_SECONDS", "60"))
@@ -228,6 +272,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# The test suite makes thousands of users: Django's documented practice is a fast hasher
+# there (tests/dev_env.py sets FAST_PASSWORD_HASHER for the tests and the sites they start).
+# Honoured only with DEBUG on, so a production site always hashes with Django's default.
+if DEBUG and env_bool("FAST_PASSWORD_HASHER", False):
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "lobby:home"
 LOGOUT_REDIRECT_URL = "lobby:home"
@@ -423,9 +472,11 @@ def _email_settings(environ) -> dict:
 globals().update(_email_settings(os.environ))
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Ali Baba & Sidi Baba <noreply@localhost>")
-# The start of every link in an e-mail (e.g. https://play.example.org); when empty, the
-# address the request that caused the e-mail came to (its host checked against ALLOWED_HOSTS).
-SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
+# The start of every link in an e-mail (e.g. https://play.example.org), never the Host header of
+# a request (a client chooses it: issue 35). Required with DEBUG off: `check --deploy` fails without
+# it (accounts/checks.py) and the web process refuses to start (config/asgi.py). With DEBUG on, the
+# address of `manage.py runserver`; scripts/run.sh sets it from the loopback address and port it serves on.
+SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/") or ("http://127.0.0.1:8000" if DEBUG else "")
 # Your-turn e-mails of turn-based matches (matches/turns.py, docs/operations.md): collected every
 # TURN_MAIL_INTERVAL seconds into one digest per person; a match waiting for less than
 # TURN_MAIL_DELAY_SECONDS is left for the next run (a quick reply needs no mail); nobody seen at a
@@ -436,8 +487,20 @@ TURN_MAIL_ONLINE_SECONDS = float(os.environ.get("TURN_MAIL_ONLINE_SECONDS", "300
 # How long an address-confirmation link works, and Django's password-reset link (seconds).
 EMAIL_VERIFY_MAX_AGE = int(os.environ.get("EMAIL_VERIFY_MAX_AGE", str(3 * 24 * 3600)))
 PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_TIMEOUT", str(24 * 3600)))
-# E-mails per person and per address, and password-reset requests per client address, per window of seconds.
+# The e-mail limits, per window of EMAIL_WINDOW seconds (accounts/mail.py; docs/operations.md,
+# "Limits and quotas", says why these numbers). A limit that counts the one asking answers 429;
+# a limit of an address that counts strangers' password resets never changes the answer (it
+# would tell whether an account has the address): the mail is just not sent.
+# - mails a person asks for (confirmation links; their own password resets);
 EMAIL_USER_LIMIT = int(os.environ.get("EMAIL_USER_LIMIT", "5"))
-EMAIL_ADDRESS_LIMIT = int(os.environ.get("EMAIL_ADDRESS_LIMIT", "3"))
+# - confirmation links asked for one address, whoever asks (429);
+EMAIL_ADDRESS_LIMIT = int(os.environ.get("EMAIL_ADDRESS_LIMIT", "6"))
+# - requests one client address makes for one e-mail address, in each of the two (429);
+EMAIL_REQUESTER_ADDRESS_LIMIT = int(os.environ.get("EMAIL_REQUESTER_ADDRESS_LIMIT", "2"))
+# - password-reset requests per client address (429);
 PASSWORD_RESET_IP_LIMIT = int(os.environ.get("PASSWORD_RESET_IP_LIMIT", "10"))
+# - reset mails sent to one address for requests not proven its owner's (not sent beyond);
+PASSWORD_RESET_ADDRESS_LIMIT = int(os.environ.get("PASSWORD_RESET_ADDRESS_LIMIT", "6"))
+# - "someone asked for your address" notices sent to one confirmed address (not sent beyond).
+EMAIL_IN_USE_NOTICE_LIMIT = int(os.environ.get("EMAIL_IN_USE_NOTICE_LIMIT", "1"))
 EMAIL_WINDOW = int(os.environ.get("EMAIL_WINDOW", "3600"))

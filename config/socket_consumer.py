@@ -90,6 +90,18 @@ class SocketConsumer(AsyncWebsocketConsumer):
             if not _refused_after_close(error):
                 raise
 
+    # The same holds for the accept itself: an ASGI server may refuse it with ClientDisconnected when the
+    # page left while connect() was still checking who it is (uvicorn's sans-I/O server did, in every
+    # browser run, for a lobby socket of a page that navigated away at once). connect() goes on; nothing
+    # more is sent.
+    async def accept(self, subprotocol=None, headers=None):
+        if self.closing:
+            return
+        try:
+            await super().accept(subprotocol=subprotocol, headers=headers)
+        except OSError:
+            self.closing = True
+
     async def send(self, text_data=None, bytes_data=None, close=False):
         if self.closing:
             return

@@ -36,4 +36,5 @@ def web_command(bindir: Path, *, fd: int | None = None, host: str = "127.0.0.1",
     """The argv of one web process on an inherited listening socket ``fd``, or bound to ``host``:``port``."""
     where = ["--fd", str(fd)] if fd is not None else ["--host", host, "--port", str(port)]
     return [str(Path(bindir) / "uvicorn"), *where, "--loop", "uvloop", "--http", "httptools", "--ws", "websockets",
-            "--lifespan", "off", "--no-access-log", "--ws-per-message-deflate", "false", "--ws-max-size", str(max_frame_bytes()), "--no-proxy-headers", "--timeout-graceful-shutdown", "5", APPLICATION]
+            "--lifespan", "off", "--no-access-log", "--ws-per-message-deflate", "false", "--ws-max-size", str(max_frame_bytes()),
+            "--no-proxy-headers", "--timeout-graceful-shutdown", "5", APPLICATION]

@@ -26,7 +26,7 @@ def is_domain(value) -> bool:
     if not isinstance(value, dict):
         return False
     keys = set(value)
-    return keys == _NUMBER_KEYS or keys == _ONE_OF_KEYS or keys in _SUBSET_KEYS
+    return keys in (_NUMBER_KEYS, _ONE_OF_KEYS) or keys in _SUBSET_KEYS
 
 
 def is_concrete(legal_action: dict) -> bool:
@@ -78,7 +78,7 @@ def _same(a, b) -> bool:
     if type(a) is not type(b):
         return False
     if type(a) is list:
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
     if type(a) is dict:
         return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
     return a == b
@@ -137,6 +137,10 @@ def canonical(action: dict, legal_action: dict) -> dict:
     return built
 
 
+def _quoted(keys) -> str:
+    return ", ".join(f'"{k}"' for k in keys)
+
+
 def explain_mismatch(action, legal: list[dict]) -> str | None:
     """A sentence (English, with %-params filled) for the commonest mistake, or None.
 
@@ -150,9 +154,9 @@ def explain_mismatch(action, legal: list[dict]) -> str | None:
         missing = [k for k in candidate if k not in action]
         extra = [k for k in action if k not in candidate]
         if missing:
-            return "This move needs %s." % ", ".join(f'"{k}"' for k in missing)
+            return f"This move needs {_quoted(missing)}."
         if extra:
-            return "This move does not take %s." % ", ".join(f'"{k}"' for k in extra)
+            return f"This move does not take {_quoted(extra)}."
         for key, allowed in candidate.items():
             if is_domain(allowed) and not value_in_domain(action[key], allowed):
                 return f'"{key}": {describe_domain(allowed)}'
@@ -174,7 +178,9 @@ def describe_domain(domain) -> str:
         return "one of " + ", ".join(str(v) for v in domain["one_of"]) + "."
     if "subset_of" in domain:
         high = domain.get("max_size", len(domain["subset_of"]))
-        return f"a list of {domain.get('min_size', 0)} to {high} different values from " + ", ".join(str(v) for v in domain["subset_of"]) + "."
+        return (
+            f"a list of {domain.get('min_size', 0)} to {high} different values from " + ", ".join(str(v) for v in domain["subset_of"]) + "."
+        )
     return f"a whole number from {domain['min']} to {domain['max']}."
 
 

@@ -6,10 +6,11 @@ A bot is ``choose(view, legal, rng) -> action``; it sees only its seat's view
 and legal actions, and may return an action still holding domains (the driver
 draws the free parameters).
 """
+import functools
 import random
 from dataclasses import dataclass, field
 
-from gamekit import domains, events as event_rules
+from gamekit import domains, events as event_rules, timeline
 
 
 class StuckMatch(RuntimeError):
@@ -30,11 +31,15 @@ def bot_action(engine, state, seat, choose, rng: random.Random, seen=None):
     legal = engine.legal_actions(state, seat)
     if not legal:
         return None
-    if getattr(choose, "remembers", False):
-        action = choose(engine.view(state, seat), legal, rng, seen=seen() if seen else [])
-    else:
-        action = choose(engine.view(state, seat), legal, rng)
-    return domains.fill(action, rng)
+    return choose_action(choose, engine.view(state, seat), legal, rng, seen)
+
+
+def choose_action(choose, view, legal, rng: random.Random, seen=None):
+    """The bot's action on this view and these legal actions, its free parameters drawn: the decision
+    itself, a pure function of its arguments (``matches/bot_lane.py`` runs it in a child process)."""
+    if not getattr(choose, "remembers", False):
+        return domains.fill(choose(view, legal, rng), rng)
+    return domains.fill(choose(view, legal, rng, seen=seen() if seen else []), rng)
 
 
 def random_bot(view, legal, rng: random.Random):
@@ -49,18 +54,22 @@ class Playout:
     events: list = field(default_factory=list)  # (seq, event) with the audience kept
 
 
-def apply_due_deadlines(engine, state, now, playout=None, limit=1000):
-    """Let time act for every deadline at or before ``now`` (as the service does)."""
-    for _ in range(limit):
-        due = engine.deadline(state)
-        if due is None or due[0] > now or engine.result(state) is not None:
-            return state
-        at, action = due
-        state, evs = engine.apply(state, None, action, at)
-        if playout is not None:
-            playout.log.append((None, action, at))
-            playout.events.extend((len(playout.log) - 1, e) for e in evs)
-    raise StuckMatch("deadlines keep falling due without end")
+def apply_due_deadlines(engine, state, now, playout=None, limit=timeline.LIMIT):
+    """Let time act for every deadline at or before ``now``, as the service does (``gamekit.timeline.advance``:
+    each at its own time, a timed-out turn finished on defaults)."""
+    try:
+        state, lines = timeline.advance(engine, state, now, limit=limit)
+    except timeline.EndlessDeadlines as exc:
+        raise StuckMatch(str(exc)) from exc
+    if playout is not None:
+        _record(playout, lines)
+    return state
+
+
+def _record(playout, lines):
+    for seat, action, at, evs in lines:
+        playout.log.append((seat, action, at))
+        playout.events.extend((len(playout.log) - 1, e) for e in evs)
 
 
 def play(engine, players, options, seed, bots, *, now=0.0, step=1.0, max_actions=20_000, rng=None) -> Playout:
@@ -86,12 +95,11 @@ def play(engine, players, options, seed, bots, *, now=0.0, step=1.0, max_actions
             continue
         seat = rng.choice(movers)
         action = bot_action(engine, state, seat, bots[seat], random.Random(f"{seed}:{seat}:{len(playout.log)}"),
-                            seen=lambda: visible_events(playout, seat))
+                            seen=functools.partial(visible_events, playout, seat))
         if action is None:
             raise StuckMatch(f"seat {seat} is waited for but has no legal action")
-        state, evs = engine.apply(state, seat, action, now)
-        playout.log.append((seat, action, now))
-        playout.events.extend((len(playout.log) - 1, e) for e in evs)
+        state, lines = timeline.act(engine, state, seat, action, now)
+        _record(playout, lines)
         now += step
     playout.state = state
     return playout

@@ -54,10 +54,10 @@ import json
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
-from gamekit import contract, domains
+from gamekit import contract, domains, timeline
 from gamekit.errors import CannotSample
 
 WIN_WEIGHT = 0.7  # a playout's value: mostly "did this seat come first", partly how many it beat
@@ -224,7 +224,7 @@ class _Sim:
     def movers(self, limit=200):
         """The seats waited for, after letting time act while nobody is, or before the next action would
         come (``step`` from now): a decision is then made on the state that action will meet ([] when
-        the game is over)."""
+        the game is over). Time acts as on the site (``gamekit.timeline.expire``), at the simulated clock."""
         engine = self.engine
         for _ in range(limit):
             if engine.result(self.state) is not None:
@@ -236,7 +236,8 @@ class _Sim:
             if due is None:
                 return []
             self.now = max(self.now, due[0])
-            self.state, _ = engine.apply(self.state, None, due[1], self.now)
+            # as on the site: a timed-out turn is finished on defaults at once (gamekit/timeline.py)
+            self.state, _ = timeline.expire(engine, self.state, self.now, due[1], limit=limit, partial=True)
         return []
 
     def play(self, seat, action, legal=None):
@@ -247,6 +248,40 @@ class _Sim:
             self.state, _ = contract.apply_legal(self.engine, self.state, seat, action, self.now)
         else:
             self.state, _ = self.engine.apply(self.state, seat, action, self.now)
+
+
+def _next_turn(engine, sim, keep, domain_samples):
+    """(mover, candidate actions, their keys) of the simulated state's next mover, or None at an end."""
+    movers = sim.movers()
+    if not movers:
+        return None
+    mover = movers[0]
+    found = engine.legal_actions(sim.state, mover)
+    options = candidates(keep(found) or found, domain_samples)
+    if not options:
+        return None
+    return mover, options, [action_key(a) for a in options]
+
+
+def _mark_available(node, mover, keys):
+    """Count one more chance to be picked for each child of ``node`` among ``keys``; the indexes of the keys with no child yet."""
+    untried = [i for i, k in enumerate(keys) if (mover, k) not in node.children]
+    for k in keys:
+        child = node.children.get((mover, k))
+        if child is not None:
+            child.avail += 1
+    return untried
+
+
+def _best_by_ucb(node, mover, keys, log_c):
+    """The child (every one of ``keys`` tried) with the best upper confidence bound; the first of equals."""
+    best, best_score = None, None
+    for k in keys:
+        child = node.children[(mover, k)]
+        score = child.reward / child.visits + log_c * math.sqrt(math.log(child.avail) / child.visits)
+        if best_score is None or score > best_score:
+            best, best_score = child, score
+    return best
 
 
 def search(engine, sample_state, view, legal, seat, rng: random.Random, config: SearchConfig = SearchConfig(),
@@ -285,20 +320,11 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
                     mover, options, keys = seat, root_options, root_keys
                     first = False
                 else:
-                    movers = sim.movers()
-                    if not movers:
+                    turn = _next_turn(engine, sim, keep, config.domain_samples)
+                    if turn is None:
                         break
-                    mover = movers[0]
-                    found = engine.legal_actions(sim.state, mover)
-                    options = candidates(keep(found) or found, config.domain_samples)
-                    if not options:
-                        break
-                    keys = [action_key(a) for a in options]
-                untried = [i for i, k in enumerate(keys) if (mover, k) not in node.children]
-                for k in keys:
-                    child = node.children.get((mover, k))
-                    if child is not None:
-                        child.avail += 1
+                    mover, options, keys = turn
+                untried = _mark_available(node, mover, keys)
                 if untried:
                     i = untried[rng.randrange(len(untried))]
                     child = node.children[(mover, keys[i])] = _Node(mover, options[i])
@@ -307,16 +333,9 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
                     sim.play(mover, options[i])
                     expanded = True
                     break
-                log_c = config.exploration
-                best, best_score = None, None
-                for k in keys:
-                    child = node.children[(mover, k)]
-                    score = child.reward / child.visits + log_c * math.sqrt(math.log(child.avail) / child.visits)
-                    if best_score is None or score > best_score:
-                        best, best_score = child, score
-                node = best
+                node = _best_by_ucb(node, mover, keys, config.exploration)
                 path.append(node)
-                sim.play(mover, best.action)
+                sim.play(mover, node.action)
             if expanded:
                 value = _playout(engine, sim, rollout, config, rng)
             else:

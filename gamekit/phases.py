@@ -20,8 +20,9 @@ A transition says one of three things:
 
 Nothing here imports a framework; docs/engine-contract.md has a worked example.
 """
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Protocol
 
 State = dict[str, Any]
 Action = dict[str, Any]

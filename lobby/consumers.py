@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 
-from accounts.sockets import scope_groups
+from accounts.sockets import ClosedWithItsSession, scope_groups
 from config import socket_guard
 from config.socket_consumer import SocketConsumer
 from lobby.notify import LOBBY_GROUP, LOBBY_VERSION_KEY
@@ -37,12 +37,18 @@ def snapshot_text(language, user) -> str:
     return text
 
 
-class LobbyConsumer(SocketConsumer):
-    async def connect(self):
-        self.guard = socket_guard.SocketGuard(self.scope)
+# Closed with 4401 when its session ends (accounts/sockets.py): the snapshot showed this person's
+# private tables; reconnecting gives the public one.
+class LobbyConsumer(ClosedWithItsSession, SocketConsumer):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # What disconnect() reads, set even if connect stops part-way or never runs (the channel layer failed first).
         self.groups_joined = []
         self.flush_task = None
         self.last_sent = float("-inf")
+
+    async def connect(self):
+        self.guard = socket_guard.SocketGuard(self.scope)
         await self.accept()
         if not await self.guard.take_slot():
             return await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
@@ -64,10 +70,6 @@ class LobbyConsumer(SocketConsumer):
     async def lobby_changed(self, event):
         if self.flush_task is None:
             self.flush_task = asyncio.create_task(self.send_when_due())
-
-    async def session_ended(self, event):
-        # Logged out: the snapshot showed this person's private tables; reconnecting gives the public one.
-        await self.close(code=4401)
 
     async def send_when_due(self):
         wait = self.last_sent + settings.LOBBY_SNAPSHOT_INTERVAL - asyncio.get_running_loop().time()

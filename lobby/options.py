@@ -1,7 +1,6 @@
 """A table's options: checked for a new table, resolved for the engine, and read by people
 (option labels, seat roles)."""
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext as _, ngettext
 
 from gamekit import contract
 from lobby.errors import LobbyError
@@ -16,7 +15,10 @@ def engine_options(game_key: str, table_options: dict) -> dict:
 def check_options(game_key, seat_count, raw_options):
     spec = get_game(game_key)
     if not spec.min_players <= seat_count <= spec.max_players:
-        raise LobbyError(ngettext("%(game)s is for %(min)d to %(max)d player.", "%(game)s is for %(min)d to %(max)d players.", spec.max_players) % {"game": spec.name, "min": spec.min_players, "max": spec.max_players})
+        raise LobbyError(
+            ngettext("%(game)s is for %(min)d to %(max)d player.", "%(game)s is for %(min)d to %(max)d players.", spec.max_players)
+            % {"game": spec.name, "min": spec.min_players, "max": spec.max_players}
+        )
     try:
         options = clean_table_options(spec, raw_options)
     except ValueError as exc:
@@ -69,7 +71,7 @@ def seat_roles(game_key, seat_count, table_options) -> list[str] | None:
         spec = get_game(game_key)
     except LookupError:
         return None
-    if not hasattr(spec.engine, "roles"):
+    if not spec.provides("roles"):
         return None  # spares resolving the options (which may read the database) for a game without roles
     return contract.roles(spec.engine, seat_count, engine_options(game_key, table_options))
 

@@ -2,8 +2,7 @@
 import random
 
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext as _, ngettext
 
 from lobby import quotas
 from lobby.errors import LobbyError, quota_errors
@@ -22,7 +21,10 @@ def join_quick_match(user, game_key, players) -> Table | None:
     except (LookupError, TypeError, ValueError):
         raise LobbyError(_("Unknown game or player count.")) from None
     if not spec.min_players <= players <= spec.max_players:
-        raise LobbyError(ngettext("%(game)s is for %(min)d to %(max)d player.", "%(game)s is for %(min)d to %(max)d players.", spec.max_players) % {"game": spec.name, "min": spec.min_players, "max": spec.max_players})
+        raise LobbyError(
+            ngettext("%(game)s is for %(min)d to %(max)d player.", "%(game)s is for %(min)d to %(max)d players.", spec.max_players)
+            % {"game": spec.name, "min": spec.min_players, "max": spec.max_players}
+        )
     with transaction.atomic(), quota_errors():
         quotas.check_running_matches([user])
         QuickMatchEntry.objects.filter(user=user).delete()
@@ -58,7 +60,7 @@ def try_quick_match(game_key, players) -> Table | None:
         table = create_table(host, game_key, players, default_options(spec))
         table.from_quick_match = True
         table.save(update_fields=["from_quick_match"])
-        for entry, seat in zip(waiting[1:], range(1, players)):
+        for entry, seat in zip(waiting[1:], range(1, players), strict=True):
             table.seats.filter(seat=seat).update(user=entry.user)
         QuickMatchEntry.objects.filter(pk__in=[e.pk for e in waiting]).delete()
         return start_table(host, table.pk)

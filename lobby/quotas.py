@@ -9,7 +9,6 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import ngettext
 
 from config import ratelimit
-
 from lobby.models import Table
 from matches.models import Match
 

@@ -1,6 +1,8 @@
 """The rematch of a finished match played at a table: the host offers it (a new table with the same
 game, options and seats), the others accept or decline, and the finished match's end screen shows
 where it stands. Built on the lobby's tables (lobby/tables.py)."""
+import contextlib
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
@@ -8,8 +10,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from lobby import quotas
-from lobby.models import Table
 from lobby.errors import LobbyError, quota_errors
+from lobby.models import Table
 from lobby.notify import notify_lobby
 from lobby.tables import create_table, join_table, start_table
 from matches import broadcast
@@ -74,10 +76,9 @@ def rematch_offer(host, match_id) -> Table:
         if not table.seats.filter(user__isnull=True, bot="").exists():
             # nobody to wait for (the host against computer players): the rematch starts at once, so it is
             # never listed as an open table that needs another Start
-            try:
+            # refused (e.g. a quota): the host starts it from the table page once it allows
+            with contextlib.suppress(LobbyError):
                 table = start_table(host, table.pk)
-            except LobbyError:
-                pass  # e.g. a quota: the host starts it from the table page once it allows
         notify_lobby()
         _notify_match_pages(match.pk)
     table.refresh_from_db()
@@ -107,10 +108,9 @@ def rematch_accept(user, match_id) -> Table:
         if seat_row.declined:
             table.seats.filter(pk=seat_row.pk).update(declined=False)
         if not table.seats.filter(user__isnull=True, bot="").exists():
-            try:
+            # refused (e.g. a quota): the host starts it from the table page once it allows
+            with contextlib.suppress(LobbyError):
                 table = start_table(table.host, table.pk)
-            except LobbyError:
-                pass  # e.g. a quota: the host starts it from the table page once it allows
         _notify_match_pages(match_id)
     table.refresh_from_db()
     return table

@@ -14,9 +14,15 @@ def lobby_snapshot(user) -> dict:
         .select_related("host")
         .prefetch_related("seats__user")[:100]
     )
-    mine = Table.objects.filter(status=Table.Status.OPEN, seats__user=user, is_private=True).prefetch_related("seats__user") if user.is_authenticated else []
+    mine = (
+        Table.objects.filter(status=Table.Status.OPEN, seats__user=user, is_private=True).prefetch_related("seats__user")
+        if user.is_authenticated
+        else []
+    )
     started_mine = (
-        Table.objects.filter(status=Table.Status.STARTED, seats__user=user, match__status=Match.Status.RUNNING).values_list("pk", "match_id")
+        Table.objects.filter(status=Table.Status.STARTED, seats__user=user, match__status=Match.Status.RUNNING).values_list(
+            "pk", "match_id"
+        )
         if user.is_authenticated
         else []
     )

@@ -1,7 +1,6 @@
 """Tables and their seats before the start: open, join, leave, seat a bot, move, start."""
 from django.db import transaction
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext as _, ngettext
 
 from gamekit import contract
 from lobby import quotas
@@ -48,7 +47,10 @@ def create_table(host, game_key, seat_count, raw_options, *, is_private=False, r
         raise LobbyError(_("The grace period must be a whole number of seconds.")) from None
     low, high = ABANDON_GRACE_RANGE
     if not low <= abandon_grace <= high:
-        raise LobbyError(ngettext("The grace period is %(low)d to %(high)d second.", "The grace period is %(low)d to %(high)d seconds.", high) % {"low": low, "high": high})
+        raise LobbyError(
+            ngettext("The grace period is %(low)d to %(high)d second.", "The grace period is %(low)d to %(high)d seconds.", high)
+            % {"low": low, "high": high}
+        )
     host_seat = 0
     if host_role:
         roles = seat_roles(game_key, seat_count, options) or []
@@ -185,7 +187,14 @@ def start_table(host, table_id, *, force=False) -> Table:
         seated = [s for s in table.seats.select_for_update() if not s.is_empty]
         spec = get_game(table.game)
         if not spec.min_players <= len(seated) <= spec.max_players:
-            raise LobbyError(ngettext("%(game)s needs %(min)d to %(max)d player; fill the seats with people or computer players.", "%(game)s needs %(min)d to %(max)d players; fill the seats with people or computer players.", spec.max_players) % {"game": spec.name, "min": spec.min_players, "max": spec.max_players})
+            raise LobbyError(
+                ngettext(
+                    "%(game)s needs %(min)d to %(max)d player; fill the seats with people or computer players.",
+                    "%(game)s needs %(min)d to %(max)d players; fill the seats with people or computer players.",
+                    spec.max_players,
+                )
+                % {"game": spec.name, "min": spec.min_players, "max": spec.max_players}
+            )
         if len(seated) != table.seat_count:
             raise LobbyError(_("Every seat must be taken (add computer players to empty seats)."))
         if not table.from_quick_match:  # the queue checked its players when they joined it

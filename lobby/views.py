@@ -6,12 +6,10 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from gamekit import contract
-from lobby import rematch as lobby_rematch
-from lobby import snapshot, tables
-from lobby import quick_match as quick_match_queue
+from lobby import quick_match as quick_match_queue, rematch as lobby_rematch, snapshot, tables
 from lobby.errors import LobbyError
-from lobby.options import option_summary, seat_role_labels
 from lobby.models import Table
+from lobby.options import option_summary, seat_role_labels
 from matches.registry import all_games, get_game, table_options
 from matches.seat_names import bot_kind, bot_seat_name
 
@@ -105,7 +103,10 @@ def table_detail(request, table_id):
             # read by lobby/static/lobby/table.js: the seats as this page draws them
             "seating": {
                 "table": table.pk,
-                "seats": [{"seat": s.seat, "user": s.user.username if s.user_id else None, "bot": s.bot or None, "kept": s.kept_from(None)} for s in seats],
+                "seats": [
+                    {"seat": s.seat, "user": s.user.username if s.user_id else None, "bot": s.bot or None, "kept": s.kept_from(None)}
+                    for s in seats
+                ],
             },
             "spec": spec,
             "seated": seated,
@@ -139,7 +140,7 @@ def join(request, table_id):
 @require_POST
 def leave(request, table_id):
     try:
-        table = tables.leave_table(request.user, table_id)
+        tables.leave_table(request.user, table_id)
     except LobbyError as exc:
         messages.error(request, exc.message)
         return _go_back(table_id)

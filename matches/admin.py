@@ -15,7 +15,22 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ["id", "game", "players", "status", "version", "is_private", "rated", "created_at", "finished_at"]
     list_filter = ["game", "status", "is_private", "rated"]
     # The state, seed and log are the record of what happened: staff read them, never edit them.
-    readonly_fields = ["game", "options", "seed", "players", "version", "step_version", "state", "bot_seats", "next_deadline", "result", "created_at", "finished_at", "rated_at"]
+    readonly_fields = [
+        "game",
+        "options",
+        "seed",
+        "rules_version",
+        "players",
+        "version",
+        "step_version",
+        "state",
+        "bot_seats",
+        "next_deadline",
+        "result",
+        "created_at",
+        "finished_at",
+        "rated_at",
+    ]
     inlines = [MatchSeatInline]
 
 

@@ -14,19 +14,25 @@ def match_group(match_id) -> str:
     return f"match.{match_id}"
 
 
-def send_views(match, new_events) -> None:
-    """Each seat's frame with the (version, event) pairs it may see, and the spectators' frame."""
+def send_views(match, new_events, since=None) -> None:
+    """Each seat's frame with the (version, event) pairs it may see, and the spectators' frame; none to a
+    seat (or the spectators) that could see none of the change's actions (those after version ``since``:
+    matches/frames.py, ``change_frames``)."""
     layer = get_channel_layer()
     if layer is None:
         return
-    seat_frames, watch_frame = frames.change_frames(match, new_events)
-    ended_in = translation.get_language() if "end" in watch_frame else None
-    event = frames_event([frame_text(frame) for frame in seat_frames], frame_text(watch_frame), ended_in=ended_in)
+    seat_frames, watch_frame = frames.change_frames(match, new_events, since)
+    if watch_frame is None and not any(seat_frames):
+        return
+    ended_in = translation.get_language() if watch_frame is not None and "end" in watch_frame else None
+    event = frames_event([None if frame is None else frame_text(frame) for frame in seat_frames],
+                         None if watch_frame is None else frame_text(watch_frame), ended_in=ended_in)
     send_events(layer, [(match_group(match.pk), event)])
 
 
-def frames_event(seat_texts: list[str], watch_text: str, released_seat=None, ended_in=None) -> dict:
-    """The one channel-layer message of a change: each seat's frame and the spectators', as text.
+def frames_event(seat_texts: list[str | None], watch_text: str | None, released_seat=None, ended_in=None) -> dict:
+    """The one channel-layer message of a change: each seat's frame and the spectators', as text (None:
+    nothing for that seat, or the spectators, which could see nothing of the change).
 
     Measured under load (docs/performance.md): one message per seat and one for the
     spectators was five Redis publishes per move at four seats, each received and
@@ -43,8 +49,9 @@ def frames_event(seat_texts: list[str], watch_text: str, released_seat=None, end
             "ended_in": ended_in}
 
 
-def seat_text(event: dict, seat) -> str:
-    """The text of ``event`` (from ``frames_event``) that the socket of ``seat`` (None: a spectator) may send."""
+def seat_text(event: dict, seat) -> str | None:
+    """The text of ``event`` (from ``frames_event``) that the socket of ``seat`` (None: a spectator) may send;
+    None: nothing to send."""
     seats = event["seats"]
     return seats[seat] if seat is not None and 0 <= seat < len(seats) else event["watch"]
 

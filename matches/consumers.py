@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from accounts.sockets import scope_groups
+from accounts.sockets import ClosedWithItsSession, scope_groups
 from chat import frames as chat_frames
 from chat.services import ChatError
 from config import socket_guard
@@ -50,16 +50,28 @@ def _load_seat(match_id, user):
     return True, seat, bool(seats) or not match.is_private
 
 
-@_db
-def _current_frame(match_id, seat, language):
+def _seat_frame(match_id, seat, language):
     # In the page's language: the end screen's names and titles are worded on the server.
     with translation.override(language):
         return frames.seat_frame(Match.objects.get(pk=match_id), seat)
 
 
+_current_frame = _db(_seat_frame)
+
+
+@_db
+def _arrive(match_id, seat, channel_name, language):
+    """A seated person's socket is in: its presence row, the seat back from a computer player standing in
+    (after the presence row, so that a stand-in racing this connect is undone here), then the frame. One
+    trip to the database threads, not three: every socket pays it when it connects."""
+    presence.seat_connected(match_id, seat, channel_name)
+    presence.take_seat_back(match_id, seat)
+    return _seat_frame(match_id, seat, language)
+
+
 @_db
 def _apply(match_id, seat, action, version):
-    services.match_apply_action(match_id, seat, action, client_version=version)
+    services.match_apply_action(match_id, seat, action, client_version=version, from_client=True)
 
 
 @_db
@@ -72,13 +84,22 @@ def _chat_frame(match_id, user, frame):
     return chat_frames.chat_frame_apply(match_id, user, frame)
 
 
-class MatchConsumer(SocketConsumer):
-    async def connect(self):
-        self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
+class MatchConsumer(ClosedWithItsSession, SocketConsumer):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # What disconnect() reads, set before any of it runs: it also runs (SocketConsumer's clean-up) when connect
+        # stopped part-way or never ran at all (the channel layer failed first, e.g. Redis away: channels_redis
+        # subscribes the socket's channel before connect).
+        self.match_id = None
         self.seat = None
         self.groups_joined = []
         self.refresh_task = None
         self.last_refresh = float("-inf")
+        self.chat_muted = set()
+        self.chat_group = None
+
+    async def connect(self):
+        self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         user = self.scope.get("user")
         self.guard = socket_guard.SocketGuard(self.scope)
         # Accepted before any refusal so that the close code reaches the page (a close
@@ -101,11 +122,9 @@ class MatchConsumer(SocketConsumer):
             await self.channel_layer.group_add(name, self.channel_name)
             self.groups_joined.append(name)
         if seat is not None:
-            await _db(presence.seat_connected)(self.match_id, seat, self.channel_name)
-            # Back at the table: a computer player standing in for this person leaves the seat now
-            # (after the presence row, so that a stand-in racing this connect is undone here).
-            await _db(presence.take_seat_back)(self.match_id, seat)
-        await self.send_frame(await _current_frame(self.match_id, self.seat, language_of(self.scope)))
+            await self.send_frame(await _arrive(self.match_id, seat, self.channel_name, language_of(self.scope)))
+        else:
+            await self.send_frame(await _current_frame(self.match_id, None, language_of(self.scope)))
         if chat.history:
             await self.send_frame(chat.history)
 
@@ -114,7 +133,7 @@ class MatchConsumer(SocketConsumer):
             self.refresh_task.cancel()
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
-        if getattr(self, "seat", None) is not None:
+        if self.seat is not None:
             await _db(presence.seat_disconnected)(self.match_id, self.seat, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
@@ -128,10 +147,8 @@ class MatchConsumer(SocketConsumer):
             if verdict == socket_guard.ACCEPT:
                 await self.receive_frame(text_data)
 
-    async def session_ended(self, event):
-        await self.close(code=CLOSE_UNAUTHENTICATED)
-
-    async def receive_frame(self, text_data):
+    async def read_frame(self, text_data):
+        """The frame (an object with a "type"), or None once the error that says why not is sent."""
         if text_data is None:
             return await self.send_error("malformed", _("Frames are JSON text."))
         if len(text_data.encode()) > settings.MAX_FRAME_BYTES:
@@ -146,6 +163,12 @@ class MatchConsumer(SocketConsumer):
             return await self.send_error("malformed", _("That frame is not valid JSON."))
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
             return await self.send_error("malformed", _("A frame is an object with a \"type\"."))
+        return frame
+
+    async def receive_frame(self, text_data):
+        frame = await self.read_frame(text_data)
+        if frame is None:
+            return None
         kind = frame["type"]
         if kind in ("hello", "sync"):
             return await self.send_frame(await _current_frame(self.match_id, self.seat, language_of(self.scope)))
@@ -157,6 +180,9 @@ class MatchConsumer(SocketConsumer):
             return await self.receive_chat(frame)
         if kind != "action":
             return await self.send_error("unknown_type", _("Unknown frame type: %(type)s") % {"type": kind[:40]})
+        return await self.receive_action(frame)
+
+    async def receive_action(self, frame):
         if self.seat is None:
             return await self.send_error("not_seated", _("Spectators cannot act."))
         action, version = frame.get("action"), frame.get("version")
@@ -183,11 +209,15 @@ class MatchConsumer(SocketConsumer):
     async def match_frames(self, event):
         # Every frame of the change, encoded once where it was made (matches/broadcast.py);
         # this socket sends its own seat's text only (the spectators' if it watches).
-        await self.send(text_data=broadcast.seat_text(event, self.seat))
+        # The end screen names the players in the server's words, worded where the last move was made: a page
+        # in another language gets a frame of its own language instead (never the other's words, even briefly).
+        own_language = not event.get("ended_in") or event["ended_in"] == language_of(self.scope)
+        text = broadcast.seat_text(event, self.seat) if own_language else None
+        if text is not None:  # None: this seat saw nothing of the change (matches/frames.py, change_frames)
+            await self.send(text_data=text)
         if self.seat is not None and event.get("released_seat") == self.seat:
             await self.become_spectator()
-        elif event.get("ended_in") and event["ended_in"] != language_of(self.scope):
-            # The end screen in this page's language (the broadcast's was worded where the last move was made).
+        elif not own_language:
             await self.send_frame(await _current_frame(self.match_id, self.seat, language_of(self.scope)))
 
     async def match_page_changed(self, event):

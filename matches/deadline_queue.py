@@ -14,7 +14,6 @@ sends `deadline_reached(match, version)` to the workers to run at once. The
 task still checks the version (idempotent), and beat's sweep still applies any
 deadline this queue loses (a Redis restart), from the database.
 """
-import logging
 import threading
 import time
 
@@ -22,7 +21,7 @@ import redis
 from celery import current_app
 from django.conf import settings
 
-logger = logging.getLogger(__name__)
+from matches.polling import PollingThread
 
 # Sent by name: the workers own the task (matches/tasks.py), which runs the service.
 DEADLINE_TASK = "matches.tasks.deadline_reached"
@@ -106,28 +105,15 @@ def hand_due_to_workers(now=None) -> int:
     return len(due)
 
 
-class DeadlineClock:
+class DeadlineClock(PollingThread):
     """A daemon thread that hands due deadlines to the workers every POLL_SECONDS."""
 
+    name = "deadline-clock"
+    doing = "handing due deadlines to the workers"
+
     def __init__(self, poll=POLL_SECONDS):
-        self.poll = poll
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="deadline-clock", daemon=True)
+        super().__init__(poll)
 
-    def start(self):
-        self._thread.start()
-        return self
-
-    def stop(self):
-        self._stop.set()
-        self._thread.join(timeout=5)
-
-    def _run(self):
-        while not self._stop.is_set():
-            try:
-                while hand_due_to_workers() == BATCH:
-                    pass  # more were due than one batch: no pause before the rest
-            except Exception:  # noqa: BLE001 - Redis away: beat's sweep covers; try again
-                logger.exception("handing due deadlines to the workers failed")
-                self._stop.wait(1.0)
-            self._stop.wait(self.poll)
+    def tick(self):
+        while hand_due_to_workers() == BATCH:
+            pass  # more were due than one batch: no pause before the rest

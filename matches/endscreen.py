@@ -4,7 +4,7 @@ of a finished match, so a page learns of new ratings or a rematch from the frame
 
 The rematch is the lobby's (its tables): the lobby registers it here when it loads (lobby/apps.py),
 so the platform never imports the lobby."""
-from typing import Callable
+from collections.abc import Callable
 
 from django.urls import reverse
 

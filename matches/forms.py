@@ -1,7 +1,6 @@
 """The history's filters, as a form: parsed, validated and labelled in the reader's language."""
 from django import forms
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _
 
 from matches.registry import all_games, table_options
 

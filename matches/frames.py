@@ -5,11 +5,18 @@ resync (matches/consumers.py) and the presence notices (matches/presence.py) bui
 
 Frames are documented in docs/protocol.md; hidden information stays out because every part is the
 engine's view for that seat, or an event filtered by its audience (gamekit/events.py).
+
+In a game that hides unseen actions (``GameSpec.hide_unseen_actions``: Basra), a frame's version is the
+version of the last change its seat could see (``seen_version``), not always the match's: an action
+hidden from a seat (it made events, none of them visible to that seat: a private offer between two
+other seats) sends that seat no frame and does not move its version, so that it learns nothing of it
+as it happens (issue 35, #5). Such a game promises that the action changes nothing the seat is shown
+(tests/matches/test_contract.py), so the frame built from the state now is the frame of that version.
+In the other games every action moves every frame, as before.
 """
 import time
 
-from gamekit import contract
-from gamekit import events as event_rules
+from gamekit import contract, events as event_rules
 from matches import endscreen
 from matches.models import ActionLog, Match
 from matches.registry import get_game
@@ -29,9 +36,63 @@ def events_for(new_events, seat, finished) -> list[dict]:
     ]
 
 
-def recent_events(match: Match, seat, limit=RECENT_EVENT_ACTIONS) -> list[dict]:
+def hidden_from(events, seat, finished) -> bool:
+    """Whether an action that made ``events`` is hidden from ``seat`` (None: a spectator): it made some
+    and this seat may see none of them. An action that made no event counts as seen by everyone."""
+    return bool(events) and not any(event_rules.visible(event, seat, finished) for event in events)
+
+
+def _recent_rows(match: Match, limit=RECENT_EVENT_ACTIONS) -> list[tuple[int, list]]:
+    """(seq, events) of the last ``limit`` actions, newest first."""
+    return list(ActionLog.objects.filter(match=match).order_by("-seq").values_list("seq", "events")[:limit])
+
+
+def _hides(match: Match) -> bool:
+    return get_game(match.game).hide_unseen_actions
+
+
+def _seen_version(rows, seat, finished, version) -> int:
+    """The version of the last change ``seat`` could see among ``rows`` (newest first) of a match at
+    ``version``. Should the last ``len(rows)`` actions all be hidden from it (never seen), the version
+    before the oldest of them."""
+    if finished or seat == "all":
+        return version
+    for seq, events in rows:
+        if not hidden_from(events or [], seat, finished):
+            return seq + 1
+    return rows[-1][0] if rows else version
+
+
+def seen_version(match: Match, seat) -> int:
+    """The version ``seat`` (None: a spectator) is shown: that of the last change it could see (the match's
+    in a game that does not hide unseen actions)."""
+    if not _hides(match):
+        return match.version
+    return _seen_version(_recent_rows(match), seat, match.status != Match.Status.RUNNING, match.version)
+
+
+def was_shown(match: Match, seat, version: int) -> bool:
+    """Whether ``seat`` may have been shown ``version`` (not past the last change it could see): a client
+    naming a later one guesses at an action hidden from it, and is answered as for a version the match has
+    not reached. A new decision is seen by everyone (the promise of a game that hides unseen actions), so
+    a version up to the decision's needs no reading."""
+    if version > match.version:
+        return False
+    if not _hides(match) or version <= match.step_version or match.status != Match.Status.RUNNING:
+        return True
+    made = ActionLog.objects.filter(match=match, seq__gte=version - 1).values_list("events", flat=True)
+    return any(not hidden_from(events or [], seat, False) for events in made)
+
+
+def public_version(match: Match) -> int:
+    """The version every seat and spectator could see (a spectator sees no change a seat misses): what a
+    seat's notice is stamped with, as every seat and spectator reads it."""
+    return seen_version(match, None)
+
+
+def recent_events(match: Match, seat, limit=RECENT_EVENT_ACTIONS, rows=None) -> list[dict]:
     """The visible events of the last ``limit`` actions (for a full frame on connect or resync)."""
-    rows = list(ActionLog.objects.filter(match=match).order_by("-seq").values_list("seq", "events")[:limit])
+    rows = _recent_rows(match, limit) if rows is None else rows
     pairs = [(seq + 1, event) for seq, events in reversed(rows) for event in events or []]
     return events_for(pairs, seat, match.status != Match.Status.RUNNING)
 
@@ -53,24 +114,32 @@ def frame_notices(match: Match) -> list[dict]:
     return list(match.seat_notices or [])[-NOTICES_IN_FRAME:]
 
 
-def seat_frame(match: Match, seat, events=None) -> dict:
+def seat_frame(match: Match, seat, events=None, version=None) -> dict:
     """The frame one seat (None: spectator) receives: its view, what it may do, and its new events.
 
     ``events`` are (version, event) pairs; None means a full frame, with the
-    recent events read from the log.
+    recent events read from the log and the version of the last change this
+    seat could see. ``version``: the frame's version (default: the match's).
     """
     spec = get_game(match.game)
     finished = match.status != Match.Status.RUNNING
+    if events is None:
+        rows = _recent_rows(match)
+        if spec.hide_unseen_actions:
+            version = _seen_version(rows, seat, finished, match.version)
+        shown_events = recent_events(match, seat, rows=rows)
+    else:
+        shown_events = events_for(events, seat, finished)
     frame = {
         "type": "view",
         "match": match.pk,
-        "version": match.version,
+        "version": match.version if version is None else version,
         "seat": seat,
         "status": match.status,
         "view": spec.engine.view(match.state, seat),
         "legal": spec.engine.legal_actions(match.state, seat) if seat is not None else [],
         "to_act": contract.to_act_seen_by(spec.engine, match.state, seat) if not finished else [],
-        "events": recent_events(match, seat) if events is None else events_for(events, seat, finished),
+        "events": shown_events,
         # Who plays for a computer now and what happened to the seats (the badges and the table's notices).
         "bots": bot_seat_numbers(match),
         "seat_notices": frame_notices(match),
@@ -81,9 +150,33 @@ def seat_frame(match: Match, seat, events=None) -> dict:
     return frame
 
 
-def change_frames(match: Match, new_events) -> tuple[list[dict], dict]:
-    """The frames of one change: each seat's, in seat order, and the spectators'."""
-    return [seat_frame(match, seat, new_events) for seat in range(match.players)], seat_frame(match, None, new_events)
+def change_version(new_events, seat, finished, since, version):
+    """The version of the last action of a change (the actions after ``since`` up to ``version``, their
+    events ``new_events``, (version, event) pairs) that ``seat`` could see; None when it saw none of them.
+    ``since`` None: not known, the whole change counts as seen."""
+    if since is None or finished or seat == "all":
+        return version
+    made = {}
+    for at, event in new_events:
+        made.setdefault(at, []).append(event)
+    for at in range(version, since, -1):
+        if not hidden_from(made.get(at, []), seat, finished):
+            return at
+    return None
+
+
+def change_frames(match: Match, new_events, since=None) -> tuple[list[dict | None], dict | None]:
+    """The frames of one change (the actions after version ``since``; None: not known): each seat's, in seat
+    order, and the spectators'; None for a seat (or the spectators) that could see none of its actions, in
+    a game that hides unseen actions."""
+    finished = match.status != Match.Status.RUNNING
+    since = since if _hides(match) else None
+
+    def frame(seat):
+        version = change_version(new_events, seat, finished, since, match.version)
+        return None if version is None else seat_frame(match, seat, new_events, version)
+
+    return [frame(seat) for seat in range(match.players)], frame(None)
 
 
 def notice_frame(match: Match, notice: dict) -> dict:

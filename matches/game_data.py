@@ -44,10 +44,8 @@ class GameData(models.Model):
 
     def errors_by_field(self) -> dict[str, list]:
         """Every reason this row cannot be saved, by field name; a kind of row may add its own."""
-        if self.not_an_object is not None and not isinstance(self.data, dict):
-            reasons = [self.not_an_object]
-        else:
-            reasons = self.data_errors()
+        not_an_object = self.not_an_object is not None and not isinstance(self.data, dict)
+        reasons = [self.not_an_object] if not_an_object else self.data_errors()
         return {"data": reasons} if reasons else {}
 
     def clean(self):

@@ -95,7 +95,7 @@ class PostgresqlRows:
             raise Match.DoesNotExist(f"no match {match_id}")
         values = [
             orjson.loads(value) if isinstance(field, models.JSONField) and isinstance(value, (str, bytes)) else value
-            for field, value in zip(fields, row)
+            for field, value in zip(fields, row, strict=True)
         ]
         return Match.from_db(connection.alias, [field.attname for field in fields], values)
 

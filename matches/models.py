@@ -18,6 +18,10 @@ class Match(models.Model):
     game = models.CharField(_("game"), max_length=40)
     options = models.JSONField(_("options"), default=dict)
     seed = models.BigIntegerField(_("seed"))
+    # The rules version of the game the match was created under (its engine's RULES_VERSION then), for good:
+    # replays, exports and checks hand it back to the engine (docs/architecture.md, "Changing a rule").
+    # No default: whoever stores a match says under which rules it is played.
+    rules_version = models.PositiveSmallIntegerField(_("rules version"))
     players = models.PositiveSmallIntegerField(_("players"))
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.RUNNING)
     version = models.PositiveIntegerField(_("version"), default=0)

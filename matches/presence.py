@@ -22,7 +22,7 @@ A running match with no clock whose people have all been gone (no socket, no
 sign of life) for ABANDONED_MATCH_SECONDS is ended as aborted.
 """
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -43,12 +43,15 @@ RETURNED = "seat_returned"
 
 
 def _at(now: float) -> datetime:
-    return datetime.fromtimestamp(now, tz=timezone.utc)
+    return datetime.fromtimestamp(now, tz=UTC)
 
 
 def seat_connected(match_id: int, seat: int, channel_name: str, now: float | None = None) -> None:
     at = _at(time.time() if now is None else now)
-    SeatPresence.objects.update_or_create(channel_name=channel_name, defaults={"match_id": match_id, "seat": seat, "seen_at": at})
+    # One statement (INSERT ... ON CONFLICT DO UPDATE, on PostgreSQL and SQLite alike): every socket
+    # connects with this, 800 at once in a burst, and each round trip counts there.
+    SeatPresence.objects.bulk_create([SeatPresence(match_id=match_id, seat=seat, channel_name=channel_name, seen_at=at)],
+                                     update_conflicts=True, unique_fields=["channel_name"], update_fields=["match", "seat", "seen_at"])
     MatchSeat.objects.filter(match_id=match_id, seat=seat).update(last_seen_at=at)
 
 
@@ -152,11 +155,17 @@ def take_seat_back(match_id: int, seat: int, now: float | None = None) -> bool:
     """The person is back (a socket of theirs opened on the match): the computer player standing in
     for them leaves the seat at once. True if it was stood in for."""
     now = time.time() if now is None else now
+    stood_in = MatchSeat.objects.filter(match_id=match_id, seat=seat, stand_in_since__isnull=False, abandoned_at__isnull=True)
+    # Looked at first without the lock: almost every socket connects to a seat nobody stands in for. A
+    # stand-in committed before this read is seen here; one not yet committed checks, under the match's
+    # lock, for the presence row the caller wrote first, and stands back.
+    if not stood_in.exists():
+        return False
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or match.status != Match.Status.RUNNING:
             return False
-        seat_row = MatchSeat.objects.filter(match=match, seat=seat, stand_in_since__isnull=False, abandoned_at__isnull=True).first()
+        seat_row = stood_in.first()
         if seat_row is None:
             return False
         MatchSeat.objects.filter(pk=seat_row.pk).update(bot="", stand_in_since=None)
@@ -186,7 +195,8 @@ def resign_seat(match_id: int, user, now: float | None = None) -> int:
 def _notify(match: Match, code: str, seat: int, bot: str, now: float, fields: list[str]) -> None:
     """Record the seat's change in the table's lasting notices (under the row lock) and, after commit,
     tell every seat and let the bots and the clock go on."""
-    notice = {"code": code, "seat": seat, "bot": bot, "at": now, "version": match.version}
+    # The version every seat saw (the match's may count an action hidden from some seats: matches/frames.py).
+    notice = {"code": code, "seat": seat, "bot": bot, "at": now, "version": frames.public_version(match)}
     match.seat_notices = list(match.seat_notices or []) + [notice]
     match.save(update_fields=[*fields, "seat_notices", "updated_at"])
     frame = frames.notice_frame(match, notice)

@@ -15,8 +15,9 @@ from openskill.models import PlackettLuce
 
 from matches import broadcast
 from matches.models import Match, MatchSeat, Rating
+
 # The shown figures, kept where the end screen reads them without the rating machinery (callers import them from here too).
-from matches.rating_display import DISPLAY_BASE, DISPLAY_SCALE, display_change, display_rating  # noqa: F401
+from matches.rating_display import DISPLAY_BASE, DISPLAY_SCALE, display_change, display_rating  # noqa: F401 - re-exported (matches.ratings.display_rating, ...)
 
 MODEL = PlackettLuce()
 
@@ -104,8 +105,12 @@ def new_skills(keys: list, ranks: list[int | None], teams: list[list[int]] | Non
         teams_in = [[MODEL.rating(current[keys[s]].mu, current[keys[s]].sigma) for s in side] for side in sides]
         weights = [side_weights([ranks[s] for s in side]) for side in sides]
         weighted = MODEL.rate(teams_in, ranks=side_ranks, weights=weights)
-        rated = [w if within else plain for w, plain, within in zip(weighted, rated, ranked_within)]
-    seat_skills = {seat: Skill(player.mu, player.sigma) for side, players in zip(sides, rated) for seat, player in zip(side, players)}
+        rated = [w if within else plain for w, plain, within in zip(weighted, rated, ranked_within, strict=True)]
+    seat_skills = {
+        seat: Skill(player.mu, player.sigma)
+        for side, players in zip(sides, rated, strict=True)
+        for seat, player in zip(side, players, strict=True)
+    }
     moves: dict = {}
     for seat, skill in seat_skills.items():
         before = current[keys[seat]]
@@ -205,7 +210,7 @@ def record_match_ratings(match_id: int) -> bool:
             return False
         seats = list(match.seats.all())
         seat_keys, ranks, _teams = seat_outcomes(match, seats)
-        ranked_keys = [key for key, rank in zip(seat_keys, ranks) if rank is not None]
+        ranked_keys = [key for key, rank in zip(seat_keys, ranks, strict=True) if rank is not None]
         keys = sorted(set(ranked_keys)) if is_rateable(ranked_keys) else []
         rows = {}
         for key in keys:

@@ -2,10 +2,13 @@
 
 A game app's AppConfig.ready() calls `register(GameSpec(...))`. The service,
 the lobby, the bots, `simulate` and the tests look games up here only.
+`register` refuses a game that breaks the rules of docs/architecture.md
+("How a game plugs in"), saying why.
 """
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Callable
 
 from django.utils.translation import gettext
 
@@ -16,13 +19,14 @@ from gamekit import contract
 class GameSpec:
     key: str
     name: str  # may be a lazy translation
-    engine: ModuleType  # the pure engine module (the contract of ARCHITECTURE.md)
+    engine: ModuleType  # the pure engine module (docs/engine-contract.md; gamekit/contract.py)
     min_players: int
     max_players: int
     # Table options the host picks, as plain dicts (see docs/protocol.md), or a
     # callable returning them (for choices read from the database at form time).
     options: list | Callable[[], list] = field(default_factory=list)
-    # name -> choose_action(view, legal, rng) -> action
+    # name -> choose_action(view, legal, rng) -> action; at least one: the first stands in for a person
+    # who is away or resigned (matches/presence.py) and is simulate's default
     bots: dict = field(default_factory=dict)
     bot_labels: dict = field(default_factory=dict)
     # name -> a one-word label (English, translated at render time) for seat names such as "Greedy 2"
@@ -38,19 +42,78 @@ class GameSpec:
     # May be played turn-based, days per decision (every clock option set to that many days);
     # a game whose clock is the game itself (Sidi Baba's hourglass) may not.
     turn_based: bool = False
+    # An action whose events a seat may not see changes nothing that seat is shown (the engine's view,
+    # legal actions, to_act_seen_by, deadline_for; and it opens no decision): the platform then sends that
+    # seat no frame of it and does not move the version it is shown (matches/frames.py; Basra's private
+    # offers). tests/matches/test_contract.py checks the promise at every step of random matches.
+    hide_unseen_actions: bool = False
+
+    def provides(self, name: str) -> bool:
+        """Whether the engine has the optional function ``name`` (one of ``gamekit.contract.OPTIONAL``)."""
+        return contract.optional(self.engine, name) is not None
+
+    @property
+    def optional_functions(self) -> tuple[str, ...]:
+        """The optional functions of the contract this game's engine provides."""
+        return contract.provided(self.engine)
 
 
 _GAMES: dict[str, GameSpec] = {}
+# A game's key names it in URLs, static folders and docs/rules/<key>.md, and fits the `game` columns.
+KEY_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
-class IncompleteEngine(TypeError):
-    """A game registered with an engine that lacks part of the contract."""
+class GameRefused(TypeError):
+    """A game that breaks the rules a game must follow (docs/architecture.md, "How a game plugs in")."""
+
+
+class IncompleteEngine(GameRefused):
+    """A game registered with an engine that breaks the engine contract (docs/engine-contract.md)."""
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def spec_problems(spec: GameSpec) -> list[str]:
+    """What ``spec`` breaks of the rules outside the engine; [] when none."""
+    found = []
+    if not isinstance(spec.key, str) or not KEY_PATTERN.fullmatch(spec.key):
+        found.append(f"the key {spec.key!r} is not 1-40 lowercase letters, digits and underscores, starting with a letter")
+    if not (_is_count(spec.min_players) and _is_count(spec.max_players) and 1 <= spec.min_players <= spec.max_players):
+        found.append(f"the player counts {spec.min_players!r}..{spec.max_players!r} are not whole numbers with 1 <= min <= max")
+    if not isinstance(spec.bots, dict) or not spec.bots:
+        found.append("it has no computer player (at least one: the first stands in for a person who is away or resigned)")
+    else:
+        found += [f"the computer player {name!r} is not a function" for name, choose in spec.bots.items() if not callable(choose)]
+        for labels in ("bot_labels", "bot_short_labels"):
+            unknown = sorted(set(getattr(spec, labels)) - set(spec.bots))
+            if unknown:
+                found.append(f"{labels} names no computer player of the game: {', '.join(map(str, unknown))}")
+    if spec.role_labels and not spec.provides("roles"):
+        found.append("role_labels without roles() in the engine")
+    if not (isinstance(spec.options, list) or callable(spec.options)):
+        found.append("options is neither a list nor a function returning one")
+    for hook in ("resolve_options", "load_default_data"):
+        if getattr(spec, hook) is not None and not callable(getattr(spec, hook)):
+            found.append(f"{hook} is not a function")
+    if not isinstance(spec.template, str) or not spec.template:
+        found.append("template is not a template's name")
+    if not isinstance(spec.turn_based, bool):
+        found.append("turn_based is not True or False")
+    if not isinstance(spec.hide_unseen_actions, bool):
+        found.append("hide_unseen_actions is not True or False")
+    return found
 
 
 def register(spec: GameSpec) -> None:
-    lacking = contract.missing(spec.engine)
-    if lacking:
-        raise IncompleteEngine(f"{spec.key}: the engine lacks {', '.join(lacking)} (see docs/engine-contract.md)")
+    """Add a game, or raise GameRefused (IncompleteEngine when the engine breaks its contract) with every reason."""
+    engine_problems = contract.problems(spec.engine)
+    found = [f"the engine {problem}" for problem in engine_problems] + spec_problems(spec)
+    if found:
+        refusal = IncompleteEngine if engine_problems else GameRefused
+        raise refusal(f"{spec.key}: {'; '.join(found)} (see docs/architecture.md, \"How a game plugs in\", "
+                      f"and docs/engine-contract.md)")
     _GAMES[spec.key] = spec
 
 
@@ -122,7 +185,9 @@ def clean_table_options(spec: GameSpec, raw: dict) -> dict:
         elif kind == "choice":
             allowed = [str(c[0]) for c in option.get("choices", [])]
             if str(value) not in allowed:
-                raise ValueError(gettext("%(option)s: unknown choice %(value)s.") % {"option": gettext(option["label"]), "value": repr(value)})
+                raise ValueError(
+                    gettext("%(option)s: unknown choice %(value)s.") % {"option": gettext(option["label"]), "value": repr(value)}
+                )
             value = str(value)
         cleaned[name] = value
     return cleaned

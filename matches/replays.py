@@ -11,8 +11,7 @@ view and the events it was allowed to see then.
 """
 from django.core.cache import cache
 
-from gamekit import contract
-from gamekit import events as event_rules
+from gamekit import contract, events as event_rules
 from matches.models import Match
 from matches.registry import get_game
 
@@ -57,8 +56,10 @@ def _key(match, what):
 
 
 def _new_game(engine, match):
-    # The service stores the start time in the options as started_at.
-    return engine.new_game(match.players, match.options, match.seed, match.options.get("started_at", 0.0))
+    # The service stores the start time in the options as started_at; the match is replayed under its own
+    # rules version, whatever the engine's current one.
+    options = contract.with_rules_version(match.options, match.rules_version)
+    return engine.new_game(match.players, options, match.seed, match.options.get("started_at", 0.0))
 
 
 def _state_at(engine, match, step):

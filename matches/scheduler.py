@@ -14,6 +14,7 @@ import abc
 import threading
 from contextlib import contextmanager
 
+from matches.bot_lane import SHARED_OWNER
 from matches.models import Match
 
 _suspended = threading.local()
@@ -46,8 +47,9 @@ class Scheduler(abc.ABC):
         """At ``at`` (seconds since the epoch), apply the match's deadline if it is still at ``version``."""
 
     @abc.abstractmethod
-    def bot(self, match_id: int, seat: int, version: int, delay: float) -> None:
-        """In ``delay`` seconds, let the computer player in ``seat`` act if the match is still at ``version``."""
+    def bot(self, match_id: int, seat: int, version: int, delay: float, owner: str = SHARED_OWNER) -> None:
+        """In ``delay`` seconds at the earliest, let the computer player in ``seat`` act if the match is still at
+        ``version``: the turn waits in the bot lane, shared fairly between owners (matches/bot_lane.py)."""
 
     @abc.abstractmethod
     def rating(self, match_id: int) -> None:
@@ -68,7 +70,9 @@ class Scheduler(abc.ABC):
         deadline job finds a version that moved on and does nothing.
         """
         count = 0
-        waiting = Match.objects.filter(status=Match.Status.RUNNING, next_deadline__isnull=False).values_list("pk", "version", "next_deadline")
+        waiting = Match.objects.filter(status=Match.Status.RUNNING, next_deadline__isnull=False).values_list(
+            "pk", "version", "next_deadline"
+        )
         for match_id, version, at in waiting.iterator():
             self.deadline(match_id, version, at.timestamp())
             count += 1

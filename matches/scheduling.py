@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 
+from matches.bot_lane import SHARED_OWNER
 from matches.scheduler import Scheduler, is_suspended, suspended
 from matches.scheduler_celery import CeleryScheduler
 from matches.scheduler_thread import InProcessScheduler
@@ -41,9 +42,10 @@ def schedule_deadline(match_id: int, version: int, at: float) -> None:
         scheduler().deadline(match_id, version, at)
 
 
-def schedule_bot(match_id: int, seat: int, version: int) -> None:
+def schedule_bot(match_id: int, seat: int, version: int, owner: str = SHARED_OWNER) -> None:
+    """The bot in ``seat`` acts at ``version`` once BOT_THINK_SECONDS passed and the lane gives ``owner`` its turn."""
     if not is_suspended():
-        scheduler().bot(match_id, seat, version, settings.BOT_THINK_SECONDS)
+        scheduler().bot(match_id, seat, version, settings.BOT_THINK_SECONDS, owner=owner)
 
 
 def schedule_rating(match_id: int) -> None:

@@ -2,8 +2,7 @@
 from django.conf import settings
 from django.db.models import Count, F, IntegerField, Max, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext as _, ngettext
 
 from gamekit import contract
 from matches.models import Match, MatchSeat, Rating
@@ -45,7 +44,9 @@ def finished_history(user, filters: dict):
 
 def _rated_seats(game_key, *, private, bots):
     """Rated seats of a game in public (or private) matches, of the Rating row in the outer query."""
-    seats = MatchSeat.objects.filter(match__game=game_key, match__is_private=private, match__rated_at__isnull=False, rating_after__isnull=False)
+    seats = MatchSeat.objects.filter(
+        match__game=game_key, match__is_private=private, match__rated_at__isnull=False, rating_after__isnull=False
+    )
     return seats.filter(user__isnull=True, bot=OuterRef("bot")) if bots else seats.filter(user=OuterRef("user"))
 
 
@@ -87,8 +88,8 @@ def waiting_count(user) -> int:
 
 def my_running_matches(user, now: float) -> list[dict]:
     """Every running match ``user`` sits in (not handed to a computer player), each with the game's
-    name, the other players, whom it waits for (as that seat may know it) and the time left on
-    its clock; the ones waiting for ``user`` first, the closest deadline first within each group."""
+    name, the other players, whom it waits for and the time left on its clock (both as that seat
+    may know them); the ones waiting for ``user`` first, the closest deadline first within each group."""
     seats = (MatchSeat.objects.filter(user=user, abandoned_at__isnull=True, match__status=Match.Status.RUNNING)
              .select_related("match").prefetch_related("match__seats__user"))
     rows = []
@@ -97,7 +98,10 @@ def my_running_matches(user, now: float) -> list[dict]:
         spec = get_game(match.game)
         waited = contract.to_act_seen_by(spec.engine, match.state, mine.seat)
         everyone = list(match.seats.all())
-        left = None if match.next_deadline is None else max(0.0, match.next_deadline.timestamp() - now)
+        # The clock this seat may know of, not the match's next deadline: that may be a private
+        # offer's expiry between two other seats (contract.deadline_for).
+        at = contract.deadline_for(spec.engine, match.state, mine.seat)
+        left = None if at is None else max(0.0, at - now)
         rows.append({
             "match": match,
             "game_name": spec.name,

@@ -7,22 +7,19 @@ seat its own view and schedule what time and bots do next.
 """
 import copy
 import logging
-import random
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone as dj_timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
-from gamekit import contract, domains, driver
-from matches import broadcast, frames, match_rows, ratings, scheduling, turns
+from gamekit import contract, domains, driver, timeline
+from matches import bot_lane, broadcast, frames, match_rows, ratings, scheduling, turns
 from matches.models import ActionLog, Match, MatchSeat
 from matches.registry import get_game, turn_based_options
 
@@ -73,7 +70,7 @@ def _translated(exc) -> str:
 
 
 def _ts(at: float | None):
-    return None if at is None else datetime.fromtimestamp(at, tz=timezone.utc)
+    return None if at is None else datetime.fromtimestamp(at, tz=UTC)
 
 
 def check_decision_days(spec, decision_days) -> int:
@@ -83,7 +80,9 @@ def check_decision_days(spec, decision_days) -> int:
     if not spec.turn_based:
         raise MatchError(_("%(game)s is played in real time only: its clock is part of the game.") % {"game": spec.name}, "bad_options")
     if isinstance(decision_days, bool) or decision_days not in contract.DECISION_DAYS:
-        raise MatchError(_("Days per decision: one of %(choices)s.") % {"choices": ", ".join(map(str, contract.DECISION_DAYS))}, "bad_options")
+        raise MatchError(
+            _("Days per decision: one of %(choices)s.") % {"choices": ", ".join(map(str, contract.DECISION_DAYS))}, "bad_options"
+        )
     return decision_days
 
 
@@ -96,18 +95,25 @@ def create_match(game_key, seats, options, *, seed=None, is_private=False, rated
     spec = get_game(game_key)
     players = len(seats)
     if not spec.min_players <= players <= spec.max_players:
-        raise MatchError(ngettext("%(game)s is for %(min)d to %(max)d player.", "%(game)s is for %(min)d to %(max)d players.", spec.max_players) % {"game": spec.name, "min": spec.min_players, "max": spec.max_players}, "bad_seats")
+        raise MatchError(
+            ngettext("%(game)s is for %(min)d to %(max)d player.", "%(game)s is for %(min)d to %(max)d players.", spec.max_players)
+            % {"game": spec.name, "min": spec.min_players, "max": spec.max_players},
+            "bad_seats",
+        )
     decision_days = check_decision_days(spec, decision_days)
     if decision_days:
         options = turn_based_options(spec, options, decision_days)
     now = time.time() if now is None else now
     seed = secrets.randbits(48) if seed is None else seed
     engine_options = dict(options, started_at=now)
+    # The rules the match is played under, for good (docs/architecture.md, "Changing a rule"): stored beside
+    # the options, not in them, and handed to the engine whenever the match starts again (replays, exports).
+    rules_version = spec.engine.RULES_VERSION
     errors = spec.engine.validate_options(players, engine_options)
     if errors:
         raise MatchError(" ".join(errors), "bad_options")
     try:
-        state = spec.engine.new_game(players, engine_options, seed, now)
+        state = spec.engine.new_game(players, contract.with_rules_version(engine_options, rules_version), seed, now)
     except spec.engine.IllegalAction as exc:
         raise MatchError(str(exc), "bad_options") from exc
     for seat in seats:
@@ -118,6 +124,7 @@ def create_match(game_key, seats, options, *, seed=None, is_private=False, rated
             game=game_key,
             options=engine_options,
             seed=seed,
+            rules_version=rules_version,
             players=players,
             state=state,
             is_private=is_private,
@@ -166,7 +173,9 @@ def _apply_one(spec, match, state, seat, action, now, new_events):
         raise IllegalMove(_translated(exc)) from exc
     # Written with the match row at the end of the change (matches/match_rows.py).
     match.unsaved_actions.append(
-        ActionLog(match_id=match.pk, seq=match.version, seat=seat, action=logged, server_time=now, events=events, created_at=dj_timezone.now())
+        ActionLog(
+            match_id=match.pk, seq=match.version, seat=seat, action=logged, server_time=now, events=events, created_at=dj_timezone.now()
+        )
     )
     match.version += 1
     new_events.extend((match.version, event) for event in events)
@@ -202,44 +211,15 @@ def _refusal(engine, state, seat, action, now) -> str:
 
 
 def _apply_due_expiries(spec, match, state, now, new_events):
-    for _ in range(MAX_EXPIRIES_PER_CALL):
-        dl = spec.engine.deadline(state)
-        if dl is None or dl[0] > now or spec.engine.result(state) is not None:
-            break
-        at, system_action = dl
-        timed_out = set(spec.engine.to_act(state))
-        turn = _turn_key(spec.engine, state)
-        # The expiry happened at the deadline, not when we noticed it.
-        state = _apply_one(spec, match, state, None, system_action, at, new_events)
-        state = _play_absent_turn(spec, match, state, timed_out, turn, at, new_events)
-    return state
+    """Let time act (``gamekit.timeline.advance``): every deadline due by ``now`` at its own time, each
+    timed-out turn finished on defaults, every action through ``_apply_one``; at most
+    MAX_EXPIRIES_PER_CALL expiries (and defaults per turn), the rest left to the next call."""
+    def apply(state, seat, action, at):
+        count = len(new_events)
+        state = _apply_one(spec, match, state, seat, action, at, new_events)
+        return state, [event for _version, event in new_events[count:]]
 
-
-def _turn_key(engine, state):
-    return engine.turn_key(state) if hasattr(engine, "turn_key") and hasattr(engine, "default_action") else None
-
-
-def _play_absent_turn(spec, match, state, timed_out, turn, at, new_events):
-    """Play the rest of a timed-out turn on defaults at once.
-
-    A seat whose clock ran out is not there: when the timeout opens another
-    prompt of the same turn (the engine's ``turn_key``) for it alone (every
-    seat waited for timed out), its default (``default_action``) is applied
-    at the moment of the expiry instead of opening a fresh clock for nobody.
-    """
-    engine = spec.engine
-    if turn is None or not timed_out:
-        return state
-    for _ in range(MAX_EXPIRIES_PER_CALL):
-        if engine.result(state) is not None or engine.turn_key(state) != turn:
-            break
-        waiting = engine.to_act(state)
-        if not waiting or not set(waiting) <= timed_out:
-            break
-        action = engine.default_action(state, waiting[0])
-        if action is None:
-            break
-        state = _apply_one(spec, match, state, waiting[0], action, at, new_events)
+    state, _lines = timeline.advance(spec.engine, state, now, apply=apply, limit=MAX_EXPIRIES_PER_CALL, partial=True)
     return state
 
 
@@ -270,11 +250,15 @@ def _save(spec, match, state, now):
     match.unsaved_actions = []
 
 
-def match_apply_action(match_id, seat, action, *, client_version=None, now=None) -> Match:
+def match_apply_action(match_id, seat, action, *, client_version=None, now=None, from_client=False) -> Match:
     """Apply `action` for `seat` (None = system). Raises MatchError; changes nothing then.
 
     An overdue deadline is applied first and stays applied even if the action
     itself is then refused: time acted before the action arrived.
+    ``from_client``: ``client_version`` comes from the seat's page, which is only shown the versions of
+    the changes it could see (matches/frames.py): a later one is refused as one the match has not reached,
+    so that guessing at it tells nothing of an action hidden from the seat. The platform's own callers
+    (bots, ``simulate``) pass the match's version.
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise MatchError(_("An action is an object with a \"type\"."), "malformed")
@@ -286,14 +270,18 @@ def match_apply_action(match_id, seat, action, *, client_version=None, now=None)
         spec = get_game(match.game)
         now = time.time() if now is None else now
         if client_version is not None:
-            if isinstance(client_version, bool) or not isinstance(client_version, int) or client_version > match.version:
+            if isinstance(client_version, bool) or not isinstance(client_version, int) or client_version > match.version \
+                    or from_client and not frames.was_shown(match, seat, client_version):
                 raise MatchError(_("Unknown version."), "bad_version")
-            if client_version < match.step_version:
+            if client_version < match.step_version and client_version < frames.seen_version(match, seat):
+                # The seat acted on a view older than both the decision and the last change it could see
+                # (its frames carry that version: matches/frames.py). An engine keeps every new decision
+                # visible to all, so the second half only guards against a client resyncing forever.
                 raise StaleVersion(STALE_MESSAGE)
-        start_version = match.version
+        start_version, start_step = match.version, match.step_version
         new_events = []
         state = _apply_due_expiries(spec, match, match.state, now, new_events)
-        if client_version is not None and client_version < match.step_version:
+        if client_version is not None and match.step_version != start_step and client_version < match.step_version:
             refused = StaleVersion(STALE_MESSAGE)
         elif spec.engine.result(state) is None:
             try:
@@ -304,7 +292,7 @@ def match_apply_action(match_id, seat, action, *, client_version=None, now=None)
             refused = MatchNotRunning(_("This match is over."))
         if match.version != start_version:
             _save(spec, match, state, now)
-            transaction.on_commit(lambda: _after_commit(match, new_events))
+            transaction.on_commit(lambda: _after_commit(match, new_events, start_version))
     if refused is not None:
         raise refused
     return match
@@ -332,7 +320,7 @@ def match_apply_deadline(match_id, version, now=None) -> bool:
             transaction.on_commit(lambda: _schedule_deadline(match))
             return False
         _save(spec, match, state, now)
-        transaction.on_commit(lambda: _after_commit(match, new_events))
+        transaction.on_commit(lambda: _after_commit(match, new_events, version))
     return True
 
 
@@ -341,22 +329,40 @@ def match_apply_deadline(match_id, version, now=None) -> bool:
 BOT_REFUSED = "computer player's move refused"
 
 
-def match_bot_act(match_id, seat, version) -> bool:
-    """The bot in `seat` acts if the match is still at `version` and it has something to do."""
+# A seat notice (docs/protocol.md): the computer players of this table think less for a while, the
+# machine being busy (matches/bot_lane.py, "hurried"); written once per match per busy spell.
+BOTS_HURRIED = "bots_hurried"
+# A busy spell of a match ends when none of its decisions was hurried for this long.
+HURRIED_SPELL_SECONDS = 120
+
+
+def bot_decision_request(match_id, seat, version, *, hurried=False):
+    """Read: what the bot in ``seat`` must decide on at ``version`` (``bot_lane.DecisionRequest``, plain values),
+    or None when there is nothing to decide (stale version, not a bot, no legal action)."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status != Match.Status.RUNNING or match.version != version:
-        return False
+        return None
     bot_name = dict((s, b) for s, b in match.bot_seats).get(seat)
     if not bot_name:
-        return False
+        return None
     spec = get_game(match.game)
-    rng = random.Random(f"{match.seed}:{seat}:{version}")
-    action = driver.bot_action(spec.engine, match.state, seat, spec.bots[bot_name], rng,
-                               seen=lambda: frames.seen_events(match, seat))
-    if action is None:
-        return False
+    legal = spec.engine.legal_actions(match.state, seat)
+    if not legal:
+        return None
+    choose = spec.bots[bot_name]
+    return bot_lane.DecisionRequest(
+        match=match_id, seat=seat, version=version, game=match.game, bot=bot_name, bot_ref=bot_lane.bot_ref(choose),
+        view=spec.engine.view(match.state, seat), legal=legal,
+        seen=frames.seen_events(match, seat) if getattr(choose, "remembers", False) else None,
+        seed=f"{match.seed}:{seat}:{version}", hurried=hurried, hurried_fraction=settings.BOT_HURRIED_FRACTION,
+    )
+
+
+def match_bot_submit(request, action, now=None) -> bool:
+    """Submit: the bot's ``action`` through ``match_apply_action`` with the version it was shown; True if played."""
+    match_id, seat, version = request.match, request.seat, request.version
     try:
-        match_apply_action(match_id, seat, action, client_version=version)
+        match_apply_action(match_id, seat, action, client_version=version, now=now)
     except StaleVersion:
         return False
     except MatchError as exc:
@@ -365,9 +371,69 @@ def match_bot_act(match_id, seat, version) -> bool:
             # between the bot's reading and its move. The bot is asked again at the new version.
             return False
         # The bot chose, on the very state it was shown, something the rules refuse: a bug in the bot.
-        logger.error("%s %s in match %s seat %s: %s", BOT_REFUSED, bot_name, match_id, seat, exc.message)
+        logger.error("%s %s in match %s seat %s: %s", BOT_REFUSED, request.bot, match_id, seat, exc.message)
         return False
+    if request.hurried:
+        note_hurried(match_id, seat, request.bot, now)
     return True
+
+
+def match_bot_act(match_id, seat, version, *, hurried=False, decide=None, now=None) -> bool:
+    """The bot in `seat` acts if the match is still at `version` and it has something to do: read, decide, submit.
+
+    ``decide(request) -> action`` runs the decision elsewhere (the default mode's process pool); by default it
+    runs here (a Celery worker of the bots' queue, tests). ``hurried``: the lane was saturated when it handed
+    this turn out, so a search bot thinks with a fraction of its iterations (``BOT_HURRIED_FRACTION``)."""
+    request = bot_decision_request(match_id, seat, version, hurried=hurried)
+    if request is None:
+        return False
+    if decide is None or not request.bot_ref:
+        action = bot_lane.decide(request, choose=get_game(request.game).bots[request.bot])
+    else:
+        action = decide(request)
+    if action is None:
+        return False
+    return match_bot_submit(request, action, now)
+
+
+def note_hurried(match_id, seat, bot_name, now=None) -> bool:
+    """The table is told, once per busy spell, that its computer players think less for now; True if told."""
+    key = f"bots-hurried:{match_id}"
+    if not cache.add(key, 1, timeout=HURRIED_SPELL_SECONDS):
+        cache.touch(key, HURRIED_SPELL_SECONDS)
+        return False
+    now = time.time() if now is None else now
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id, status=Match.Status.RUNNING).first()
+        if match is None:
+            return False
+        # stamped with the version everyone saw: the match's may count an action hidden from some seats
+        notice = {"code": BOTS_HURRIED, "seat": seat, "bot": bot_name, "at": now, "version": frames.public_version(match)}
+        match.seat_notices = list(match.seat_notices or []) + [notice]
+        match.save(update_fields=["seat_notices", "updated_at"])
+        frame = frames.notice_frame(match, notice)
+        transaction.on_commit(lambda: broadcast.send_notice(match, frame))
+    return True
+
+
+# The account whose computer players a match's are (the host of the table it was started from), per match:
+# a match's table never changes, and every bot turn asks.
+_owners: dict[int, str] = {}
+_OWNERS_KEPT = 10_000
+
+
+def bot_owner(match_id) -> str:
+    """Whom the lane counts this match's bot turns against: "user:<id>" of the host of the lobby's table the
+    match was started from (``Table.match``, read through the relation, matches never imports lobby), else
+    the shared owner of matches no table made (simulate, tests, imports)."""
+    owner = _owners.get(match_id)
+    if owner is None:
+        host = Match.objects.filter(pk=match_id).values_list("table__host_id", flat=True).first()
+        owner = bot_lane.SHARED_OWNER if host is None else f"user:{host}"
+        if len(_owners) >= _OWNERS_KEPT:
+            _owners.clear()
+        _owners[match_id] = owner
+    return owner
 
 
 def _schedule_deadline(match: Match):
@@ -382,7 +448,7 @@ def _schedule_bots(match: Match) -> bool:
     spec = get_game(match.game)
     scheduled = False
     for seat in driver.seats_to_drive(spec.engine, match.state, [seat for seat, _bot in match.bot_seats]):
-        scheduling.schedule_bot(match.pk, seat, match.version)
+        scheduling.schedule_bot(match.pk, seat, match.version, owner=bot_owner(match.pk))
         scheduled = True
     return scheduled
 
@@ -393,9 +459,10 @@ def schedule_next(match: Match):
     _schedule_bots(match)
 
 
-def _after_commit(match: Match, new_events):
-    """Runs right after the commit, on the in-memory match that was just saved."""
-    broadcast.send_views(match, new_events)
+def _after_commit(match: Match, new_events, since=None):
+    """Runs right after the commit, on the in-memory match that was just saved (the change: the actions
+    after version ``since``)."""
+    broadcast.send_views(match, new_events, since)
     _schedule_deadline(match)
     _schedule_bots(match)
 

@@ -1,4 +1,5 @@
 """Bot-only matches played through the real service and database (for `simulate`)."""
+import functools
 import random
 import time
 from dataclasses import dataclass, field
@@ -18,6 +19,8 @@ class SimulationReport:
     wins_by_bot: dict = field(default_factory=dict)
     # role -> matches in which a seat of that role ranked first (games with roles: who wins, the Leader or the others)
     wins_by_role: dict = field(default_factory=dict)
+    # the matches played, in order: a script (or a test beside other tests) finds its own by id
+    match_ids: list = field(default_factory=list)
 
     @property
     def matches_per_second(self):
@@ -57,7 +60,7 @@ def play_bot_match(game_key, bots: list[str], options: dict, seed: int, max_acti
         seat = rng.choice(movers)
         choose = spec.bots[bots[seat]]
         action = driver.bot_action(spec.engine, match.state, seat, choose, random.Random(f"{seed}:{seat}:{match.version}"),
-                                   seen=lambda: frames.seen_events(match, seat))
+                                   seen=functools.partial(frames.seen_events, match, seat))
         if action is None:
             raise driver.StuckMatch(f"match {match.pk}: seat {seat} is waited for but has no legal action")
         now += 1.0
@@ -89,6 +92,7 @@ def simulate(game_key, *, matches, players, seed=None, bots=None, options=None, 
             try:
                 match, actions = play_bot_match(game_key, seating, engine_options, base_seed + i, rated=rated)
                 report.actions += actions
+                report.match_ids.append(match.pk)
                 match.refresh_from_db()
                 if match.result:
                     for seat, rank in enumerate(match.result["ranks"]):

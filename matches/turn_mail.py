@@ -6,7 +6,7 @@ accounts/mail.py builds the message; it reads the rows through ``mail.provide_di
 given below, so that the accounts app never imports the matches it is told about.
 """
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.db import transaction
@@ -22,11 +22,14 @@ from matches.presence import PRESENCE_STALE_SECONDS
 
 def _on_site(user_ids, now: float) -> set[int]:
     """The people on the site: a live socket at one of their matches (a fresh SeatPresence), or
-    one seen (connect, ping, close) within TURN_MAIL_ONLINE_SECONDS."""
-    recent = datetime.fromtimestamp(now - settings.TURN_MAIL_ONLINE_SECONDS, tz=timezone.utc)
-    fresh = datetime.fromtimestamp(now - PRESENCE_STALE_SECONDS, tz=timezone.utc)
+    one seen (connect, ping, close) within TURN_MAIL_ONLINE_SECONDS. A seat never seen counts as
+    seen when its match started: its person was at the table then, on the way to the match's page
+    (as matches/presence.py judges absence), so a digest never beats their first socket there."""
+    recent = datetime.fromtimestamp(now - settings.TURN_MAIL_ONLINE_SECONDS, tz=UTC)
+    fresh = datetime.fromtimestamp(now - PRESENCE_STALE_SECONDS, tz=UTC)
     live = SeatPresence.objects.filter(match_id=OuterRef("match_id"), seat=OuterRef("seat"), seen_at__gte=fresh)
-    seats = MatchSeat.objects.filter(user_id__in=user_ids).filter(Q(last_seen_at__gte=recent) | Q(Exists(live)))
+    seen = Q(last_seen_at__gte=recent) | Q(last_seen_at__isnull=True, match__started_at__gte=recent)
+    seats = MatchSeat.objects.filter(user_id__in=user_ids).filter(seen | Q(Exists(live)))
     return set(seats.values_list("user_id", flat=True))
 
 
@@ -47,7 +50,7 @@ def send_turn_digests(now: float | None = None, url: str | None = None) -> int:
     url = (settings.SITE_URL if url is None else url).rstrip("/")
     if not url:
         return 0  # no address of the site to link to (docs/operations.md: SITE_URL)
-    settled = datetime.fromtimestamp(now - settings.TURN_MAIL_DELAY_SECONDS, tz=timezone.utc)
+    settled = datetime.fromtimestamp(now - settings.TURN_MAIL_DELAY_SECONDS, tz=UTC)
     due = (MatchSeat.objects.filter(waiting_since__isnull=False, waiting_since__lte=settled, abandoned_at__isnull=True,
                                     match__status=Match.Status.RUNNING, match__decision_days__gt=0,
                                     user__is_active=True, user__account_profile__email_turns=True)

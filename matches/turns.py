@@ -7,7 +7,7 @@ apply; absence is a decision's deadline passing, as at any timed table. Only the
 keep ``MatchSeat.waiting_since``: a real-time match's seats are not written on every move.
 The your-turn e-mails read it: matches/turn_mail.py.
 """
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from matches.models import Match, MatchSeat
 
@@ -27,5 +27,5 @@ def record_waiting(match: Match, engine, old_state, new_state, now: float) -> No
     if before - after:
         seats.filter(seat__in=before - after).update(waiting_since=None)
     if after - before:
-        at = datetime.fromtimestamp(now, tz=timezone.utc)
+        at = datetime.fromtimestamp(now, tz=UTC)
         seats.filter(seat__in=after - before, user__isnull=False).update(waiting_since=at)

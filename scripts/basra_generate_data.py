@@ -12,10 +12,16 @@ SEED = "basra-destiny-1"
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "basra", "engine", "data")
 
 GANGS = [
-    ("swindlers", "Swindlers", [("beggars", "Beggars"), ("conmen", "Conmen"), ("clairvoyants", "Clairvoyants"), ("faith_healers", "Faith-Healers")]),
-    ("thieves", "Thieves", [("pickpockets", "Pickpockets"), ("housebreakers", "Housebreakers"), ("camel_thieves", "Camel thieves"), ("jewel_thieves", "Jewel thieves")]),
-    ("defrauders", "Defrauders", [("fences", "Fences"), ("counterfeiters", "Counterfeiters"), ("smugglers", "Smugglers"), ("fraudsters", "Fraudsters")]),
-    ("robbers", "Robbers", [("pirates", "Pirates"), ("caravan_robbers", "Caravan robbers"), ("palace_robbers", "Palace robbers"), ("treasure_chamber_robbers", "Treasure-chamber robbers")]),
+    ("swindlers", "Swindlers",
+     [("beggars", "Beggars"), ("conmen", "Conmen"), ("clairvoyants", "Clairvoyants"), ("faith_healers", "Faith-Healers")]),
+    ("thieves", "Thieves",
+     [("pickpockets", "Pickpockets"), ("housebreakers", "Housebreakers"), ("camel_thieves", "Camel thieves"),
+      ("jewel_thieves", "Jewel thieves")]),
+    ("defrauders", "Defrauders",
+     [("fences", "Fences"), ("counterfeiters", "Counterfeiters"), ("smugglers", "Smugglers"), ("fraudsters", "Fraudsters")]),
+    ("robbers", "Robbers",
+     [("pirates", "Pirates"), ("caravan_robbers", "Caravan robbers"), ("palace_robbers", "Palace robbers"),
+      ("treasure_chamber_robbers", "Treasure-chamber robbers")]),
 ]
 VALUES = [20, 40, 80, 160]
 
@@ -85,7 +91,7 @@ def cards(rng):
     table = [numbers[r * 6:(r + 1) * 6] for r in range(6)]
     result, card_id = [], 0
     for gang, _gang_name, groups in GANGS:
-        for (group, group_name), value in zip(groups, VALUES):
+        for (group, group_name), value in zip(groups, VALUES, strict=True):
             size = value // 20
             drawn = set()
             for _member in range(4):

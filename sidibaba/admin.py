@@ -1,8 +1,7 @@
 """The mazes in the admin: a visual editor over the engine's JSON, checked by the engine as you edit."""
 from django.contrib import admin
 from django.forms import Script
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _
 
 from matches.game_data_admin import GameDataAdmin, GameDataEditorAdmin, JSONEditorWidget
 from sidibaba import engine

@@ -101,13 +101,12 @@ def choose_move(view, moves):
         home = route_home(view)
         if home in moves:
             return home
-    elif front.get("treasure") == "closed" or front.get("chest") == "closed":
-        if "E" in moves:
-            return "E"
+    elif (front.get("treasure") == "closed" or front.get("chest") == "closed") and "E" in moves:
+        return "E"
     cell, facing, visits, _edges = frame(view)
     best, best_score = None, None
     for side in ("ahead", "left", "right", "back"):
-        if here.get(side) != "open" and not (side == "back"):
+        if here.get(side) != "open" and side != "back":
             continue
         target, d = _ahead_of(cell, facing, side)
         move = TURN_MOVE[side]
@@ -317,12 +316,10 @@ def navigator_bot(view, legal, rng):
 # ---------------------------------------------------------------------------
 # the search bots: information-set MCTS (gamekit/ismcts.py) over states sampled from the view
 
-from gamekit import ismcts  # noqa: E402
-from gamekit.errors import CannotSample  # noqa: E402,F401
-
-from sidibaba import engine, rehearsal  # noqa: E402
-from sidibaba.engine.maze import distances as _maze_distances, geometry as _geometry  # noqa: E402
-from sidibaba.engine.tokens import fortune as _fortune  # noqa: E402
+from gamekit import ismcts  # noqa: E402 - the search bots' section
+from sidibaba import engine, rehearsal  # noqa: E402 - the search bots' section
+from sidibaba.engine.maze import distances as _maze_distances, geometry as _geometry  # noqa: E402 - the search bots' section
+from sidibaba.engine.tokens import fortune as _fortune  # noqa: E402 - the search bots' section
 
 # A real-time match is long (a few hundred actions). The Leader's Event window is weighed by a flat search
 # (no tree: the Adventurers' replies are the Explorer's, which the playouts model) with common random
@@ -486,7 +483,8 @@ BOTS = {"explorer": explorer, "master": master_bot, "expert": expert_bot, "rando
 BOT_LABELS = {
     "explorer": "Explorer",
     "master": "Master (as the Leader, searches three times longer than Expert, up to 1 s a move; beats the Explorer on either side)",
-    "expert": "Expert (works out where it stands from what its seat has seen; as the Leader, searches ahead; beats the Explorer on either side)",
+    "expert": "Expert (works out where it stands from what its seat has seen; as the Leader, searches ahead; "
+              "beats the Explorer on either side)",
     "random": "Random",
 }
 BOT_SHORT_LABELS = {"explorer": "Explorer", "master": "Master", "expert": "Expert", "random": "Random"}

@@ -2,8 +2,7 @@
 import copy
 
 from django.db import DatabaseError
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy as _, gettext_noop
 
 from sidibaba import engine
 from sidibaba.models import LEADER_CHOOSES
@@ -21,7 +20,9 @@ TRANSLATABLE_LABELS = [
     gettext_noop("Random"),
     gettext_noop("Explorer"),
     gettext_noop("Master (as the Leader, searches three times longer than Expert, up to 1 s a move; beats the Explorer on either side)"),
-    gettext_noop("Expert (works out where it stands from what its seat has seen; as the Leader, searches ahead; beats the Explorer on either side)"),
+    gettext_noop(
+        "Expert (works out where it stands from what its seat has seen; as the Leader, searches ahead; beats the Explorer on either side)"
+    ),
     gettext_noop("Master"),
     gettext_noop("Expert"),
     # the shipped mazes' names (a maze made in the admin shows its name as typed)

@@ -6,8 +6,7 @@ numbers, so the admin shows the engine's own reason, translated.
 """
 import re
 
-from django.utils.translation import gettext
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 # (the engine's sentence with {placeholders}, the catalogue's sentence)
 MAZE_ERRORS = [

@@ -5,8 +5,7 @@ columns. The shipped mazes live in ``engine/data/mazes.json`` and are upserted b
 ``gamedata.load_default_data``. The engine's own validation decides what may be saved.
 """
 from django.db import models
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _
 
 from matches.game_data import GameData
 from sidibaba import engine

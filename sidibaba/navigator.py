@@ -144,7 +144,7 @@ def move_costs(view, moves):
     held, now = _held(trail)
     costs = {m: 0.0 for m in moves}
     weights = _place_weights(options)
-    for (maze, cell, facing, crossed), weight in zip(options, weights):
+    for (maze, cell, facing, crossed), weight in zip(options, weights, strict=True):
         tab = table(maze)
         g = tab.geometry
         if not shared:

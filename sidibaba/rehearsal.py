@@ -14,8 +14,7 @@ it never reads the table's state.
 import random
 import time
 
-from gamekit import driver, domains
-
+from gamekit import domains, driver
 from sidibaba import engine
 from sidibaba.view_choices import choices as _choices, distances_from as _distances, find as _find
 

@@ -1,10 +1,10 @@
 import os
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from matches import registry
 from matches.registry import GameSpec
-
 from tests.matches import countdown_game
 
 # Two modes, both run by `make test` (README): PostgreSQL + Redis, and the default
@@ -14,12 +14,44 @@ ON_POSTGRESQL = os.environ.get("DATABASE_URL", "").startswith("postgres")
 ON_REDIS = bool(os.environ.get("REDIS_URL"))
 
 
+# Property tests (hypothesis) draw new examples on every run on a developer's machine; in CI
+# (CI=true) they draw the same ones every time, so that a run fails only for a change made
+# (hypothesis' documented way to keep CI deterministic). `HYPOTHESIS_PROFILE=explore` lifts it.
+hypothesis_settings.register_profile("ci", derandomize=True)
+hypothesis_settings.register_profile("explore", derandomize=False)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "default"))
+
+# Tests of what touches no backend (the pure engines, the computer players, gamekit) are marked
+# `pure`: `make test` runs them once, in its default-mode run, not again on PostgreSQL + Redis.
+# A test there that asks for the database or Django's test fixtures is not pure; one that
+# reached the database anyway would fail (pytest-django refuses unmarked database access).
+PURE_DIRECTORIES = ("gamekit", "alibaba_tiles", "basra", "sidibaba")
+# and modules elsewhere whose tests, but for those marked or asking for a backend, touch none: the
+# engine contract checked over every registered game (minutes of random matches, run once).
+PURE_MODULES = {"test_import_graph.py", "matches/test_contract.py"}
+BACKEND_MARKERS = {"django_db", "postgresql", "redis", "e2e", "smoke", "default_mode"}
+BACKEND_FIXTURES = {"db", "transactional_db", "client", "async_client",
+                    "admin_client", "admin_user", "django_user_model", "rf", "async_rf", "settings", "live_server",
+                    "mailoutbox", "smtp_server", "mail_settings", "django_capture_on_commit_callbacks"}
+TESTS = os.path.dirname(__file__)
+
+
+def _is_pure(item) -> bool:
+    where = os.path.relpath(str(item.path), TESTS).split(os.sep)
+    in_pure_place = where[0] in PURE_DIRECTORIES or "/".join(where) in PURE_MODULES
+    return (in_pure_place and not BACKEND_MARKERS & {mark.name for mark in item.iter_markers()}
+            and not BACKEND_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects by marker
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if "postgresql" in item.keywords and not ON_POSTGRESQL:
             item.add_marker(pytest.mark.skip(reason="needs PostgreSQL (DATABASE_URL=postgres://...)"))
         if "redis" in item.keywords and not ON_REDIS:
             item.add_marker(pytest.mark.skip(reason="needs Redis (REDIS_URL)"))
+        if _is_pure(item):
+            item.add_marker(pytest.mark.pure)
 
 COUNTDOWN = GameSpec(
     key="countdown",
@@ -41,6 +73,16 @@ registry.register(COUNTDOWN)
 @pytest.fixture(autouse=True, scope="session")
 def countdown_registered():
     yield COUNTDOWN
+
+
+@pytest.fixture
+def countdown_next():
+    """The countdown game at its rules version 2 (tests/matches/countdown_next.py), registered for one test."""
+    from tests.matches import countdown_next as game
+
+    registry.register(game.SPEC)
+    yield game.SPEC
+    registry.unregister(game.SPEC.key)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -60,7 +60,9 @@ class MailServer:
                     return found[:count]
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise AssertionError(f"no e-mail ({count} expected) reached {to} within {timeout} s; received: {[m['to'] for m in self.messages]}")
+                    raise AssertionError(
+                        f"no e-mail ({count} expected) reached {to} within {timeout} s; received: {[m['to'] for m in self.messages]}"
+                    )
                 self._lock.wait(left)
 
 

@@ -39,7 +39,7 @@ def page_strings(module, name, language):
         return json.dumps(forms[plural(n)] if isinstance(forms, list) else (first if n == 1 else other), ensure_ascii=False)
 
     source = (ROOT / module).read_text()
-    table = re.search(r"^export const %s = (\{.*?^\});$" % re.escape(name), source, re.S | re.M).group(1)
+    table = re.search(r"^export const " + re.escape(name) + r" = (\{.*?^\});$", source, re.S | re.M).group(1)
     table = CALL.sub(answer, table)
     table = re.sub(r"^(\s*)([A-Za-z_$][\w$]*):", r'\1"\2":', table, flags=re.M)  # keys as JSON
     table = re.sub(r'([{,]\s*)([A-Za-z_$][\w$]*):', r'\1"\2":', table)

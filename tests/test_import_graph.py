@@ -2,7 +2,7 @@
 
 Every import counts, the ones inside functions too: an import moved into a function still
 ties the two modules together, it only hides the circle from Python until that function
-runs. The rules (ARCHITECTURE.md, docs/engine-contract.md):
+runs. The rules (docs/architecture.md, "The shape"; docs/engine-contract.md):
 - no circle of modules anywhere;
 - no circle between the platform (``matches``, ``lobby``), ``gamekit`` and the games;
 - ``matches`` never imports ``lobby``: the lobby calls the platform, never the reverse;
@@ -13,6 +13,7 @@ A failure prints the circle or the offending import with its file and line.
 import ast
 import sys
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -173,7 +174,7 @@ def describe(circles, edges) -> str:
     lines = []
     for circle in circles:
         lines.append("circle: " + " -> ".join(circle))
-        lines += [f"    {where[(a, b)]}" for a, b in zip(circle, circle[1:]) if (a, b) in where]
+        lines += [f"    {where[(a, b)]}" for a, b in pairwise(circle) if (a, b) in where]
     return "\n".join(lines)
 
 

@@ -5,10 +5,7 @@ from .core import event, geo, tiles
 
 
 def forbidden(tile, restrictions):
-    for r in restrictions:
-        if r.get("kind") == tile["kind"] or r.get("colour") == tile["colour"]:
-            return True
-    return False
+    return any(r.get("kind") == tile["kind"] or r.get("colour") == tile["colour"] for r in restrictions)
 
 
 def restrictions_for(s, seat):

@@ -55,31 +55,7 @@ def validate_layout(layout, tile_count=None):
         return errors
     known = {}
     for li, layer in enumerate(layers):
-        if not isinstance(layer, dict):
-            errors.append(f"Layer {li} must be an object with rows and cols.")
-            continue
-        rows, cols = layer.get("rows"), layer.get("cols")
-        if not (_is_int(rows) and _is_int(cols) and rows > 0 and cols > 0):
-            errors.append(f"Layer {li} needs positive whole numbers of rows and cols.")
-            continue
-        if "cells" in layer:
-            cells = layer["cells"]
-            if not isinstance(cells, list) or not cells:
-                errors.append(f"Layer {li}: cells must be a non-empty list of [row, col].")
-                continue
-            seen = set()
-            for cell in cells:
-                if not (isinstance(cell, (list, tuple)) and len(cell) == 2
-                        and _is_int(cell[0]) and _is_int(cell[1])
-                        and 0 <= cell[0] < rows and 0 <= cell[1] < cols):
-                    errors.append(f"Layer {li}: cell {cell!r} is not inside the {rows}x{cols} grid.")
-                    continue
-                if tuple(cell) in seen:
-                    errors.append(f"Layer {li}: cell {list(cell)} is listed twice.")
-                seen.add(tuple(cell))
-            cell_list = sorted(seen)
-        else:
-            cell_list = [(r, c) for r in range(rows) for c in range(cols)]
+        cell_list = _checked_layer_cells(li, layer, errors)
         for r, c in cell_list:
             known[pos_name(li, r, c)] = li
     if errors:
@@ -90,31 +66,7 @@ def validate_layout(layout, tile_count=None):
         return errors + ["covers must map each upper tile to the list of tiles it lies on."]
     covered = set()
     for upper, below in covers.items():
-        if upper not in known:
-            errors.append(f"covers names an unknown position {upper}.")
-            continue
-        lu = known[upper]
-        if lu == 0:
-            if below:
-                errors.append(f"{upper} is on the bottom layer and cannot cover anything.")
-            continue
-        if not isinstance(below, list):
-            errors.append(f"covers[{upper}] must be a list of positions.")
-            continue
-        seen = set()
-        for p in below:
-            if not isinstance(p, str) or p not in known:
-                errors.append(f"{upper} covers an unknown position {p!r}.")
-                continue
-            if p in seen:
-                errors.append(f"{upper} covers {p} twice.")
-                continue
-            seen.add(p)
-            if known[p] == top:
-                errors.append(f"{upper} covers {p}, but the top layer cannot be covered.")
-            elif known[p] != lu - 1:
-                errors.append(f"{upper} covers {p}, which is not in the layer directly below.")
-            covered.add(p)
+        covered |= _covered_by(upper, below, known, top, errors)
     for p, li in known.items():
         if li > 0 and not covers.get(p):
             errors.append(f"{p} is above the bottom layer but covers nothing.")
@@ -124,6 +76,65 @@ def validate_layout(layout, tile_count=None):
     if len(known) > limit:
         errors.append(f"The layout needs {len(known)} tiles but the tile set has only {limit}.")
     return errors
+
+
+def _checked_layer_cells(li, layer, errors):
+    """The (row, col) cells of layer ``li``, sorted; [] with the reasons added to ``errors`` if it is broken."""
+    if not isinstance(layer, dict):
+        errors.append(f"Layer {li} must be an object with rows and cols.")
+        return []
+    rows, cols = layer.get("rows"), layer.get("cols")
+    if not (_is_int(rows) and _is_int(cols) and rows > 0 and cols > 0):
+        errors.append(f"Layer {li} needs positive whole numbers of rows and cols.")
+        return []
+    if "cells" not in layer:
+        return [(r, c) for r in range(rows) for c in range(cols)]
+    cells = layer["cells"]
+    if not isinstance(cells, list) or not cells:
+        errors.append(f"Layer {li}: cells must be a non-empty list of [row, col].")
+        return []
+    seen = set()
+    for cell in cells:
+        if not (isinstance(cell, (list, tuple)) and len(cell) == 2
+                and _is_int(cell[0]) and _is_int(cell[1])
+                and 0 <= cell[0] < rows and 0 <= cell[1] < cols):
+            errors.append(f"Layer {li}: cell {cell!r} is not inside the {rows}x{cols} grid.")
+            continue
+        if tuple(cell) in seen:
+            errors.append(f"Layer {li}: cell {list(cell)} is listed twice.")
+        seen.add(tuple(cell))
+    return sorted(seen)
+
+
+def _covered_by(upper, below, known, top, errors):
+    """The positions ``upper`` rightly lies on (its ``covers`` entry ``below``); the reasons for the others go to ``errors``."""
+    covered = set()
+    if upper not in known:
+        errors.append(f"covers names an unknown position {upper}.")
+        return covered
+    lu = known[upper]
+    if lu == 0:
+        if below:
+            errors.append(f"{upper} is on the bottom layer and cannot cover anything.")
+        return covered
+    if not isinstance(below, list):
+        errors.append(f"covers[{upper}] must be a list of positions.")
+        return covered
+    seen = set()
+    for p in below:
+        if not isinstance(p, str) or p not in known:
+            errors.append(f"{upper} covers an unknown position {p!r}.")
+            continue
+        if p in seen:
+            errors.append(f"{upper} covers {p} twice.")
+            continue
+        seen.add(p)
+        if known[p] == top:
+            errors.append(f"{upper} covers {p}, but the top layer cannot be covered.")
+        elif known[p] != lu - 1:
+            errors.append(f"{upper} covers {p}, which is not in the layer directly below.")
+        covered.add(p)
+    return covered
 
 
 def build_geo(layout):

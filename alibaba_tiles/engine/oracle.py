@@ -16,7 +16,7 @@ def _secret_shows(state, seat):
     """{seat: tile id} shown by others in the yellow window still open (a tile may have been shown openly before)."""
     if not state["window"] or None not in state["shown"]:
         return {}
-    return {w: t for w, t in zip(state["window"], state["shown"]) if t is not None and w != seat}
+    return {w: t for w, t in zip(state["window"], state["shown"], strict=True) if t is not None and w != seat}
 
 
 def _walk(value):

@@ -19,12 +19,13 @@ from .board import takeable
 from .core import ACTION_TYPES, EFFECT_COLOURS, GAME, IllegalAction, copy_state, geo as _geo, is_int, tiles as _tiles
 from .phases import PHASES
 from .phases.show import refuse as _refuse_during_show
-from .setup import OPTIONS, VARIANTS, new_game, validate_options, validate_tileset
+from .setup import OPTIONS, RULES_VERSION, VARIANTS, new_game, validate_options, validate_tileset
 from .table import TABLE
 from .timeout import apply_timeout, deadline
 
 __all__ = [
-    "ACTION_TYPES", "EFFECT_COLOURS", "GAME", "IllegalAction", "OPTIONS", "PHASES", "VARIANTS", "apply", "apply_legal", "deadline",
+    "ACTION_TYPES", "EFFECT_COLOURS", "GAME", "IllegalAction", "OPTIONS", "PHASES", "RULES_VERSION", "VARIANTS", "apply",
+    "apply_legal", "deadline",
     "final_scores", "legal_actions", "new_game", "owes", "replay", "result", "takeable", "validate_options",
     "validate_tileset", "_geo", "_tiles",
 ]
@@ -36,7 +37,7 @@ def owes(s):
     if s["finished"]:
         return []
     if phase == "show":
-        return [(seat, "show") for seat, t in zip(s["window"], s["shown"]) if t is None]
+        return [(seat, "show") for seat, t in zip(s["window"], s["shown"], strict=True) if t is None]
     return [(s["current"], phase)]
 
 

@@ -8,6 +8,8 @@ tell, or showed openly, stays where it was seen), a tile shown in secret in an o
 and the seed (the future draws). The view of the returned state for ``seat`` equals the
 view it came from (tests/alibaba_tiles/test_sampling.py).
 """
+from gamekit import contract
+
 from .core import GAME
 from .data_files import game_rules
 
@@ -46,6 +48,50 @@ def remembered_hands(seen, players):
     return hands
 
 
+def _board_from_view(view):
+    """The board (position -> tile id, None where face down), the face-up positions and the face-down ones."""
+    board, up = {}, {}
+    down_positions = []
+    for cell in view["board"]:
+        if cell["face_up"]:
+            board[cell["pos"]] = cell["tile"]["id"]
+            up[cell["pos"]] = True
+        else:
+            board[cell["pos"]] = None
+            down_positions.append(cell["pos"])
+    return board, up, down_positions
+
+
+def _shown_from_view(view, seat, hands):
+    """The yellow window's seats and what each showed (a tile id, None, or "secret" when shown to another seat);
+    a tile shown openly is put back in its owner's hand."""
+    window = [e["seat"] for e in view["shown"]]
+    shown = []
+    for e in view["shown"]:
+        tile = e.get("tile")
+        if tile is not None:
+            shown.append(tile["id"])
+            if e["seat"] != seat and tile["id"] not in hands[e["seat"]]:
+                hands[e["seat"]].append(tile["id"])
+        else:
+            shown.append(None if not e["shown"] else "secret")
+    return window, shown
+
+
+def _deal_to_counts(counts, hands, unseen, required, rng):
+    """Bring each hand to its count: tiles remembered beyond it (not ``required``) go back to ``unseen``,
+    which is shuffled, and the missing ones are drawn from it."""
+    for other, hand in enumerate(hands):
+        while len(hand) > counts[other]:  # a memory that disagrees with the counts
+            drop = next(t for t in reversed(hand) if t not in required)
+            hand.remove(drop)
+            unseen.append(drop)
+    rng.shuffle(unseen)
+    for other, hand in enumerate(hands):
+        for _ in range(counts[other] - len(hand)):
+            hand.append(unseen.pop())
+
+
 def sample_state(view, seat, rng, seen=()):
     """A state whose view for ``seat`` is ``view``, its hidden part drawn with ``rng``; ``seen`` are
     the events that seat was sent, oldest first (what it remembers of the others' tiles)."""
@@ -56,15 +102,7 @@ def sample_state(view, seat, rng, seen=()):
     bazaar = [b["tile"]["id"] for b in view["bazaar"]]
     if view["variant"] == "lamp":
         in_play |= set(bazaar)
-    board, up = {}, {}
-    down_positions = []
-    for cell in view["board"]:
-        if cell["face_up"]:
-            board[cell["pos"]] = cell["tile"]["id"]
-            up[cell["pos"]] = True
-        else:
-            board[cell["pos"]] = None
-            down_positions.append(cell["pos"])
+    board, up, down_positions = _board_from_view(view)
     mine = [t["id"] for t in (view["me"] or {}).get("tiles", [])]
     visible_ids = {c["tile"]["id"] for c in view["board"] if c["face_up"]} | set(bazaar) | set(mine)
     hands, claimed = [], set(visible_ids)
@@ -76,16 +114,7 @@ def sample_state(view, seat, rng, seen=()):
     turn = view["this_turn"]
     if turn is not None and view["current"] != seat and turn["tile"]["id"] not in hands[view["current"]]:
         hands[view["current"]].append(turn["tile"]["id"])
-    window = [e["seat"] for e in view["shown"]]
-    shown = []
-    for e in view["shown"]:
-        tile = e.get("tile")
-        if tile is not None:
-            shown.append(tile["id"])
-            if e["seat"] != seat and tile["id"] not in hands[e["seat"]]:
-                hands[e["seat"]].append(tile["id"])
-        else:
-            shown.append(None if not e["shown"] else "secret")
+    window, shown = _shown_from_view(view, seat, hands)
     known = set(board.values()) | set(bazaar)
     for hand in hands:
         known.update(hand)
@@ -96,18 +125,8 @@ def sample_state(view, seat, rng, seen=()):
     required = set(x for x in shown if isinstance(x, int))
     if turn is not None:
         required.add(turn["tile"]["id"])
-    for other in range(n):
-        hand = hands[other]
-        while len(hand) > view["tile_counts"][other]:  # a memory that disagrees with the counts
-            drop = next(t for t in reversed(hand) if t not in required)
-            hand.remove(drop)
-            unseen.append(drop)
-    rng.shuffle(unseen)
-    for other in range(n):
-        need = view["tile_counts"][other] - len(hands[other])
-        for _ in range(need):
-            hands[other].append(unseen.pop())
-    for i, (w, t) in enumerate(zip(window, shown)):
+    _deal_to_counts(view["tile_counts"], hands, unseen, required, rng)
+    for i, (w, t) in enumerate(zip(window, shown, strict=True)):
         if t == "secret":  # shown in secret by another seat: one of its tiles, not one seen elsewhere
             taken = {x for x in shown if isinstance(x, int)}
             choices = [x for x in hands[w] if x not in taken and not (turn and x == turn["tile"]["id"])]
@@ -120,7 +139,7 @@ def sample_state(view, seat, rng, seen=()):
     if turn is not None:
         info = {"pos": turn["pos"], "layer": turn["layer"], "flips": turn["flips"],
                 "tile": turn["tile"]["id"], "effect_tile": turn["effect_tile"]["id"]}
-    return {
+    state = {
         "game": GAME, "players": n, "variant": view["variant"],
         "seed": rng.randrange(1 << 30), "draws": 0, "clock": clock,
         "layout": _layout_from_view(view["layout"]), "tileset": tileset, "rules": game_rules(),
@@ -132,3 +151,4 @@ def sample_state(view, seat, rng, seen=()):
         "turns_left": view["turns_left"], "step": view["step"], "opened_at": opened, "now": opened,
         "finished": view["finished"], "final": view["final"],
     }
+    return contract.stamp_rules_version(state, contract.rules_version(view))

@@ -1,10 +1,16 @@
 """A table's options, tile sets and the deal of a new game."""
 import random
 
+from gamekit import contract
+
 from .core import EFFECT_COLOURS, GAME, IllegalAction, is_int as _is_int
 from .data_files import default_layout, default_tiles, game_rules
 from .derived import compact_tileset, geometry, tile_data
 from .layout import validate_layout
+
+# The rules new matches are played under (docs/architecture.md, "Changing a rule"): bump it when a rule
+# changes, keeping the older rule behind ``contract.rules_version(state)`` for the older versions.
+RULES_VERSION = 1
 
 VARIANTS = [
     ["standard", "Standard"],
@@ -53,6 +59,11 @@ def _removed_kinds_count(variant, rules):
 
 def validate_options(players, options):
     """Human-readable errors for a table's options; [] if they are fine."""
+    version_problem = contract.rules_version_problem(options, RULES_VERSION)
+    return _table_errors(players, options) + ([version_problem] if version_problem else [])
+
+
+def _table_errors(players, options):
     rules = game_rules()
     errors = []
     if options is None:
@@ -197,4 +208,4 @@ def new_game(players, options, seed, now=None):
         "finished": False,
         "final": None,
     }
-    return state
+    return contract.stamp_rules_version(state, contract.chosen_rules_version(options, RULES_VERSION))

@@ -8,12 +8,13 @@ seat's tiles, the leftover tiles or the seed.  After the end it shows everything
 The viewer "all" (replays) sees everything at any moment: the face-down tiles,
 every hand and every shown tile.
 """
+from gamekit import contract
+
 from .board import takeable
 from .core import geo as _geo, tile_set as _tile_set, tiles as _tiles
 from .rules import owes
-from .timeout import deadline
 from .scoring import set_value
-
+from .timeout import deadline
 
 # Board cells are immutable dicts shared between views (a view is read-only):
 # {(pos, tile id): face-up cell} and {pos: face-down cell}.
@@ -37,20 +38,9 @@ def _layout_view(layout, geo):
     return lv
 
 
-def view(state, seat):
-    s = state
-    layout = s["layout"]
-    tiles = _tiles(s)
-    geo = _geo(s)
-    board_ = s["board"]
-    up = s["up"]
-    finished = s["finished"]
-    n = s["players"]
-    omniscient = seat == "all"
-    if not omniscient and seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n):
-        seat = None
-    reveal = finished or omniscient
-
+def _board_cells(geo, tiles, board_, up, reveal):
+    """The view's board: each occupied cell, the tile shown where it is face up (or everywhere when ``reveal``).
+    The cells are cached and shared between views (the views are read-only)."""
     board = []
     append = board.append
     up_cache, down_cache = _UP_CELLS, _DOWN_CELLS
@@ -72,9 +62,12 @@ def view(state, seat):
                 cell = down_cache[p] = {"pos": p, "layer": li, "row": r, "col": c,
                                         "face_up": False, "tile": None}
         append(cell)
+    return board
 
+
+def _pending(s, tiles, info):
+    """Who owes which decision, with the colour of the effect it is about."""
     pending = []
-    info = s["turn_info"]
     for w, decision in owes(s):
         effect = None
         if decision == "effect":
@@ -84,26 +77,46 @@ def view(state, seat):
         elif decision == "lamp":
             effect = tiles[info["tile"]]["colour"]
         pending.append({"seat": w, "decision": decision, "effect": effect})
+    return pending
+
+
+def _own_hand(s, tiles, seat):
+    """The seat's own tiles, its sets and its points."""
+    mine = [tiles[t] for t in s["hands"][seat]]
+    sets = {}
+    for t in mine:
+        k = t["kind"]
+        sets[k] = sets.get(k, 0) + 1
+    table = s["rules"]["set_scores"]
+    return {"tiles": mine, "sets": sets,
+            "set_points": sum(set_value(v, table) for v in sets.values()),
+            "effect_points": s["scores"][seat]}
+
+
+def view(state, seat):
+    s = state
+    layout = s["layout"]
+    tiles = _tiles(s)
+    geo = _geo(s)
+    finished = s["finished"]
+    n = s["players"]
+    omniscient = seat == "all"
+    if not omniscient and seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n):
+        seat = None
+    reveal = finished or omniscient
+    board = _board_cells(geo, tiles, s["board"], s["up"], reveal)
+    info = s["turn_info"]
+    pending = _pending(s, tiles, info)
 
     shown = []
     if s["window"]:
         all_shown = None not in s["shown"]
-        for w, t in zip(s["window"], s["shown"]):
+        for w, t in zip(s["window"], s["shown"], strict=True):
             visible = t is not None and (all_shown or w == seat or reveal)
             shown.append({"seat": w, "shown": t is not None, "tile": tiles[t] if visible else None})
 
     hands = s["hands"]
-    me = None
-    if seat is not None and not omniscient:
-        mine = [tiles[t] for t in hands[seat]]
-        sets = {}
-        for t in mine:
-            k = t["kind"]
-            sets[k] = sets.get(k, 0) + 1
-        table = s["rules"]["set_scores"]
-        me = {"tiles": mine, "sets": sets,
-              "set_points": sum(set_value(v, table) for v in sets.values()),
-              "effect_points": s["scores"][seat]}
+    me = _own_hand(s, tiles, seat) if seat is not None and not omniscient else None
 
     restrictions = [dict(r) for r in s["restrictions"]]
     dl = deadline(s)
@@ -146,7 +159,7 @@ def view(state, seat):
     }
     if omniscient:
         v["hands"] = [[tiles[t] for t in h] for h in hands]
-    return v
+    return contract.stamp_rules_version(v, contract.rules_version(s))  # sample_state puts it back
 
 
 def _tileset_view(s):

@@ -16,10 +16,10 @@ from .board import validate_board
 from .core import IllegalAction
 from .data_files import default_data
 from .phases import window
-from .setup import OPTIONS, VARIANTS, validate_options
-from .table import PHASES, TABLE, new_game
-from .views import hidden_leaks, to_act_seen_by, view, waiting_for
 from .sampling import sample_state
+from .setup import OPTIONS, RULES_VERSION, VARIANTS, validate_options
+from .table import PHASES, TABLE, new_game
+from .views import deadline_for, hidden_leaks, to_act_seen_by, view, waiting_for
 
 TIMEOUT = {"type": "timeout"}
 
@@ -124,7 +124,7 @@ def replay(players, options, seed, log, now):
 
 
 __all__ = [
-    "IllegalAction", "OPTIONS", "VARIANTS", "validate_options", "new_game", "legal_actions", "to_act",
+    "IllegalAction", "OPTIONS", "RULES_VERSION", "VARIANTS", "validate_options", "new_game", "legal_actions", "to_act",
     "decision_key", "apply", "apply_legal", "deadline", "view", "result", "replay", "hidden_leaks", "validate_board",
-    "default_data", "turn_key", "default_action", "to_act_seen_by", "sample_state",
+    "default_data", "turn_key", "default_action", "to_act_seen_by", "deadline_for", "sample_state",
 ]

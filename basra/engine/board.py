@@ -1,5 +1,6 @@
 """The route of Ali Baba: Start, the clockwise main route, junctions whose
 branches rejoin it after as many steps as they skip, and board validation."""
+from itertools import pairwise
 
 SPACE_TYPES = {"start", "empty", "gang", "special", "chance"}
 SPECIAL_KINDS = {"choose", "die", "all"}
@@ -11,12 +12,12 @@ def successors(board):
     """space id -> the spaces Ali Baba may step to next; the main route first."""
     route = board["route"]
     nxt = {board["start"]: [route[0]]}
-    for here, there in zip(route, route[1:]):
+    for here, there in pairwise(route):
         nxt[here] = [there]
     for branch in board.get("branches", []):
         path = branch["spaces"]
         nxt.setdefault(branch["from"], []).append(path[0])
-        for here, there in zip(path, path[1:]):
+        for here, there in pairwise(path):
             nxt[here] = [there]
         nxt[path[-1]] = [branch["to"]]
     return nxt
@@ -58,17 +59,7 @@ def validate_board(board, gangs=("swindlers", "thieves", "defrauders", "robbers"
         if sid in spaces:
             errors.append(f"Space {sid} is listed twice.")
         spaces[sid] = entry
-        kind = entry.get("type")
-        if kind not in SPACE_TYPES:
-            errors.append(f"Space {sid} has an unknown type {kind!r}.")
-        if entry.get("quarter") not in (1, 2, 3, 4):
-            errors.append(f"Space {sid} is in no quarter 1-4.")
-        if kind == "gang" and (not entry.get("gangs") or any(g not in gangs for g in entry["gangs"])):
-            errors.append(f"Space {sid} needs gang symbols from {', '.join(gangs)}.")
-        if kind == "special" and entry.get("kind") not in SPECIAL_KINDS:
-            errors.append(f"Special space {sid} must be one of {', '.join(sorted(SPECIAL_KINDS))}.")
-        if kind == "chance" and entry.get("kind") not in CHANCE_KINDS:
-            errors.append(f"Chance space {sid} has an unknown kind {entry.get('kind')!r}.")
+        errors += _space_errors(entry, gangs)
     start = board.get("start")
     if start not in spaces or spaces[start].get("type") != "start":
         errors.append("The board needs a Start space.")
@@ -80,18 +71,7 @@ def validate_board(board, gangs=("swindlers", "thieves", "defrauders", "robbers"
             errors.append(f"The route names an unknown space {sid}.")
     main_at = {sid: i for i, sid in enumerate(route)}
     for number, branch in enumerate(board.get("branches", []), start=1):
-        origin, rejoin, path = branch.get("from"), branch.get("to"), branch.get("spaces") or []
-        if origin not in main_at or rejoin not in main_at:
-            errors.append(f"Junction {number} must leave and rejoin the main route.")
-            continue
-        skipped = main_at[rejoin] - main_at[origin] - 1
-        if skipped != len(path):
-            errors.append(f"Junction {number}: its branch has {len(path)} spaces but skips {skipped} (a branch must be as long as what it skips).")
-        for sid in path:
-            if sid not in spaces:
-                errors.append(f"Junction {number} names an unknown space {sid}.")
-            elif sid in main_at:
-                errors.append(f"Junction {number}: space {sid} is on the main route too.")
+        errors += _branch_errors(number, branch, main_at, spaces)
     if errors:
         return errors
     used = set(route) | {sid for b in board.get("branches", []) for sid in b["spaces"]}
@@ -104,4 +84,40 @@ def validate_board(board, gangs=("swindlers", "thieves", "defrauders", "robbers"
             break
     if not all_routes(board):
         errors.append("No route leads from Start back to Start.")
+    return errors
+
+
+def _space_errors(entry, gangs):
+    """What is wrong with one space of the board's list."""
+    errors = []
+    sid, kind = entry.get("id"), entry.get("type")
+    if kind not in SPACE_TYPES:
+        errors.append(f"Space {sid} has an unknown type {kind!r}.")
+    if entry.get("quarter") not in (1, 2, 3, 4):
+        errors.append(f"Space {sid} is in no quarter 1-4.")
+    if kind == "gang" and (not entry.get("gangs") or any(g not in gangs for g in entry["gangs"])):
+        errors.append(f"Space {sid} needs gang symbols from {', '.join(gangs)}.")
+    if kind == "special" and entry.get("kind") not in SPECIAL_KINDS:
+        errors.append(f"Special space {sid} must be one of {', '.join(sorted(SPECIAL_KINDS))}.")
+    if kind == "chance" and entry.get("kind") not in CHANCE_KINDS:
+        errors.append(f"Chance space {sid} has an unknown kind {entry.get('kind')!r}.")
+    return errors
+
+
+def _branch_errors(number, branch, main_at, spaces):
+    """What is wrong with junction ``number``'s branch (``main_at``: space id -> its index on the main route)."""
+    origin, rejoin, path = branch.get("from"), branch.get("to"), branch.get("spaces") or []
+    if origin not in main_at or rejoin not in main_at:
+        return [f"Junction {number} must leave and rejoin the main route."]
+    errors = []
+    skipped = main_at[rejoin] - main_at[origin] - 1
+    if skipped != len(path):
+        errors.append(
+            f"Junction {number}: its branch has {len(path)} spaces but skips {skipped} (a branch must be as long as what it skips)."
+        )
+    for sid in path:
+        if sid not in spaces:
+            errors.append(f"Junction {number} names an unknown space {sid}.")
+        elif sid in main_at:
+            errors.append(f"Junction {number}: space {sid} is on the main route too.")
     return errors

@@ -13,6 +13,8 @@ window holds only those the seat takes part in. The view of the returned state f
 """
 import marshal
 
+from gamekit import contract
+
 from . import core
 from .data_files import game_data
 
@@ -107,7 +109,7 @@ def sample_state(view, seat, rng, seen=()):
     }
     if state["forty"]["turned"] == [] and not forty_thieves:
         state["forty"].pop("claimers")
-    return state
+    return contract.stamp_rules_version(state, contract.rules_version(view))
 
 
 __all__ = ["sample_state", "core"]

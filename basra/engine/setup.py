@@ -1,11 +1,13 @@
 """Table options, and setting up a match: cash, packs, banker, movement cards."""
 from gamekit import contract
 
-from . import board as board_rules
-from . import core
+from . import board as board_rules, core
 from .data_files import DATA_KEYS
 
 VARIANTS = ("standard", "forty_thieves")
+# The rules new matches are played under (docs/architecture.md, "Changing a rule"): bump it when a rule
+# changes, keeping the older rule behind ``contract.rules_version(state)`` for the older versions.
+RULES_VERSION = 1
 
 OPTIONS = [
     {"name": "variant", "label": "Variant", "type": "choice",
@@ -45,7 +47,11 @@ def validate_options(players, options):
             pass  # a turn-based table: days per decision, for every clock alike (docs/rules/basra.md)
         elif spec["type"] == "int" and (not isinstance(value, int) or isinstance(value, bool) or not spec["min"] <= value <= spec["max"]):
             errors.append(f"{spec['name']} must be a whole number from {spec['min']} to {spec['max']}.")
-    known = {o["name"] for o in OPTIONS} | set(DATA_KEYS) | {"started_at"}  # the platform notes when a match began
+    version_problem = contract.rules_version_problem(options, RULES_VERSION)
+    if version_problem:
+        errors.append(version_problem)
+    # the platform notes when a match began, and the rules version it is played under
+    known = {o["name"] for o in OPTIONS} | set(DATA_KEYS) | {"started_at", contract.RULES_VERSION_OPTION}
     for name in options:
         if name not in known:
             errors.append(f"Unknown option {name!r}.")
@@ -73,6 +79,7 @@ def new_state(players, options, seed):
         "capture": None, "phase": None, "decision": 0, "finished": False, "ending": False, "round_results": [],
         "forty": {"stashes": [], "claimed": [[] for _ in range(players)], "discard": {}, "turned": []},
     }
+    contract.stamp_rules_version(state, contract.chosen_rules_version(options, RULES_VERSION))
     game = core.data(state)
     state["cash"] = [game.rules["starting_cash"]] * players
     state["position"] = game.board["start"]

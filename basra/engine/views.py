@@ -1,6 +1,8 @@
 """What each seat may see, and the oracle of the hidden-information tests."""
 import marshal
 
+from gamekit import contract
+
 from . import core
 from .phases import forty
 
@@ -39,6 +41,20 @@ def to_act_seen_by(state, seat):
     if phase["name"] != "window" or everything_visible(state, seat):
         return waiting_for(state)
     return waiting_for(state, offers=[o for o in phase["offers"] if seat in (o["from"], o["to"])])
+
+
+def deadline_for(state, seat):
+    """When the clock ``seat`` may know of runs out (the contract's optional ``deadline_for``): in a window,
+    the window's own clock or the expiry of an offer ``seat`` made or was made; else the decision's clock.
+    A private offer's expiry is the engine's ``deadline`` for everyone (time acts then), but a third
+    seat shown it would learn of the offer (rule: a sale offer is seen by its two players only)."""
+    if state["finished"]:
+        return None
+    phase = state["phase"]
+    if phase["name"] != "window":
+        return phase.get("at")
+    offers = phase["offers"] if everything_visible(state, seat) else [o for o in phase["offers"] if seat in (o["from"], o["to"])]
+    return min([o["at"] for o in offers if o["at"] is not None] + [phase["at"]])
 
 
 def buyer_choosing(state, seat):
@@ -80,6 +96,7 @@ def public_part(state):
         "to_act": waiting_for(state, offers=[]), "decision": state["decision"], "finished": state["finished"],
         "result": final_result(state), "round_results": state.get("round_results", []),
     }
+    contract.stamp_rules_version(shown, contract.rules_version(state))  # sample_state puts it back
     if state["options"]["variant"] == "forty_thieves":
         cave = state["forty"]
         stashes = []

@@ -21,9 +21,8 @@ def _walk(obj, found_keys, token_dicts):
 
 def _known_tokens(state, seat):
     """Token ids whose identity this seat may know: its own stash and draws, a padlock it opened."""
-    if not isinstance(seat, int) or seat == LEADER:
-        known = set()
-    else:
+    known = set()
+    if isinstance(seat, int) and seat != LEADER:
         known = set(state["hands"][seat]) | set(state["keeps"][seat] or [])
     head = state["pending"][0] if state["pending"] else None
     if head is not None and head["kind"] == "padlock_give" and head["opener"] == seat:

@@ -207,6 +207,26 @@ def validate(maze) -> list[str]:
     if not isinstance(lines, list) or len(lines) != rows:
         return [f"The maze needs {rows} rows of cells."]
     errors = []
+    open_sides = _open_sides(lines, rows, cols, errors)
+    if errors:
+        return errors
+    for (r, c, k), (nr, nc) in open_sides.items():
+        if (nr, nc, (k + 2) % 4) not in open_sides and 0 <= nr < rows and 0 <= nc < cols:
+            errors.append(f"The wall between {r},{c} and {nr},{nc} is open on one side only.")
+    if not isinstance(openings, list) or not MIN_OPENINGS <= len(openings) <= MAX_OPENINGS:
+        return errors + [f"A maze has {MIN_OPENINGS} to {MAX_OPENINGS} openings."]
+    errors += _opening_errors(openings, rows, cols)
+    if errors:
+        return errors
+    geo = Geometry(maze)
+    reach = distances(geo, geo.openings[0][0])
+    if len(reach) != rows * cols:
+        errors.append(f"{rows * cols - len(reach)} squares cannot be reached from the entrances.")
+    return errors
+
+
+def _open_sides(lines, rows, cols, errors):
+    """(row, col, direction) -> the square that side opens onto, from the rows of cells; what is wrong goes to ``errors``."""
     open_sides = {}
     for r, line in enumerate(lines):
         parts = line.split(" ") if isinstance(line, str) else []
@@ -224,13 +244,12 @@ def validate(maze) -> list[str]:
                 if not (0 <= nr < rows and 0 <= nc < cols):
                     errors.append(f"Cell {r},{c} opens {d} through the outer wall: list it under openings.")
                 open_sides[(r, c, k)] = (nr, nc)
-    if errors:
-        return errors
-    for (r, c, k), (nr, nc) in open_sides.items():
-        if (nr, nc, (k + 2) % 4) not in open_sides and 0 <= nr < rows and 0 <= nc < cols:
-            errors.append(f"The wall between {r},{c} and {nr},{nc} is open on one side only.")
-    if not isinstance(openings, list) or not MIN_OPENINGS <= len(openings) <= MAX_OPENINGS:
-        return errors + [f"A maze has {MIN_OPENINGS} to {MAX_OPENINGS} openings."]
+    return open_sides
+
+
+def _opening_errors(openings, rows, cols):
+    """What is wrong with the list of openings ([row, column, side] each, in the outer wall, once)."""
+    errors = []
     seen = set()
     for item in openings:
         if not (isinstance(item, list) and len(item) == 3 and item[2] in list(DIRS)):
@@ -245,12 +264,6 @@ def validate(maze) -> list[str]:
         elif (r, c, d) in seen:
             errors.append(f"Opening {r},{c},{d} is listed twice.")
         seen.add((r, c, d))
-    if errors:
-        return errors
-    geo = Geometry(maze)
-    reach = distances(geo, geo.openings[0][0])
-    if len(reach) != rows * cols:
-        errors.append(f"{rows * cols - len(reach)} squares cannot be reached from the entrances.")
     return errors
 
 

@@ -23,6 +23,9 @@ from .tokens import build_kinds, fortune
 
 GAME = "sidibaba"
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
+# The rules new matches are played under (docs/architecture.md, "Changing a rule"): bump it when a rule
+# changes, keeping the older rule behind ``contract.rules_version(state)`` for the older versions.
+RULES_VERSION = 1
 
 OPTIONS = [
     {"name": "segment_seconds", "label": "Lamp duration (seconds)", "type": "int", "min": 60, "max": 300,
@@ -65,6 +68,9 @@ def validate_options(players, options):
         errors += validate_token_mix(options["token_mix"])
     if options.get("event_set") is not None:
         errors += validate_event_set(options["event_set"])
+    version_problem = contract.rules_version_problem(options, RULES_VERSION)
+    if version_problem:
+        errors.append(version_problem)
     return errors
 
 
@@ -104,6 +110,7 @@ def new_game(players, options, seed, now):
         "votes": [None] * players, "line_vote": None, "window": None, "pending": [], "moves": 0, "trail": [], "lamp_trail_from": 0,
         "winner": None, "end_reason": None, "last_answer": None,
     }
+    contract.stamp_rules_version(state, contract.chosen_rules_version(options, RULES_VERSION))
     deck = list(range(len(event_kinds)))
     rng(state).shuffle(deck)
     state["event_deck"] = deck
@@ -197,11 +204,10 @@ def _explain(state, seat, action, legal):
     if state["paused"] is not None and state["phase"] == "play":
         return "The Leader has stopped time."
     if kind == "vote_move" and type(action.get("move")) is str and len(action["move"]) == 1 \
-            and action["move"] in explore.MOVES and blocking(state) is None:
-        if state["phase"] == "play":
-            why = explore.move_outcome(state, action["move"])[1]
-            if why:
-                return why
+            and action["move"] in explore.MOVES and blocking(state) is None and state["phase"] == "play":
+        why = explore.move_outcome(state, action["move"])[1]
+        if why:
+            return why
     if kind == "use_genie" and state["genie_segment"] == state["segment"]:
         return "A genie has already been used during this lamp."
     if not any(candidate.get("type") == kind for candidate in legal):

@@ -18,8 +18,8 @@ What is drawn:
   landslide, arrows, the Leader) put there; the other chests, landslides and the Treasure on squares
   this lamp's walk did not cross, at random; the Leader's token outside.
 """
-import random
 
+from gamekit import contract
 from gamekit.errors import CannotSample
 
 from .core import LEADER
@@ -89,7 +89,7 @@ def _tokens(view, seat, players, rng):
     rng.shuffle(rest)
     if len(rest) < len(free_ids) or len(free_ids) < view["bag_size"]:
         raise CannotSample("The box's tokens do not add up to what the table shows.")
-    for token, kind in zip(free_ids, rest):
+    for token, kind in zip(free_ids, rest, strict=False):
         new_kinds[token] = kind
     bag = free_ids[:view["bag_size"]]
     aside = free_ids[view["bag_size"]:]
@@ -267,7 +267,7 @@ def sample_state(view, seat, rng, seen=()):
         "last_answer": dict(view["genie_answer"]) if view["genie_answer"] else None,
     }
     state.update(_maze_part(view, seat, rng))
-    return state
+    return contract.stamp_rules_version(state, contract.rules_version(view))
 
 
 __all__ = ["places", "sample_state", "searchable"]

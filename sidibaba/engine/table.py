@@ -148,9 +148,8 @@ class Paused:
 def _begin(begin, state, now, events):
     """Start the head of the queue: it waits for someone, or is done at once (and leaves the queue)."""
     item = state["pending"][0]
-    if not begin(state, item, now, events):
-        if state["pending"] and state["pending"][0] is item:
-            state["pending"].pop(0)
+    if not begin(state, item, now, events) and state["pending"] and state["pending"][0] is item:
+        state["pending"].pop(0)
     return goto("next")
 
 

@@ -1,5 +1,7 @@
 """What each seat may see. Adventurers and spectators: a first-person view as relative data, never the
 maze or their position. The Leader: everything but the Adventurers' hidden tokens. "all" and the end: all."""
+from gamekit import contract
+
 from .core import LEADER, blocking, geo
 from .maze import DIRS
 from .phases.chest import table_faces
@@ -152,7 +154,8 @@ def _public(state):
         # No notes (the rule text forbids them): the moves of the current lamp only; the earlier ones
         # are folded into a count. The Leader and "all" get the whole trail as well.
         "moves_so_far": state["trail"][lamp_from:], "moves_before_lamp": lamp_from, "moves_made": state["moves"],
-        "genie_answer": dict(state["last_answer"]) if state["last_answer"] else None, "winner": state["winner"], "end_reason": state["end_reason"],
+        "genie_answer": dict(state["last_answer"]) if state["last_answer"] else None,
+        "winner": state["winner"], "end_reason": state["end_reason"],
         "setup_deadline": state["setup"]["deadline"] if state["phase"] == "setup" else None,
         "setup_ready": state["maze"] is not None and state["entrance"] is not None,
     }
@@ -200,7 +203,7 @@ def view(state, seat):
         out["seed"] = state["seed"]
         if isinstance(seat, int) and seat != LEADER:
             out["tokens"] = _own_tokens(state, seat)
-        return out
+        return contract.stamp_rules_version(out, contract.rules_version(state))
     out = _common(state, seat)
     if seat == LEADER:
         _everything(state, out)
@@ -208,4 +211,4 @@ def view(state, seat):
         out["tokens"] = _own_tokens(state, seat)
         keeps = state["keeps"][seat]
         out["keep_choices"] = [{"id": t, "kind": state["kinds"][t]} for t in keeps] if keeps else None
-    return out
+    return contract.stamp_rules_version(out, contract.rules_version(state))  # sample_state puts it back

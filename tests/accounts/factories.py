@@ -1,7 +1,6 @@
 import factory
 
 from matches.models import Match, MatchSeat, Rating
-
 from tests.factories import PASSWORD, UserFactory
 
 __all__ = ["PASSWORD", "UserFactory", "MatchFactory", "MatchSeatFactory", "RatingFactory"]
@@ -13,6 +12,7 @@ class MatchFactory(factory.django.DjangoModelFactory):
 
     game = "countdown"
     seed = factory.Sequence(int)
+    rules_version = 1  # every game's RULES_VERSION today; a match always says its own
     players = 2
     state = factory.LazyFunction(dict)
     status = Match.Status.FINISHED

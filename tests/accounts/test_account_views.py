@@ -1,6 +1,7 @@
 """The account pages (accounts/views.py): sign-up with an address, confirmation, address change,
 password reset, language, data download and deletion. E-mails go through a real SMTP server."""
 import json
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -13,6 +14,8 @@ from tests.mail_server import links_in
 
 User = get_user_model()
 SIGNUP = {"username": "newplayer", "password1": "Sesame-open-42", "password2": "Sesame-open-42"}
+RESET = "/accounts/password/reset/"
+STRANGER, OTHER_STRANGER, OWNER_NETWORK = "203.0.113.9", "203.0.113.10", "198.51.100.7"
 
 
 @pytest.fixture
@@ -31,6 +34,33 @@ def logged_in(user):
 
 def confirm_link(received):
     return "/" + links_in(received)[0].split("://", 1)[1].split("/", 1)[1]
+
+
+def with_confirmed_address(username, address, **profile):
+    user = UserFactory(username=username)
+    AccountProfile.objects.create(user=user, verified_email=address, **profile)
+    return user
+
+
+def browser_of(user):
+    """A browser its owner logged in with on the log-in page, then logged out of: it keeps the
+    signed device cookie of that log-in (accounts.throttle.remember_device)."""
+    client = Client()
+    assert client.post("/accounts/login/", {"username": user.username, "password": PASSWORD}).status_code == 302
+    client.post("/accounts/logout/")
+    return client
+
+
+def ask_reset(address, client=None, ip=STRANGER):
+    return (client or Client()).post(RESET, {"email": address}, REMOTE_ADDR=ip)
+
+
+def page_text(response, *words):
+    """The page without what differs between two people's requests anyway: CSRF tokens and the given words."""
+    text = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", response.content.decode())
+    for word in words:
+        text = text.replace(word, "WORD")
+    return text
 
 
 @pytest.mark.django_db(transaction=True)
@@ -68,12 +98,35 @@ class TestWithMail:
         assert link.startswith("/accounts/password/reset/")
         form_page = client.get(link, follow=True)
         assert 'data-testid="password-reset-confirm-form"' in form_page.content.decode()
-        response = client.post(form_page.redirect_chain[-1][0], {"new_password1": "Another-secret-99", "new_password2": "Another-secret-99"})
+        response = client.post(
+            form_page.redirect_chain[-1][0], {"new_password1": "Another-secret-99", "new_password2": "Another-secret-99"}
+        )
         assert response.status_code == 302 and response["Location"] == "/accounts/password/reset/complete/"
         assert User.objects.get(pk=user.pk).check_password("Another-secret-99")
         # The link works once.
         again = Client().get(link, follow=True)
         assert 'data-testid="password-reset-invalid"' in again.content.decode()
+
+    @pytest.mark.parametrize("site_url", [None, "https://play.example.org"], ids=["the settings' own", "set"])
+    def test_a_reset_link_starts_with_site_url_never_with_a_forged_host_header(self, settings, mailbox, site_url):
+        """Issue 35, finding 2: `Host: 127.0.0.1:6666` passes ALLOWED_HOSTS (its match ignores the port)."""
+        if site_url:
+            settings.SITE_URL = site_url
+        user = UserFactory(username="ali")
+        AccountProfile.objects.create(user=user, verified_email="ali@example.org")
+        response = Client().post("/accounts/password/reset/", {"email": "ali@example.org"}, HTTP_HOST="127.0.0.1:6666")
+        assert response.status_code == 302
+        (received,) = mailbox.wait_for("ali@example.org")
+        assert "127.0.0.1:6666" not in received["message"].as_string()
+        # with DEBUG on (the tests' settings), the settings' own address (config/settings.py)
+        assert settings.SITE_URL and links_in(received)[0].startswith(settings.SITE_URL + "/accounts/password/reset/")
+
+    def test_a_confirmation_link_starts_with_site_url_never_with_a_forged_host_header(self, settings, mailbox):
+        settings.SITE_URL = "https://play.example.org"
+        Client().post("/accounts/signup/", dict(SIGNUP, email="new@example.org"), HTTP_HOST="127.0.0.1:6666")
+        (received,) = mailbox.wait_for("new@example.org")
+        assert links_in(received)[0].startswith("https://play.example.org/accounts/email/confirm/")
+        assert "127.0.0.1:6666" not in received["message"].as_string()
 
     def test_password_reset_to_an_unknown_or_unconfirmed_address_sends_nothing_and_says_the_same(self, mailbox):
         user = UserFactory(username="ali")
@@ -84,14 +137,130 @@ class TestWithMail:
         assert outbox.flush()
         assert mailbox.received() == []
 
-    def test_password_reset_is_limited_per_address(self, settings, mailbox):
-        settings.EMAIL_ADDRESS_LIMIT = 2
-        user = UserFactory(username="ali")
-        AccountProfile.objects.create(user=user, verified_email="ali@example.org")
-        statuses = [Client().post("/accounts/password/reset/", {"email": "ali@example.org"}).status_code for _ in range(3)]
-        assert statuses == [302, 302, 429]
-        mailbox.wait_for("ali@example.org", count=2)
+    def test_strangers_resets_and_the_owners_signup_mail_do_not_block_the_owners_reset(self, mailbox):
+        """Issue 35, finding 1, as reported: two anonymous requests and the owner's sign-up mail,
+        and the owner's own request was refused for an hour (429, Retry-After: 3275)."""
+        owner = Client()
+        owner.post("/accounts/signup/", dict(SIGNUP, email="victim@example.org"), REMOTE_ADDR=OWNER_NETWORK)
+        (confirmation,) = mailbox.wait_for("victim@example.org")
+        owner.post(confirm_link(confirmation))
+        owner.post("/accounts/logout/")
+        assert [ask_reset("victim@example.org").status_code for _n in range(2)] == [302, 302]
+        # The owner from the browser they signed up with, and from a new one on another network.
+        for response in (ask_reset("victim@example.org", owner, OWNER_NETWORK), ask_reset("victim@example.org", ip="192.0.2.44")):
+            assert response.status_code == 302, response.get("Retry-After")
+            assert response["Location"] == "/accounts/password/reset/sent/"
+        received = mailbox.wait_for("victim@example.org", count=5)
+        assert [m["message"]["Subject"] for m in received[1:]] == ["Choose a new password"] * 4
+
+    def test_once_strangers_spent_an_addresss_share_the_owners_own_requests_still_get_the_link(self, settings, mailbox):
+        settings.PASSWORD_RESET_ADDRESS_LIMIT = 2
+        user = with_confirmed_address("ali", "ali@example.org")
+        own_browser = browser_of(user)
+        for ip in ("203.0.113.1", "203.0.113.2", "203.0.113.3"):
+            assert ask_reset("ali@example.org", ip=ip)["Location"] == "/accounts/password/reset/sent/"
+        assert outbox.flush()
+        assert len(mailbox.received("ali@example.org")) == 2  # the third stranger's was not sent, and was not told so
+        # The owner's browser, even on the network of a stranger; the owner logged in.
+        assert ask_reset("ALI@example.org", own_browser, ip="203.0.113.1")["Location"] == "/accounts/password/reset/sent/"
+        assert logged_in(user).post(RESET, {"email": "ali@example.org"})["Location"] == "/accounts/password/reset/sent/"
+        mailbox.wait_for("ali@example.org", count=4)
+
+    def test_the_browser_an_account_signed_up_with_asks_for_resets_as_its_owner(self, settings, mailbox):
+        settings.PASSWORD_RESET_ADDRESS_LIMIT = 0  # strangers get nothing sent
+        owner = Client()
+        owner.post("/accounts/signup/", dict(SIGNUP, email="new@example.org"))
+        owner.post(confirm_link(mailbox.wait_for("new@example.org")[0]))
+        owner.post("/accounts/logout/")
+        assert ask_reset("new@example.org").status_code == 302
+        assert ask_reset("new@example.org", owner).status_code == 302
+        (_, reset) = mailbox.wait_for("new@example.org", count=2)
+        assert reset["message"]["Subject"] == "Choose a new password"
         assert outbox.flush() and len(mailbox.received()) == 2
+
+    def test_the_owners_own_resets_count_against_their_person_limit_only(self, settings, mailbox):
+        settings.EMAIL_USER_LIMIT = 2
+        user = with_confirmed_address("ali", "ali@example.org")
+        own_browser = browser_of(user)
+        statuses = [ask_reset("ali@example.org", own_browser).status_code for _n in range(3)]
+        assert statuses == [302, 302, 429]
+        refused = ask_reset("ali@example.org", own_browser)
+        assert int(refused["Retry-After"]) > 0 and "Too many e-mails asked for" in refused.content.decode()
+        # The strangers' requests did not take from it, nor it from theirs.
+        assert ask_reset("ali@example.org").status_code == 302
+        mailbox.wait_for("ali@example.org", count=3)
+
+    def test_reset_requests_are_limited_per_client_address_and_per_client_and_email_address(self, settings, mailbox):
+        settings.PASSWORD_RESET_IP_LIMIT, settings.EMAIL_REQUESTER_ADDRESS_LIMIT = 3, 2
+        with_confirmed_address("ali", "ali@example.org")
+        statuses = [ask_reset(address).status_code for address in ("ali@example.org", "ALI@example.org", "ali@example.org")]
+        assert statuses == [302, 302, 429]  # one client, one e-mail address
+        assert ask_reset("nobody@example.org").status_code == 302
+        assert ask_reset("other@example.org").status_code == 429  # one client, whatever the address
+        assert ask_reset("ali@example.org", ip=OTHER_STRANGER).status_code == 302
+        mailbox.wait_for("ali@example.org", count=3)
+
+    def test_a_reset_answers_alike_for_an_address_no_account_has_whatever_the_limits(self, settings, mailbox):
+        settings.PASSWORD_RESET_ADDRESS_LIMIT, settings.EMAIL_REQUESTER_ADDRESS_LIMIT = 1, 2
+        with_confirmed_address("ali", "ali@example.org")
+
+        def answers(address):
+            found = []
+            for ip in (STRANGER, STRANGER, STRANGER, OTHER_STRANGER):
+                response = Client().post(RESET, {"email": address}, REMOTE_ADDR=ip, follow=True)
+                retry = response.redirect_chain == [] and response.has_header("Retry-After")
+                found.append((response.status_code, response.redirect_chain, retry, page_text(response, address)))
+            return found
+
+        known, unknown = answers("ali@example.org"), answers("nobody@example.org")
+        assert [a[0] for a in known] == [200, 200, 429, 200]
+        assert known == unknown
+        assert outbox.flush()
+        assert len(mailbox.received("ali@example.org")) == 1 and mailbox.received("nobody@example.org") == []
+
+    def test_confirmation_requests_for_an_address_do_not_spend_its_password_resets(self, settings, mailbox):
+        settings.PASSWORD_RESET_ADDRESS_LIMIT = 1
+        with_confirmed_address("ali", "ali@example.org")
+        for n in range(3):
+            client = logged_in(UserFactory(username=f"stranger{n}"))
+            client.post("/accounts/account/email/", {"email": "ali@example.org", "password": PASSWORD}, REMOTE_ADDR=f"203.0.113.{n}")
+        assert ask_reset("ali@example.org", ip="192.0.2.44").status_code == 302
+        received = mailbox.wait_for("ali@example.org", count=2)
+        assert sorted(m["message"]["Subject"] for m in received) == ["Choose a new password", "Someone asked for your e-mail address"]
+
+    def test_changing_to_an_address_another_account_has_answers_as_for_a_free_one(self, mailbox):
+        """Issue 35, finding 2: "already used by another account" told anyone logged in, without end,
+        which addresses have accounts. Now the page is the same, and the owner is told instead."""
+        owner = with_confirmed_address("baba", "taken@example.org", language="fr")
+
+        def change(username, address):
+            client = logged_in(UserFactory(username=username))
+            response = client.post("/accounts/account/email/", {"email": address, "password": PASSWORD}, follow=True)
+            return response.status_code, response.redirect_chain, page_text(response, address, username)
+
+        assert change("asker.one", "Taken@example.org") == change("asker.two", "free@example.org")
+        assert profile_of(User.objects.get(username="asker.one")).pending_email == "Taken@example.org"
+        (link,) = mailbox.wait_for("free@example.org")
+        assert confirm_link(link).startswith("/accounts/email/confirm/")
+        (notice,) = mailbox.wait_for("taken@example.org")
+        assert notice["message"]["Subject"] == "Quelqu'un a demandé votre adresse e-mail"  # in the owner's language
+        assert not [link for link in links_in(notice) if "/accounts/" in link]  # no link to confirm anything
+        assert outbox.flush() and len(mailbox.received()) == 2
+        assert profile_of(owner).verified_email == "taken@example.org"
+
+    def test_address_changes_are_limited_per_person_whether_the_address_is_free_or_not(self, settings, mailbox):
+        settings.EMAIL_USER_LIMIT = 3
+        for n in range(3):
+            with_confirmed_address(f"owner{n}", f"taken{n}@example.org")
+        client = logged_in(UserFactory(username="ali"))
+        statuses = [
+            client.post("/accounts/account/email/", {"email": address, "password": PASSWORD}).status_code
+            for address in ("taken0@example.org", "taken1@example.org", "taken2@example.org", "free@example.org")
+        ]
+        assert statuses == [302, 302, 302, 429]
+        refused = client.post("/accounts/account/email/", {"email": "taken0@example.org", "password": PASSWORD})
+        assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+        assert "Too many e-mails asked for" in refused.content.decode()
 
     def test_changing_the_address_keeps_the_old_one_until_the_new_one_is_confirmed(self, mailbox):
         user = UserFactory(username="ali")
@@ -146,15 +315,16 @@ class TestBadInput:
             assert response.status_code == 400
             assert "This link is not valid" in response.content.decode()
 
-    def test_changing_the_address_needs_the_password_and_a_free_address(self):
-        AccountProfile.objects.create(user=UserFactory(username="baba"), verified_email="taken@example.org")
-        user = UserFactory(username="ali")
+    def test_changing_the_address_needs_the_password_and_a_well_formed_address(self):
+        user = with_confirmed_address("ali", "ali@example.org")
         client = logged_in(user)
         wrong = client.post("/accounts/account/email/", {"email": "new@example.org", "password": "wrong"})
         assert "Your password was entered incorrectly" in wrong.content.decode()
-        taken = client.post("/accounts/account/email/", {"email": "Taken@example.org", "password": PASSWORD})
-        assert "already used by another account" in taken.content.decode()
-        surrogate = client.post("/accounts/account/email/", f"email=%ED%B2%80@example.org&password={PASSWORD}", content_type="application/x-www-form-urlencoded")
+        same = client.post("/accounts/account/email/", {"email": "ALI@example.org", "password": PASSWORD})
+        assert "This is already the address of your account." in same.content.decode()
+        surrogate = client.post(
+            "/accounts/account/email/", f"email=%ED%B2%80@example.org&password={PASSWORD}", content_type="application/x-www-form-urlencoded"
+        )
         assert 'class="errorlist' in surrogate.content.decode()
         assert profile_of(user).pending_email == ""
 
@@ -199,7 +369,7 @@ class TestAccountPage:
         user = UserFactory(username="ali")
         response = logged_in(user).get("/accounts/account/data.json")
         assert response["Content-Type"].startswith("application/json")
-        assert 'attachment; filename="ali-data.json"' == response["Content-Disposition"]
+        assert response["Content-Disposition"] == 'attachment; filename="ali-data.json"'
         data = json.loads(response.content)
         assert data["account"]["username"] == "ali"
         assert set(data) == {"account", "ratings", "matches", "chat_messages"}

@@ -4,7 +4,7 @@ from django.core import signing
 from django.db import transaction
 
 from accounts import mail, outbox
-from accounts.models import profile_of
+from accounts.models import AccountProfile, profile_of
 from config.celery import app as celery_app
 from tests.factories import UserFactory
 from tests.mail_server import body_of, links_in
@@ -44,10 +44,9 @@ def test_a_confirmation_link_is_sent_through_smtp_after_the_commit_by_the_sender
 
 def test_nothing_is_sent_when_the_transaction_is_rolled_back(thread_sender):
     user = UserFactory(username="ali")
-    with pytest.raises(RuntimeError):
-        with transaction.atomic():
-            mail.request_verification(user, "ali@example.org", SITE)
-            raise RuntimeError("the request failed")
+    with pytest.raises(RuntimeError), transaction.atomic():
+        mail.request_verification(user, "ali@example.org", SITE)
+        raise RuntimeError("the request failed")
     assert outbox.flush()
     assert thread_sender.received() == []
 
@@ -87,8 +86,8 @@ def test_the_celery_task_sends_the_same_message(settings, mail_settings):
     assert links_in(received)[0].startswith(SITE + "/accounts/email/confirm/")
 
 
-def test_emails_are_limited_per_person_and_per_address(settings, thread_sender):
-    settings.EMAIL_USER_LIMIT, settings.EMAIL_ADDRESS_LIMIT = 3, 2
+def test_confirmations_are_limited_per_person_and_per_address(settings, thread_sender):
+    settings.EMAIL_USER_LIMIT, settings.EMAIL_ADDRESS_LIMIT, settings.EMAIL_REQUESTER_ADDRESS_LIMIT = 3, 2, 100
     user, other = UserFactory(username="ali"), UserFactory(username="baba")
     ask(user, "one@example.org")
     ask(user, "one@example.org")
@@ -103,6 +102,56 @@ def test_emails_are_limited_per_person_and_per_address(settings, thread_sender):
         ask(other, "ONE@example.org")  # the address's limit holds whoever asks, whatever the case
     assert outbox.flush()
     assert len(thread_sender.received()) == 3
+
+
+def test_confirmations_for_one_address_are_limited_per_client_address(settings, thread_sender):
+    settings.EMAIL_REQUESTER_ADDRESS_LIMIT = 2
+    asking = [UserFactory(username=f"asker{n}") for n in range(4)]
+    for user in asking[:2]:
+        with transaction.atomic():
+            mail.request_verification(user, "one@example.org", SITE, "203.0.113.9")
+    with pytest.raises(mail.TooManyEmails), transaction.atomic():
+        mail.request_verification(asking[2], "ONE@example.org", SITE, "203.0.113.9")  # whichever account asks
+    with transaction.atomic():
+        mail.request_verification(asking[2], "one@example.org", SITE, "198.51.100.7")
+        mail.request_verification(asking[3], "two@example.org", SITE, "203.0.113.9")
+    assert outbox.flush()
+    assert len(thread_sender.received("one@example.org")) == 3
+
+
+def test_an_address_another_account_confirmed_is_sent_a_notice_once_per_window_and_no_link(settings, thread_sender):
+    owner = UserFactory(username="baba")
+    AccountProfile.objects.create(user=owner, verified_email="baba@example.org")
+    ali, zora = UserFactory(username="ali"), UserFactory(username="zora")
+    ask(ali, "Baba@example.org")
+    ask(zora, "baba@example.org")
+    # Each asking person's account looks as after any request: the address waits for confirmation.
+    assert (profile_of(ali).pending_email, profile_of(zora).pending_email) == ("Baba@example.org", "baba@example.org")
+    (notice,) = thread_sender.received()
+    assert notice["to"] == ["baba@example.org"] and notice["message"]["Subject"] == "Someone asked for your e-mail address"
+    assert "Hello baba," in body_of(notice) and "it stays so" in body_of(notice)
+    assert not [link for link in links_in(notice) if "/accounts/" in link]
+    assert profile_of(owner).verified_email == "baba@example.org"
+
+
+def test_a_notice_for_an_address_its_owner_gave_up_meanwhile_is_not_sent(mail_settings):
+    owner = UserFactory(username="baba")
+    AccountProfile.objects.create(user=owner, verified_email="new@example.org")
+    assert mail.deliver(mail.IN_USE, owner.pk, SITE, "old@example.org") is False
+    assert mail.deliver(mail.IN_USE, owner.pk, SITE, "new@example.org") is True
+    assert [m["to"] for m in mail_settings.received()] == [["new@example.org"]]
+
+
+def test_resets_not_proven_the_owners_are_sent_within_the_addresss_share_and_the_owners_always(settings, thread_sender):
+    settings.PASSWORD_RESET_ADDRESS_LIMIT = 2
+    user = UserFactory(username="ali")
+    AccountProfile.objects.create(user=user, verified_email="ali@example.org")
+    with transaction.atomic():
+        sent = [mail.send_reset(user, SITE, by_owner=False) for _n in range(3)]
+        sent.append(mail.send_reset(user, SITE, by_owner=True))
+    assert sent == [True, True, False, True]
+    assert outbox.flush()
+    assert len(thread_sender.received("ali@example.org")) == 3
 
 
 def test_a_tampered_or_expired_confirmation_token_is_refused(settings):

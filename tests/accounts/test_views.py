@@ -1,9 +1,11 @@
+from pathlib import Path
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tests.accounts.factories import PASSWORD, MatchFactory, MatchSeatFactory, RatingFactory, UserFactory
+from tests.accounts.factories import PASSWORD, MatchSeatFactory, RatingFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -192,7 +194,9 @@ class TestSignupNames:
         assert not User.objects.exists()
 
     def test_full_width_name_is_stored_in_its_plain_form(self, client):
-        response = client.post("/accounts/signup/", {"username": "\uff56ictim", "password1": "Sesame-open-42", "password2": "Sesame-open-42"})
+        response = client.post(
+            "/accounts/signup/", {"username": "\uff56ictim", "password1": "Sesame-open-42", "password2": "Sesame-open-42"}
+        )
         assert response.status_code == 302
         assert User.objects.get().username == "victim"
 
@@ -283,7 +287,7 @@ def test_every_page_links_the_svg_favicon_which_exists():
     page = Client().get("/accounts/login/").content.decode()
     assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in page
     path = finders.find("favicon.svg")
-    assert path and open(path).read().startswith("<svg")
+    assert path and Path(path).read_text().startswith("<svg")
 
 
 def test_the_quick_match_queue_has_a_proper_plural_name_in_the_admin():

@@ -3,8 +3,8 @@ import random
 
 from alibaba_tiles import engine
 from alibaba_tiles.bots import BOT_LABELS, BOTS, greedy_shortlist, strong_bot, win_values
-from gamekit import ismcts
 from alibaba_tiles.selfplay import greedy_wins, play_bot_match
+from gamekit import ismcts
 
 
 def play_match(bots, seed, variant="standard"):

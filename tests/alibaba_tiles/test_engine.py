@@ -9,7 +9,15 @@ import json
 import pytest
 
 from alibaba_tiles.engine import (
-    OPTIONS, IllegalAction, apply, deadline, default_tiles, legal_actions, new_game, result, view,
+    OPTIONS,
+    IllegalAction,
+    apply,
+    deadline,
+    default_tiles,
+    legal_actions,
+    new_game,
+    result,
+    view,
 )
 from alibaba_tiles.engine.derived import geometry, tile_data
 from alibaba_tiles.engine.rules import EFFECT_COLOURS
@@ -758,7 +766,7 @@ def test_view_has_the_agreed_keys():
     s = fresh(3)
     for seat in (0, 1, None):
         v = view(s, seat)
-        assert VIEW_KEYS <= set(v)
+        assert set(v) >= VIEW_KEYS
         assert v["game"] == "alibaba_tiles" and v["seat"] == seat and v["players"] == 3
         json.dumps(v)
     assert view(s, None)["me"] is None
@@ -806,3 +814,29 @@ def test_final_view_shows_everything():
     assert len(f["leftover"]) == len(s["leftover"]) and f["leftover"]
     assert set(f) >= {"hands", "sets", "set_points", "effect_points", "totals", "tile_counts", "ranks",
                       "leftover", "seed"}
+
+
+def test_a_deal_is_made_under_the_rules_version_asked_and_version_1_is_left_unwritten():
+    import alibaba_tiles.engine as engine
+
+    assert engine.RULES_VERSION == 1
+    plain = new_game(2, {"variant": "small"}, 4, 0.0)
+    assert new_game(2, {"variant": "small", "rules_version": 1}, 4, 0.0) == plain and "rules_version" not in plain
+    assert engine.validate_options(2, {"rules_version": 2}) == ["Unknown rules version 2: this game plays versions 1 to 1."]
+    with pytest.raises(IllegalAction, match="Unknown rules version"):
+        new_game(2, {"rules_version": 0}, 4, 0.0)
+
+
+def test_a_state_of_a_later_rules_version_says_so_in_every_view_and_a_sampled_state_keeps_it():
+    import random
+
+    import alibaba_tiles.engine as engine
+    from gamekit import contract, domains
+
+    state = contract.stamp_rules_version(new_game(3, {}, 4, 0.0), 2)
+    for seat in (0, 1, 2, None, "all"):
+        assert view(state, seat)["rules_version"] == 2
+    assert engine.sample_state(view(state, 1), 1, random.Random(1))["rules_version"] == 2
+    seat = engine.to_act(state)[0]
+    action = domains.sample(legal_actions(state, seat)[0], random.Random(1))
+    assert apply(state, seat, action, 1.0)[0]["rules_version"] == 2  # and it stays the match's

@@ -82,7 +82,7 @@ def test_a_flat_layout_plays_until_the_cave_is_empty():
     s = new_game(2, {"layout": flat}, 1)
     assert len(s["up"]) == 4 and s["down"] == 0
     while not s["finished"]:
-        seat = s["current"] if s["phase"] != "show" else [w for w, t in zip(s["window"], s["shown"])
+        seat = s["current"] if s["phase"] != "show" else [w for w, t in zip(s["window"], s["shown"], strict=True)
                                                           if t is None][0]
         s, _ = apply(s, seat, legal_actions(s, seat)[0], 1.0)
     assert not s["board"]

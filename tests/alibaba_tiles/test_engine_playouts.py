@@ -14,7 +14,7 @@ CONFIGS = [(2, "standard"), (3, "standard"), (4, "standard"), (2, "lamp"), (3, "
 
 def owing(s):
     if s["phase"] == "show":
-        return [w for w, t in zip(s["window"], s["shown"]) if t is None]
+        return [w for w, t in zip(s["window"], s["shown"], strict=True) if t is None]
     return [s["current"]]
 
 
@@ -50,7 +50,7 @@ def _tile_ids(obj, out):
     if isinstance(obj, dict):
         if "id" in obj and "kind" in obj and "colour" in obj:
             out.add(obj["id"])
-        for k, v in obj.items():
+        for v in obj.values():
             _tile_ids(v, out)
     elif isinstance(obj, list):
         for v in obj:
@@ -124,7 +124,7 @@ def test_events_never_reveal_face_down_tiles_or_shown_tiles_early():
         if after["phase"] == "show":
             for viewer in list(range(after["players"])) + [None]:
                 ids = _tile_ids(for_seat(events, viewer, finished=False), set())
-                hidden = {t for w, t in zip(after["window"], after["shown"]) if t is not None and w != viewer}
+                hidden = {t for w, t in zip(after["window"], after["shown"], strict=True) if t is not None and w != viewer}
                 assert not ids & hidden, (viewer, ids & hidden)
     for i in range(40):
         playout(3, "standard", 50 + i, on_step=on_step)
@@ -141,7 +141,7 @@ def test_a_shown_tile_is_told_to_its_owner_alone_until_everyone_has_shown():
             assert any(e["code"] == "tile_offered" and e["seat"] == seat and e["visible_to"] == "all" for e in events)
             if after["phase"] == "choose":
                 revealed = {e["seat"]: e["tile"]["id"] for e in events if e["code"] == "tile_revealed"}
-                assert revealed == dict(zip(after["window"], after["shown"]))
+                assert revealed == dict(zip(after["window"], after["shown"], strict=True))
             seen.append(seat)
     for i in range(20):
         playout(3, "standard", 500 + i, on_step=on_step)

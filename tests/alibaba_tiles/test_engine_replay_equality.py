@@ -11,6 +11,7 @@ however small, changes a hash.
 Regenerate (only when a rule change is intended):
     .venv/bin/python tests/alibaba_tiles/test_engine_replay_equality.py --write
 """
+import functools
 import hashlib
 import os
 import random
@@ -19,9 +20,9 @@ import sys
 if __name__ == "__main__":  # run as a script to write the fingerprints
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from tests.fingerprints import answer as _refusal, dump as _dump, recorded, write  # noqa: E402
-from alibaba_tiles import engine  # noqa: E402
-from alibaba_tiles.engine.derived import geometry  # noqa: E402
+from alibaba_tiles import engine
+from alibaba_tiles.engine.derived import geometry
+from tests.fingerprints import answer as _refusal, dump as _dump, recorded, write
 
 FINGERPRINTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "replay_fingerprints.json")
 
@@ -76,14 +77,14 @@ def _step_record(s, now, probe):
             for seat in seats + [None]:
                 if isinstance(action, dict) and action in engine.legal_actions(s, seat):
                     continue
-                refusals.append(_refusal(lambda: engine.apply(s, seat, action, now)))
+                refusals.append(_refusal(functools.partial(engine.apply, s, seat, action, now)))
         refusals.append(_refusal(lambda: engine.apply(s, n, {"type": "take", "pos": "x"}, now)))
         refusals.append(_refusal(lambda: engine.apply(s, True, {"type": "take", "pos": "x"}, now)))
         refusals.append(_refusal(lambda: engine.apply(s, s["current"], {"type": "take", "pos": "x"}, None)))
         refusals.append(_refusal(lambda: engine.apply(s, None, {"type": "timeout"}, s["opened_at"] - 1)))
         record["refusals"] = refusals
     if s["finished"]:
-        record["refusals"] = [_refusal(lambda: engine.apply(s, seat, action, now + 1))
+        record["refusals"] = [_refusal(functools.partial(engine.apply, s, seat, action, now + 1))
                               for seat, action in [(0, {"type": "take", "pos": "x"}), (None, {"type": "timeout"}),
                                                    (0, "not a dict"), (1, {"type": "bogus"})]]
     return record
@@ -140,7 +141,7 @@ def setup_fingerprint():
     digest = hashlib.sha256()
     for players, options in SETUP_CASES:
         digest.update(_dump(["validate", engine.validate_options(players, options)]).encode())
-        digest.update(_dump(["new_game", _refusal(lambda: engine.new_game(players, options, 7, now=1.0))]).encode())
+        digest.update(_dump(["new_game", _refusal(functools.partial(engine.new_game, players, options, 7, now=1.0))]).encode())
     for tileset in (None, [], {"tiles": "x"}, {"tiles": [{"kind": "a", "colour": "pink"}, {"colour": "blue"}]}):
         digest.update(_dump(["tileset", engine.validate_tileset(tileset)]).encode())
     digest.update(_dump([engine.OPTIONS, engine.VARIANTS, sorted(engine.__all__)]).encode())

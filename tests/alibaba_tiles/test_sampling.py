@@ -5,8 +5,7 @@ import pytest
 
 from alibaba_tiles import bots, engine
 from alibaba_tiles.engine.sampling import remembered_hands
-from gamekit import driver, ismcts
-from gamekit import events as event_rules
+from gamekit import driver, events as event_rules, ismcts
 
 
 def _walk(players, variant, seed):
@@ -38,7 +37,7 @@ def test_a_sampled_state_shows_the_seat_its_own_view_and_the_tiles_the_others_to
 
 
 def test_the_memory_of_hands_follows_takes_lamp_swaps_and_yellow_choices():
-    tile = lambda i: {"id": i, "kind": "k", "colour": "pink"}  # noqa: E731
+    tile = lambda i: {"id": i, "kind": "k", "colour": "pink"}  # noqa: E731 - a one-line tile builder
     seen = [{"code": "tile_taken", "seat": 0, "tile": tile(4)}, {"code": "tile_taken", "seat": 1, "tile": tile(7)},
             {"code": "lamp_swapped", "seat": 1, "swap": 0, "lamp": tile(7), "tile": tile(9)},
             {"code": "effect_used", "seat": 0, "colour": "green", "pos": "1:0:0", "tile": tile(5)},

@@ -55,7 +55,7 @@ def secret_variants(state, seat, rng: random.Random):
     face_down = core.is_forty_thieves(state)
     reordered = copy.deepcopy(state)
     changed = False
-    for gang, pack in reordered["packs"].items():
+    for pack in reordered["packs"].values():
         keep = 0 if face_down else 1
         if len(pack) - keep > 1:
             rest = pack[keep:]

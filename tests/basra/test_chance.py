@@ -194,7 +194,9 @@ def test_a_chance_space_must_be_carried_out_even_when_it_hurts():
     seat = mover(state)
     give(state, seat, cards("robbers", 160)[:2])
     state, _ = land_on(state, chance("two_in"))
-    assert engine.legal_actions(state, seat) == [{"type": "return", "cards": {"subset_of": cards("robbers", 160)[:2], "min_size": 2, "max_size": 2}}]
+    assert engine.legal_actions(state, seat) == [
+        {"type": "return", "cards": {"subset_of": cards("robbers", 160)[:2], "min_size": 2, "max_size": 2}}
+    ]
     with pytest.raises(engine.IllegalAction):
         act(state, seat, {"type": "return", "cards": cards("robbers", 160)[:1]})
     state, _ = act(state, seat, {"type": "return", "cards": cards("robbers", 160)[:2]})

@@ -97,6 +97,7 @@ def test_to_act_is_never_empty_while_the_game_runs_without_a_deadline(variant):
         assert len(keys) > 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_1000_random_playouts_finish_without_error(variant):
     finished = 0

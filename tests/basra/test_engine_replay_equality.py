@@ -13,6 +13,7 @@ behaviour, however small, changes a hash.
 Regenerate (only when a rule change is intended):
     .venv/bin/python tests/basra/test_engine_replay_equality.py --write
 """
+import functools
 import hashlib
 import os
 import random
@@ -21,9 +22,9 @@ import sys
 if __name__ == "__main__":  # run as a script to write the fingerprints
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from tests.fingerprints import answer as _refusal, dump as _dump, recorded, write  # noqa: E402
-import basra.engine as engine  # noqa: E402
-from gamekit import domains  # noqa: E402
+import basra.engine as engine
+from gamekit import domains
+from tests.fingerprints import answer as _refusal, dump as _dump, recorded, write
 
 FINGERPRINTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "replay_fingerprints.json")
 
@@ -77,7 +78,7 @@ def _step_record(s, now, probe, rng):
                 if isinstance(action, dict) and any(domains.matches(action, legal)
                                                     for legal in engine.legal_actions(s, seat)):
                     continue
-                refusals.append(_refusal(lambda: engine.apply(s, seat, action, now)))
+                refusals.append(_refusal(functools.partial(engine.apply, s, seat, action, now)))
         refusals.append(_refusal(lambda: engine.apply(s, n, {"type": "done"}, now)))
         refusals.append(_refusal(lambda: engine.apply(s, True, {"type": "done"}, now)))
         due = engine.deadline(s)
@@ -138,8 +139,8 @@ def _checked(call):
 def setup_fingerprint():
     digest = hashlib.sha256()
     for players, options in SETUP_CASES:
-        digest.update(_dump(["validate", _checked(lambda: engine.validate_options(players, options))]).encode())
-        digest.update(_dump(["new_game", _refusal(lambda: engine.new_game(players, options, 7, 1.0))]).encode())
+        digest.update(_dump(["validate", _checked(functools.partial(engine.validate_options, players, options))]).encode())
+        digest.update(_dump(["new_game", _refusal(functools.partial(engine.new_game, players, options, 7, 1.0))]).encode())
     digest.update(_dump([engine.OPTIONS, engine.VARIANTS]).encode())
     return digest.hexdigest()
 

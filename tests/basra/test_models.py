@@ -51,7 +51,9 @@ def test_a_board_whose_branch_is_short_is_refused_with_the_engines_reason():
     board = Board(key="short", name="Short", data=body)
     with pytest.raises(ValidationError) as refused:
         board.full_clean()
-    assert refused.value.message_dict["data"] == ["Junction 1: its branch has 2 spaces but skips 3 (a branch must be as long as what it skips)."]
+    assert refused.value.message_dict["data"] == [
+        "Junction 1: its branch has 2 spaces but skips 3 (a branch must be as long as what it skips)."
+    ]
 
 
 def test_a_route_that_is_not_52_steps_is_refused_and_says_how_many():

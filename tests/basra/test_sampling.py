@@ -4,8 +4,7 @@ import random
 import pytest
 
 from basra import bots, engine
-from gamekit import driver, ismcts
-from gamekit import events as event_rules
+from gamekit import driver, events as event_rules, ismcts
 
 
 @pytest.mark.parametrize("players,variant", [(2, "standard"), (4, "forty_thieves"), (6, "standard")])

@@ -1,7 +1,10 @@
-"""Setting up: cash, banker, movement cards, packs, table options."""
+"""Setting up: cash, banker, movement cards, packs, table options, the rules version."""
+import random
+
 import pytest
 
 import basra.engine as engine
+from gamekit import contract, domains
 from tests.basra.helpers import GAME, new
 
 
@@ -71,6 +74,7 @@ def test_bad_options_are_refused_with_reasons():
 
 def test_game_data_given_as_options_replaces_the_defaults():
     import copy
+
     from basra.engine.data_files import default_data
     from gamekit import driver
 
@@ -105,3 +109,23 @@ def test_at_a_turn_based_table_every_clock_runs_whole_days_windows_and_bazaar_al
     for wrong in (5 * day, day + 1, 15 * day, 301):
         assert engine.validate_options(3, {"turn_seconds": wrong}) != []
     assert engine.validate_options(3, {"open_packs": day}) != []  # not a clock: days mean nothing there
+
+
+def test_a_match_is_dealt_under_the_rules_version_asked_and_version_1_is_left_unwritten():
+    assert engine.RULES_VERSION == 1
+    plain = engine.new_game(3, {"variant": "forty_thieves"}, 4, 0.0)
+    asked = engine.new_game(3, {"variant": "forty_thieves", "rules_version": 1}, 4, 0.0)
+    assert asked == plain and "rules_version" not in plain
+    assert engine.validate_options(3, {"rules_version": 2}) == ["Unknown rules version 2: this game plays versions 1 to 1."]
+    with pytest.raises(ValueError, match="Unknown rules version"):
+        engine.new_game(3, {"rules_version": 2}, 4, 0.0)
+
+
+def test_a_state_of_a_later_rules_version_says_so_in_every_view_and_a_sampled_state_keeps_it():
+    state = contract.stamp_rules_version(engine.new_game(3, {}, 4, 0.0), 2)
+    for seat in (0, 1, 2, None, "all"):
+        assert engine.view(state, seat)["rules_version"] == 2
+    seat = engine.to_act(state)[0]
+    assert engine.sample_state(engine.view(state, seat), seat, random.Random(1))["rules_version"] == 2
+    action = domains.sample(engine.legal_actions(state, seat)[0], random.Random(1))
+    assert engine.apply(state, seat, action, 1.0)[0]["rules_version"] == 2  # and it stays the match's

@@ -85,3 +85,26 @@ def test_no_seat_ever_receives_a_secret_in_random_playouts(variant):
             for viewer in viewers:
                 assert engine.hidden_leaks(state, viewer, engine.view(state, viewer)) == []
                 assert engine.hidden_leaks(state, viewer, for_seat(events, viewer, finished)) == []
+
+
+def test_a_private_offers_expiry_is_the_deadline_of_its_two_players_only():
+    """Rule: a sale offer is seen by its two players only until accepted. Time acts at the offer's expiry
+    (the engine's ``deadline``), but a third seat and a spectator are told the window's own clock
+    (``deadline_for``, what "My matches" shows): in the issue, 1:29 fell to 0:29 when two others traded."""
+    state = new(3, turn_seconds=30, window_seconds=90)
+    seller = mover(state)
+    buyer, bystander = (seller + 1) % 3, (seller + 2) % 3
+    card = cards("swindlers", 40)[0]
+    give(state, seller, [card])
+    state, _ = land_on(state, space_where("gang", gangs=["swindlers"]), now=100.0)
+    before = {seat: engine.deadline_for(state, seat) for seat in (seller, buyer, bystander, None, "all")}
+    assert set(before.values()) == {190.0} and engine.deadline(state)[0] == 190.0
+    offered, _ = act(state, seller, {"type": "offer", "to": buyer, "cards": [card], "piastres": 50}, now=101.0)
+    assert engine.deadline(offered)[0] == 131.0
+    for seat in (seller, buyer, "all"):
+        assert engine.deadline_for(offered, seat) == 131.0
+    for seat in (bystander, None):
+        assert engine.deadline_for(offered, seat) == 190.0
+    expired, events = engine.apply(offered, None, {"type": "timeout"}, 131.0)
+    assert [e["code"] for e in events] == ["offer_expired"] and events[0]["visible_to"] == [seller, buyer]
+    assert {engine.deadline_for(expired, seat) for seat in (seller, buyer, bystander, None, "all")} == {190.0}

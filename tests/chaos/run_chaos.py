@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 BIN = Path(sys.executable).parent
 
-from config.web_server import web_command  # noqa: E402
+from config.web_server import web_command  # noqa: E402 - after sys.path and BIN are set
 
 DB_NAME = "alibaba_chaos"
 REDIS_PORT = 6391
@@ -96,10 +96,10 @@ class Processes:
         }
 
     def start(self, name):
-        log = open(LOGS / f"{name}.log", "a")
         self.started_at = getattr(self, "started_at", {})
         self.started_at[name] = time.time()
-        self.running[name] = subprocess.Popen(self.commands()[name], cwd=ROOT, env=ENV, stdout=log, stderr=subprocess.STDOUT)
+        with open(LOGS / f"{name}.log", "a") as log:  # the process keeps its own copy of the file
+            self.running[name] = subprocess.Popen(self.commands()[name], cwd=ROOT, env=ENV, stdout=log, stderr=subprocess.STDOUT)
 
     def supervise(self):
         """Restart a worker or beat that exited, as systemd's Restart=always does in production
@@ -349,7 +349,7 @@ class Client:
                             if frame["status"] != "running":
                                 break
                         await self._maybe_move(ws, rng)
-            except (OSError, asyncio.TimeoutError, Exception) as exc:  # noqa: BLE001 - a cut connection of any kind
+            except (TimeoutError, OSError, Exception) as exc:  # noqa: BLE001 - a cut connection of any kind
                 if self.stopped:
                     return
                 self.reconnects.append(time.time())
@@ -397,8 +397,9 @@ def acknowledged_in_log(clients, since=0.0):
             lost += rows != 1
             if rows != 1 and os.environ.get("CHAOS_DEBUG"):
                 print("trace:", list(client.trace)[-40:])
+                around = ActionLog.objects.filter(match_id=match, seq__gte=_sent_on - 1, seq__lte=reached)
                 print("lost?", match, client.seat, _sent_on, reached, action,
-                      list(ActionLog.objects.filter(match_id=match, seq__gte=_sent_on - 1, seq__lte=reached).values_list("seq", "seat", "action", "events")))
+                      list(around.values_list("seq", "seat", "action", "events")))
             acked += seen >= since
     return acked, found, lost
 
@@ -508,6 +509,43 @@ class Runner:
             self.failures.append(f"{name}: {', '.join(failed)}")
 
 
+async def same_action_on_two_sockets(runner, match_id, keys):
+    """The same action sent on two sockets of one seat at once is applied once."""
+    for seat_key in keys:
+        twice = await same_action_twice(runner.port, match_id, seat_key)
+        if twice is not None:
+            break
+    report("same action on two sockets", {"applied": twice})
+    if twice != 1:
+        runner.failures.append(f"same action on two sockets: applied {twice} times")
+
+
+async def both_workers_killed(runner, processes, clients):
+    """kill -9 of both workers with expiries pending; one comes back after 4 s, the overdue ones are cleared."""
+    since = time.time()
+    processes.kill("worker-a")
+    processes.kill("worker-b")
+    await asyncio.sleep(4)
+    back = time.time()
+    if runner.plant == "missed-deadline":
+        print("planted: the killed workers are not restarted")
+        await asyncio.sleep(6)
+        await asyncio.to_thread(runner.check, "kill -9 of both workers", since, clients)
+        processes.start("worker-a")
+        processes.start("worker-b")
+        return
+    processes.start("worker-a")
+    cleared = await asyncio.to_thread(wait_for, lambda: overdue_cleared(runner.all_ids), 30)
+    done = time.time()
+    ready = await asyncio.to_thread(wait_for, lambda: processes.ready_at("worker-a", back) is not None, 30)
+    since_ready = done - processes.ready_at("worker-a", back) if ready else None
+    processes.start("worker-b")
+    await asyncio.sleep(3)
+    await asyncio.to_thread(runner.check, "kill -9 of both workers", since, clients, {
+        "overdue_cleared_after_restart_s": round(done - back, 2) if cleared else "never",
+        "after_worker_ready_s": round(max(since_ready, 0.0), 2) if since_ready is not None else "n/a"})
+
+
 async def main(plant=None):
     runner = Runner(plant)
     processes = Processes(runner.port)
@@ -536,14 +574,7 @@ async def main(plant=None):
         tasks = [asyncio.create_task(c.run()) for c in clients]
 
         # 1. the same action on two sockets at once (a seat with two tabs)
-        match_id, keys = untimed
-        for seat_key in keys:
-            twice = await same_action_twice(runner.port, match_id, seat_key)
-            if twice is not None:
-                break
-        report("same action on two sockets", {"applied": twice})
-        if twice != 1:
-            runner.failures.append("same action on two sockets: applied %s times" % twice)
+        await same_action_on_two_sockets(runner, *untimed)
 
         # 2. two workers and beat race every expiry for a while
         since = time.time()
@@ -565,28 +596,7 @@ async def main(plant=None):
         # 3. kill -9 both workers with expiries pending; one comes back after 4 s
         await new_idle()
         watchdog.cancel()
-        since = time.time()
-        processes.kill("worker-a")
-        processes.kill("worker-b")
-        await asyncio.sleep(4)
-        back = time.time()
-        if plant == "missed-deadline":
-            print("planted: the killed workers are not restarted")
-            await asyncio.sleep(6)
-            await asyncio.to_thread(check, "kill -9 of both workers", since, clients)
-            processes.start("worker-a")
-            processes.start("worker-b")
-        else:
-            processes.start("worker-a")
-            cleared = await asyncio.to_thread(wait_for, lambda: overdue_cleared(runner.all_ids), 30)
-            done = time.time()
-            ready = await asyncio.to_thread(wait_for, lambda: processes.ready_at("worker-a", back) is not None, 30)
-            since_ready = done - processes.ready_at("worker-a", back) if ready else None
-            processes.start("worker-b")
-            await asyncio.sleep(3)
-            await asyncio.to_thread(check, "kill -9 of both workers", since, clients, {
-                "overdue_cleared_after_restart_s": round(done - back, 2) if cleared else "never",
-                "after_worker_ready_s": round(max(since_ready, 0.0), 2) if since_ready is not None else "n/a"})
+        await both_workers_killed(runner, processes, clients)
         watchdog = asyncio.create_task(supervisor())
 
         # 4. Redis restarted mid-match (nothing persisted: queued tasks and channel messages are lost)
@@ -665,9 +675,10 @@ async def killed_web_under_load(runner, clients, new_idle):
     keeps answering, the dead process is replaced, sockets on the other stay open, those of the dead
     one reconnect and resync, nothing acknowledged is lost and every deadline falls once."""
     port = runner.port = free_port()
-    log = open(LOGS / "run-sh.log", "a")
-    site = subprocess.Popen(["bash", "scripts/run.sh"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-                            env=dict(ENV, PORT=str(port), WEB_PROCESSES="2", BEAT_SCHEDULE=str(LOGS / "run-sh-beat-schedule")))
+    with open(LOGS / "run-sh.log", "a") as log:  # the site keeps its own copy of the file
+        site = subprocess.Popen(
+            ["bash", "scripts/run.sh"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            env=dict(ENV, PORT=str(port), WEB_PROCESSES="2", BEAT_SCHEDULE=str(LOGS / "run-sh-beat-schedule")))
     try:
         ok = await asyncio.to_thread(wait_for, lambda: _http_ok(f"http://127.0.0.1:{port}/"), 60)
         assert ok, "scripts/run.sh did not serve"

@@ -47,7 +47,13 @@ async def test_a_players_message_reaches_both_players_and_no_spectator():
         frame = await communicator.receive_json_from(timeout=5)
         assert frame["type"] == "chat"
         message = frame["message"]
-        assert (message["author"], message["seat"], message["channel"], message["text"], message["version"]) == (players[0].username, 0, "players", "good luck", 0)
+        assert (message["author"], message["seat"], message["channel"], message["text"], message["version"]) == (
+            players[0].username,
+            0,
+            "players",
+            "good luck",
+            0,
+        )
         assert set(message) == {"id", "author", "seat", "channel", "text", "version", "at"}
     for communicator in sockets[2:]:
         assert await communicator.receive_nothing(timeout=0.3)

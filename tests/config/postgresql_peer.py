@@ -5,4 +5,6 @@ from django.db import connection
 
 def other_connection():
     params = connection.get_connection_params()
-    return psycopg.connect(dbname=params["dbname"], user=params.get("user"), host=params.get("host"), port=params.get("port"), autocommit=True)
+    return psycopg.connect(
+        dbname=params["dbname"], user=params.get("user"), host=params.get("host"), port=params.get("port"), autocommit=True
+    )

@@ -68,6 +68,7 @@ NAMES = textwrap.dedent("""
         "channels": settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"],
         "cache": cache.make_key("k"),
         "deadlines": settings.DEADLINE_QUEUE_PREFIX,
+        "bots": settings.BOT_QUEUE_PREFIX,
         "queue": app.conf.task_default_queue,
         "broker_prefix": app.conf.broker_transport_options["global_keyprefix"],
     }))
@@ -81,11 +82,15 @@ def _site_env(database):
 
 
 def _run(script, env, *args):
-    return subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=True).stdout
+    return subprocess.run(
+        [sys.executable, "-c", script, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=True
+    ).stdout
 
 
 def _listen(env, seconds):
-    process = subprocess.Popen([sys.executable, "-c", LISTEN, str(seconds)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", LISTEN, str(seconds)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     assert process.stdout.readline().strip() == "ready", process.stderr.read()
     return process
 
@@ -110,7 +115,7 @@ def test_two_sites_on_one_redis_never_see_each_others_frames():
 def test_every_redis_name_of_a_site_carries_its_name():
     a = json.loads(_run(NAMES, _site_env("site_a")))
     b = json.loads(_run(NAMES, _site_env("site_b")))
-    for name in ("channels", "cache", "deadlines", "queue", "broker_prefix"):
+    for name in ("channels", "cache", "deadlines", "bots", "queue", "broker_prefix"):
         assert a["site"] in a[name] and b["site"] in b[name], name
         assert a[name] != b[name], name
 

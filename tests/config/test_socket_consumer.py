@@ -3,7 +3,6 @@ import asyncio
 
 import pytest
 from channels import consumer as channels_consumer
-
 from channels.testing import WebsocketCommunicator
 
 from config.socket_consumer import SocketConsumer
@@ -87,12 +86,8 @@ def _refused_after_close(message):
                         "or response already completed.")
 
 
-@pytest.mark.parametrize("refusal", [_client_disconnected, _refused_after_close])
-async def test_a_frame_to_a_client_that_went_away_is_dropped_quietly(caplog, refusal):
-    """The page left while a frame was on its way (a lobby page closed during its first snapshot): the ASGI
-    server refuses the send with uvicorn's ClientDisconnected, an OSError, or, once it has seen the
-    connection end and before the disconnect reaches the consumer, with its RuntimeError (its words above,
-    seen in a browser test). Nobody is left to read it: no traceback, and nothing more is sent."""
+def _consumer_refused_by(refusal):
+    """A consumer whose ASGI server refuses every message with `refusal`; and the list of what it was given."""
     sent = []
 
     async def server_send(message):
@@ -101,11 +96,34 @@ async def test_a_frame_to_a_client_that_went_away_is_dropped_quietly(caplog, ref
 
     consumer = SocketConsumer()
     consumer.base_send = server_send
+    return consumer, sent
+
+
+@pytest.mark.parametrize("refusal", [_client_disconnected, _refused_after_close])
+async def test_a_frame_to_a_client_that_went_away_is_dropped_quietly(caplog, refusal):
+    """The page left while a frame was on its way (a lobby page closed during its first snapshot): the ASGI
+    server refuses the send with uvicorn's ClientDisconnected, an OSError, or, once it has seen the
+    connection end and before the disconnect reaches the consumer, with its RuntimeError (its words above,
+    seen in a browser test). Nobody is left to read it: no traceback, and nothing more is sent."""
+    consumer, sent = _consumer_refused_by(refusal)
     with caplog.at_level("ERROR"):
         await consumer.send(text_data="snapshot")
         await consumer.send(text_data="another")
         await consumer.close()
     assert consumer.closing and len(sent) == 1
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+async def test_an_accept_refused_because_the_page_already_left_is_quiet_and_nothing_more_is_sent(caplog):
+    """An ASGI server may refuse the accept itself with ClientDisconnected when the page left while connect()
+    was still running (uvicorn's sans-I/O server did, in every browser run): no traceback, and the frames
+    connect() goes on to send are dropped."""
+    consumer, sent = _consumer_refused_by(_client_disconnected)
+    with caplog.at_level("ERROR"):
+        await consumer.accept()
+        await consumer.send(text_data="first snapshot")
+        await consumer.close()
+    assert consumer.closing and [m["type"] for m in sent] == ["websocket.accept"]
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
 
 

@@ -11,7 +11,14 @@ def scope(origin, host="127.0.0.1:8000", scheme="ws", extra=()):
 
 @pytest.mark.parametrize(
     "value, expected",
-    [("http://Example.org", "http://example.org:80"), ("https://example.org:443", "https://example.org:443"), ("http://a:9999", "http://a:9999"), ("null", None), ("ftp://a", None), ("http://a:99999", None)],
+    [
+        ("http://Example.org", "http://example.org:80"),
+        ("https://example.org:443", "https://example.org:443"),
+        ("http://a:9999", "http://a:9999"),
+        ("null", None),
+        ("ftp://a", None),
+        ("http://a:99999", None),
+    ],
 )
 def test_canonical_origin(value, expected):
     assert canonical_origin(value) == expected
@@ -21,7 +28,9 @@ def test_the_page_origin_is_allowed_with_its_port():
     assert origin_allowed(scope("http://127.0.0.1:8000"))
 
 
-@pytest.mark.parametrize("origin", ["http://127.0.0.1:9999", "http://127.0.0.1", "https://127.0.0.1:8000", "http://evil.example", None, "null"])
+@pytest.mark.parametrize(
+    "origin", ["http://127.0.0.1:9999", "http://127.0.0.1", "https://127.0.0.1:8000", "http://evil.example", None, "null"]
+)
 def test_any_other_origin_is_refused(origin):
     assert not origin_allowed(scope(origin))
 

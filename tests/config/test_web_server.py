@@ -58,7 +58,7 @@ async def _close_code_after_sending(url, size):
         await ws.send("x" * size)
         try:
             await asyncio.wait_for(ws.recv(), 2)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return None
         except websockets.ConnectionClosed as closed:
             return closed.rcvd.code if closed.rcvd else None

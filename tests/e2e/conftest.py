@@ -1,7 +1,7 @@
 """A real site for browser tests, as `make run` serves it, in the mode of the test run.
 
 On PostgreSQL + Redis (the first run of `make test`): the web process
-(config/web_server.py) and a Celery worker with beat, on their own database
+(config/web_server.py) and a Celery worker with beat consuming every lane, on their own database
 (alibaba_e2e) and Redis database (2). In the default-mode run (no DATABASE_URL,
 no REDIS_URL): the web process alone on a SQLite file, with the in-process
 channel layer and timer thread, as a newcomer's `make run` serves it; only the
@@ -26,9 +26,11 @@ from config.web_server import web_command
 from tests.server_logs import unhandled_errors
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = os.environ.get("E2E_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
 E2E_DATABASE = os.environ.get("E2E_DATABASE", "alibaba_e2e")
+# each pytest-xdist worker starts a site of its own (tests/dev_env.py): its log and beat schedule are its own
+WORKER_SUFFIX = f"-{os.environ['PYTEST_XDIST_WORKER']}" if os.environ.get("PYTEST_XDIST_WORKER") else ""
 
 
 def _free_port():
@@ -79,10 +81,11 @@ def e2e_env(smtp_server):
         PASSWORD_RESET_IP_LIMIT="100000",
         EMAIL_URL=smtp_server.url,
         # Your-turn digests at once in a browser test: collected every second, sent as soon as a
-        # match waits, to a person gone from the site for 2 s (matches/turns.py).
+        # match waits, to a person gone from the site for 6 s (matches/turn_mail.py): long enough
+        # for a busy machine to open the match's page and its socket after the start.
         TURN_MAIL_INTERVAL="1",
         TURN_MAIL_DELAY_SECONDS="0",
-        TURN_MAIL_ONLINE_SECONDS="2",
+        TURN_MAIL_ONLINE_SECONDS="6",
     )
 
 
@@ -107,20 +110,25 @@ def live_server_url(e2e_env):
     for command in (["migrate", "--noinput"], ["load_game_data"], ["create_demo_accounts"]):
         manage(env, *command)
     ARTIFACTS.mkdir(exist_ok=True)
-    logs = open(SERVER_LOG, "w")
     bindir = Path(python).parent
-    processes = [
-        subprocess.Popen(
-            web_command(bindir, port=port),
-            cwd=ROOT, env=env, stdout=logs, stderr=subprocess.STDOUT,
-        ),
-    ]
-    if not DEFAULT_MODE:
-        processes.append(subprocess.Popen(
-            [str(bindir / "celery"), "-A", "config", "worker", "-B", "--loglevel=WARNING", "--concurrency=2",
-             "--schedule", str(ARTIFACTS / "celerybeat-schedule")],
-            cwd=ROOT, env=env, stdout=logs, stderr=subprocess.STDOUT,
-        ))
+    # One worker with beat consumes every lane (scripts/run.sh starts one per lane): the site's own
+    # queue names, read in its environment (scripts/celery_queues.py).
+    queues = None if DEFAULT_MODE else subprocess.run(
+        [python, "scripts/celery_queues.py"], cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout.strip()
+    with open(SERVER_LOG, "w") as logs:  # the processes write to their own copies of it
+        processes = [
+            subprocess.Popen(
+                # with its access log: a test that waits in vain shows whether its request arrived and how it ended
+                [arg for arg in web_command(bindir, port=port) if arg != "--no-access-log"],
+                cwd=ROOT, env=env, stdout=logs, stderr=subprocess.STDOUT,
+            ),
+        ]
+        if not DEFAULT_MODE:
+            processes.append(subprocess.Popen(
+                [str(bindir / "celery"), "-A", "config", "worker", "-B", "-Q", queues, "--loglevel=WARNING", "--concurrency=2",
+                 "--schedule", str(ARTIFACTS / f"celerybeat-schedule{WORKER_SUFFIX}")],
+                cwd=ROOT, env=env, stdout=logs, stderr=subprocess.STDOUT,
+            ))
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(100):
@@ -130,7 +138,7 @@ def live_server_url(e2e_env):
             except OSError:
                 time.sleep(0.2)
         else:
-            raise RuntimeError("the e2e server did not start; see test-artifacts/e2e-server.log")
+            raise RuntimeError(f"the e2e server did not start; see {SERVER_LOG}")
         yield url
     finally:
         for process in processes:
@@ -140,12 +148,11 @@ def live_server_url(e2e_env):
                 process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 process.kill()
-        logs.close()
         if DEFAULT_MODE:
             shutil.rmtree(SQLITE_DIR, ignore_errors=True)
 
 
-SERVER_LOG = ARTIFACTS / ("e2e-server-default-mode.log" if DEFAULT_MODE else "e2e-server.log")
+SERVER_LOG = ARTIFACTS / (f"e2e-server-default-mode{WORKER_SUFFIX}.log" if DEFAULT_MODE else f"e2e-server{WORKER_SUFFIX}.log")
 
 
 def server_errors_since(offset: int) -> tuple[int, str]:
@@ -176,7 +183,8 @@ def no_server_errors(request):
 # Every page reports a Content-Security-Policy violation as a console error, with what was blocked.
 REPORT_POLICY_VIOLATIONS = """
 document.addEventListener("securitypolicyviolation", (e) => {
-  console.error("Content-Security-Policy violation: " + e.violatedDirective + " blocked " + (e.blockedURI || "inline") + " at " + e.sourceFile + ":" + e.lineNumber);
+  console.error("Content-Security-Policy violation: " + e.violatedDirective + " blocked " + (e.blockedURI || "inline")
+                + " at " + e.sourceFile + ":" + e.lineNumber);
 });
 """
 
@@ -258,11 +266,16 @@ def new_page(browser):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Browser tests run real processes and a real browser on a busy 2-core machine; a test
-    that misses a timing is run again, at most twice (pytest reports each rerun as R).
-    In the default-mode run only the tests marked `default_mode` run (one match per game at least)."""
+    """Each browser test runs against one site: those marked `default_mode` against the default mode's
+    (make test's second run), the others against the PostgreSQL + Redis one; those also marked
+    `both_modes` (a whole match of each game) against both. The page draws the same frames whatever the
+    mode; what differs by mode is the server, which the smoke test (a whole match of each game over the
+    socket) and the tests of the timers, sockets and e-mail check in each mode.
+    No test is ever run again: one that misses a timing is a defect of the test or of the site."""
     for item in items:
-        if "/e2e/" in str(item.fspath):
-            item.add_marker(pytest.mark.flaky(reruns=2, reruns_delay=2))
-            if DEFAULT_MODE and "default_mode" not in item.keywords:
-                item.add_marker(pytest.mark.skip(reason="runs on PostgreSQL + Redis only (not marked default_mode)"))
+        if "/e2e/" not in str(item.fspath) or "both_modes" in item.keywords:
+            continue
+        if DEFAULT_MODE and "default_mode" not in item.keywords:
+            item.add_marker(pytest.mark.skip(reason="runs against the PostgreSQL + Redis site (not marked default_mode)"))
+        elif not DEFAULT_MODE and "default_mode" in item.keywords:
+            item.add_marker(pytest.mark.skip(reason="runs against the default mode's site (marked default_mode)"))

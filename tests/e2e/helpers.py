@@ -12,8 +12,19 @@ def signup(page, base_url, username, password="a-long-e2e-password-1"):
     page.fill("input[name=username]", username)
     page.fill("input[name=password1]", password)
     page.fill("input[name=password2]", password)
-    page.click("[data-testid=signup-submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("[data-testid=signup-submit]")
+    return page
+
+
+def login(page, base_url, username, password="demo-password-1"):
+    """Log in through the login form and wait for the page it leads to, so that the next step never
+    cancels the form's own request (a goto right after the click could race the session cookie)."""
+    page.goto(f"{base_url}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    with page.expect_navigation():
+        page.click("[data-testid=login-submit]")
     return page
 
 
@@ -144,3 +155,16 @@ UNEXPLAINED = r"""(rootSelector) => {
 def unexplained_marks(page, root_selector="#game-root") -> list[str]:
     """The symbols, chips and bare numbers shown under ``root_selector`` with no words to explain them."""
     return page.evaluate(UNEXPLAINED, root_selector)
+
+
+def simulated_match_ids(output: str) -> list[int]:
+    """The ids `manage.py simulate` printed ("matches: 12 13"): each test opens its own match, never
+    "the first in the list", which another test running beside it may have just pushed down."""
+    return [int(pk) for pk in re.search(r"^matches: ([\d ]+)$", output, re.M).group(1).split()]
+
+
+def open_replay(page, base_url, match_id):
+    """From the history page, the replay link of this match, as a person clicks it."""
+    page.goto(f"{base_url}/matches/")
+    with page.expect_navigation():
+        page.click(f"a[href='/matches/{match_id}/replay/']")

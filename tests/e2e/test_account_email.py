@@ -2,6 +2,7 @@
 Redis; its sender thread in the default mode) sends through the tests' real SMTP server, and
 the person follows the links of the messages it received: confirm the address, reset the password."""
 import uuid
+from pathlib import Path
 
 import pytest
 
@@ -35,8 +36,8 @@ def test_confirm_the_address_then_reset_the_password_by_following_the_emails(liv
     page.fill("input[name=email]", address)
     page.fill("input[name=password1]", PASSWORD)
     page.fill("input[name=password2]", PASSWORD)
-    page.click("[data-testid=signup-submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("[data-testid=signup-submit]")
     assert f"We sent a link to {address}" in page.inner_text(".messages")
 
     (confirmation,) = smtp_server.wait_for(address)
@@ -97,8 +98,8 @@ def test_an_address_change_is_confirmed_in_french_and_the_account_can_be_deleted
     page.fill("input[name=username]", name)
     page.fill("input[name=password1]", PASSWORD)
     page.fill("input[name=password2]", PASSWORD)
-    page.click("[data-testid=signup-submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("[data-testid=signup-submit]")
 
     page.goto(f"{live_server_url}/accounts/account/")
     page.fill("[data-testid=email-form] input[name=email]", address)
@@ -115,7 +116,7 @@ def test_an_address_change_is_confirmed_in_french_and_the_account_can_be_deleted
 
     with page.expect_download() as download:
         page.click("[data-testid=data-download]")
-    assert f'"username": "{name}"' in open(download.value.path(), encoding="utf-8").read()
+    assert f'"username": "{name}"' in Path(download.value.path()).read_text(encoding="utf-8")
 
     page.fill("[data-testid=delete-form] input[name=password]", PASSWORD)
     page.click("[data-testid=delete-submit]")

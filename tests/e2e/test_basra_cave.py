@@ -33,7 +33,11 @@ def test_a_stolen_stash_lies_before_the_player_four_turns_ahead_under_two_tokens
     assert page.evaluate(FILL, [frame["version"], index, frame["legal"][index], 4])
     stash = page.locator("[data-testid=cave-table] [data-testid=cave-stash-0]")
     stash.wait_for()
-    assert (stash.get_attribute("data-before"), stash.get_attribute("data-tokens"), stash.get_attribute("data-amount")) == ("1", "2", "4000")
+    assert (stash.get_attribute("data-before"), stash.get_attribute("data-tokens"), stash.get_attribute("data-amount")) == (
+        "1",
+        "2",
+        "4000",
+    )
     assert stash.locator(".cave-token").count() == 2
     assert page.evaluate("window.__lastFrame")["view"]["cave"]["stashes"][0]["before"] == 1
     line = page.locator("[data-testid=stash-0]").inner_text()

@@ -4,14 +4,10 @@ still to say "done" and who has an offer to answer; every symbol of the board an
 chip has a legend in words. Drawn in chromium by the match page's own renderer from engine states, with
 the page's blocks rendered in English and in French (as match.html renders them), no server."""
 import json
-import re
 from pathlib import Path
 
 import pytest
-from django.template import Context, Template
-from django.utils import translation
 
-import basra.engine as engine
 from basra.engine import core
 from basra.engine.data_files import default_data
 from tests.basra.helpers import GAME, act, cards, give, land_on, mover, new, space_where
@@ -25,20 +21,36 @@ APP = ROOT / "basra"
 NOW = 1.0
 
 WORDS = {
-    "en": {"buy": "Buy Pirates (Robbers, value 20) for {price} Piastres", "legend": "What the symbols mean",
-           "hand": "chance: everyone gives the mover one of their cards", "td": "a capture of the Thieves and Defrauders",
-           "destiny": "the Destiny numbers that catch this card", "sent": "Your offer #1 to {to}: you give {cards}; you get 90 Piastres",
-           "got": "Offer #1 from {frm}: you get {cards}; you give 90 Piastres", "waiting": "Waiting for {names}",
-           "answer": "Still to answer an offer: {name}", "card": "Pirates (Robbers, value 20)",
-           "throw": "You pay 20 Piastres for each card thrown away", "group": "1 of the 4 cards of this group",
-           "destiny_note": "Where they meet is the Destiny number"},
-    "fr": {"buy": "Acheter Pirates (Brigands, valeur 20) pour {price} piastres", "legend": "Ce que signifient les symboles",
-           "hand": "chance : chacun donne une de ses cartes au joueur qui avance", "td": "une capture des Voleurs et Fraudeurs",
-           "destiny": "les nombres du Destin qui font prendre cette carte", "sent": "Votre offre n° 1 à {to} : vous donnez {cards} ; vous recevez 90 piastres",
-           "got": "Offre n° 1 de {frm} : vous recevez {cards} ; vous donnez 90 piastres", "waiting": "On attend {names}",
-           "answer": "Doivent encore répondre à une offre : {name}", "card": "Pirates (Brigands, valeur 20)",
-           "throw": "Vous payez 20 piastres par carte jetée", "group": "1 des 4 cartes de ce groupe",
-           "destiny_note": "Leur croisement donne le nombre du Destin"},
+    "en": {
+        "buy": "Buy Pirates (Robbers, value 20) for {price} Piastres",
+        "legend": "What the symbols mean",
+        "hand": "chance: everyone gives the mover one of their cards",
+        "td": "a capture of the Thieves and Defrauders",
+        "destiny": "the Destiny numbers that catch this card",
+        "sent": "Your offer #1 to {to}: you give {cards}; you get 90 Piastres",
+        "got": "Offer #1 from {frm}: you get {cards}; you give 90 Piastres",
+        "waiting": "Waiting for {names}",
+        "answer": "Still to answer an offer: {name}",
+        "card": "Pirates (Robbers, value 20)",
+        "throw": "You pay 20 Piastres for each card thrown away",
+        "group": "1 of the 4 cards of this group",
+        "destiny_note": "Where they meet is the Destiny number",
+    },
+    "fr": {
+        "buy": "Acheter Pirates (Brigands, valeur 20) pour {price} piastres",
+        "legend": "Ce que signifient les symboles",
+        "hand": "chance : chacun donne une de ses cartes au joueur qui avance",
+        "td": "une capture des Voleurs et Fraudeurs",
+        "destiny": "les nombres du Destin qui font prendre cette carte",
+        "sent": "Votre offre n° 1 à {to} : vous donnez {cards} ; vous recevez 90 piastres",
+        "got": "Offre n° 1 de {frm} : vous recevez {cards} ; vous donnez 90 piastres",
+        "waiting": "On attend {names}",
+        "answer": "Doivent encore répondre à une offre : {name}",
+        "card": "Pirates (Brigands, valeur 20)",
+        "throw": "Vous payez 20 piastres par carte jetée",
+        "group": "1 des 4 cartes de ce groupe",
+        "destiny_note": "Leur croisement donne le nombre du Destin",
+    },
 }
 
 

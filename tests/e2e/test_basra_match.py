@@ -10,6 +10,7 @@ import pytest
 
 from tests.e2e.conftest import manage
 from tests.e2e.helpers import signup
+from tests.e2e.tour import submit_table_form
 
 pytestmark = pytest.mark.e2e
 
@@ -62,7 +63,7 @@ def _expected_controls(legal):
         if all("one_of" in d for d in domains.values()):
             keys = list(domains)
             for values in itertools.product(*(domains[k]["one_of"] for k in keys)):
-                buttons.append({**action, **dict(zip(keys, values))})
+                buttons.append({**action, **dict(zip(keys, values, strict=True))})
         else:
             forms += 1
     return buttons, forms
@@ -77,7 +78,7 @@ def _prompt_offers_exactly_legal(page):
         countdown: Number((document.querySelector("[data-testid=window-countdown]") || {dataset: {}}).dataset.secondsLeft),
         windowSeats: Array.from(document.querySelectorAll("[data-testid^=window-seat-]")).map(e => e.dataset.done === "1") })""")
     buttons, forms = _expected_controls(snap["frame"]["legal"])
-    key = lambda a: sorted((k, str(v)) for k, v in a.items())  # noqa: E731
+    key = lambda a: sorted((k, str(v)) for k, v in a.items())  # noqa: E731 - a one-line sort key
     assert sorted(map(key, snap["shown"])) == sorted(map(key, buttons))
     assert snap["forms"] == forms
     return dict(snap["frame"], _countdown=snap["countdown"], _window_seats=snap["windowSeats"])
@@ -115,8 +116,7 @@ def test_a_new_user_picks_basra_in_the_lobby_and_sees_the_board(live_server_url,
     form = page.locator("[data-testid=create-table-form]")
     form.locator("select[name=game]").select_option("basra")
     form.locator("input[name=seats]").fill("3")
-    form.locator("[data-testid=create-table]").click()
-    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    submit_table_form(page, form)
     page.click("[data-testid=add-bot]")
     page.click("[data-testid=add-bot]")
     page.click("[data-testid=start]")
@@ -130,7 +130,41 @@ def test_a_new_user_picks_basra_in_the_lobby_and_sees_the_board(live_server_url,
     assert page.locator("[data-testid=cave]").count() == 0  # the standard game has no cave
 
 
+def _decide(page, frame, seen, offer):
+    """Make one decision on the page as a person would: an offer once, the branch at the junction, the biggest
+    card before it, else the first button of a fixed order. (Whether the page sent it, the offer made so far.)"""
+    legal, phase = frame["legal"], frame["view"]["phase"]
+    types = [a["type"] for a in legal]
+    seen.update(types)
+    if phase["name"] == "window":
+        seen.add("window:" + phase["kind"])
+        assert 0 <= frame["_countdown"] <= 60
+        assert frame["_window_seats"] == [s in phase["done"] for s in range(3)]  # who is done, seat by seat
+    v = frame["version"]
+    if "offer" in types and offer is None:
+        index = types.index("offer")
+        if page.evaluate(FILL, [v, index, legal[index], 10]):
+            return True, {"to": legal[index]["to"], "version": v}
+        return False, offer
+    if phase["name"] == "junction":
+        routes = [c for a in legal if a["type"] == "route" for c in _expected_controls([a])[0]]
+        target = routes[-1]["to"]  # the branch, chosen on the board
+        acted = page.evaluate(CLICK, [v, f"[data-testid='space-{target}']", None])
+        seen.add("junction")
+        return acted, offer
+    if phase["name"] == "turn" and "junction" not in seen:
+        biggest = max((c for c in _expected_controls(legal)[0] if c["type"] == "play"), key=lambda c: c["card"])
+        return page.evaluate(CLICK, [v, "[data-testid=prompt] button[data-action]", biggest]), offer
+    buttons, _forms = _expected_controls(legal)
+    order = ["buy", "done", "roll", "decline", "play", "stop"]
+    ranked = sorted(buttons, key=lambda a: order.index(a["type"]) if a["type"] in order else len(order))
+    if ranked:
+        return page.evaluate(CLICK, [v, "[data-testid=prompt] button[data-action]", ranked[0]]), offer
+    return page.evaluate(FILL, [v, 0, legal[0], 0]), offer
+
+
 @pytest.mark.default_mode
+@pytest.mark.both_modes  # a whole match in a browser against each mode's site
 def test_a_person_plays_basra_against_two_bots_to_the_final_ranking(live_server_url, e2e_env, new_page):
     name = f"basra{uuid.uuid4().hex[:6]}"
     page = signup(new_page(), live_server_url, name)
@@ -156,40 +190,9 @@ def test_a_person_plays_basra_against_two_bots_to_the_final_ranking(live_server_
         frame = _prompt_offers_exactly_legal(page)
         if frame["status"] == "finished" or frame["view"]["finished"]:
             break
-        legal, view = frame["legal"], frame["view"]
-        if not legal:
+        if not frame["legal"]:
             continue
-        phase = view["phase"]
-        types = [a["type"] for a in legal]
-        seen.update(types)
-        if phase["name"] == "window":
-            seen.add("window:" + phase["kind"])
-            assert 0 <= frame["_countdown"] <= 60
-            assert frame["_window_seats"] == [s in phase["done"] for s in range(3)]  # who is done, seat by seat
-        v = frame["version"]
-        if "offer" in types and offer is None:
-            index = types.index("offer")
-            if page.evaluate(FILL, [v, index, legal[index], 10]):
-                offer = {"to": legal[index]["to"], "version": v}
-                acted = True
-            else:
-                acted = False
-        elif phase["name"] == "junction":
-            routes = [c for a in legal if a["type"] == "route" for c in _expected_controls([a])[0]]
-            target = routes[-1]["to"]  # the branch, chosen on the board
-            acted = page.evaluate(CLICK, [v, f"[data-testid='space-{target}']", None])
-            seen.add("junction")
-        elif phase["name"] == "turn" and "junction" not in seen:
-            biggest = max((c for c in _expected_controls(legal)[0] if c["type"] == "play"), key=lambda c: c["card"])
-            acted = page.evaluate(CLICK, [v, "[data-testid=prompt] button[data-action]", biggest])
-        else:
-            buttons, _forms = _expected_controls(legal)
-            order = ["buy", "done", "roll", "decline", "play", "stop"]
-            ranked = sorted(buttons, key=lambda a: order.index(a["type"]) if a["type"] in order else len(order))
-            if ranked:
-                acted = page.evaluate(CLICK, [v, "[data-testid=prompt] button[data-action]", ranked[0]])
-            else:
-                acted = page.evaluate(FILL, [v, 0, legal[0], 0])
+        acted, offer = _decide(page, frame, seen, offer)
         if not acted:
             continue
         decisions += 1
@@ -221,7 +224,9 @@ def test_a_person_plays_basra_against_two_bots_to_the_final_ranking(live_server_
     rows = page.locator("[data-testid=final-ranking] [data-testid^=rank-row-]")
     assert rows.count() == 3
     result = _frame(page)["view"]["result"]
-    shown = [(int(rows.nth(i).get_attribute("data-testid").rsplit("-", 1)[1]), int(rows.nth(i).get_attribute("data-rank"))) for i in range(3)]
+    shown = [
+        (int(rows.nth(i).get_attribute("data-testid").rsplit("-", 1)[1]), int(rows.nth(i).get_attribute("data-rank"))) for i in range(3)
+    ]
     assert [rank for _seat, rank in shown] == sorted(result["ranks"])
     assert all(result["ranks"][seat] == rank for seat, rank in shown)
     rounds = page.locator("[data-testid=round-results]")

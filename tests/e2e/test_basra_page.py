@@ -3,12 +3,9 @@ server): the bazaar's trade made and answered, the window's countdown and who is
 the final ranking in the engine's order with a shared win, and the log's plurals and chance spaces worded
 in English and French."""
 import json
-import re
 from pathlib import Path
 
 import pytest
-from django.template import Context, Template
-from django.utils import translation
 
 import basra.engine as engine
 from basra.engine import core
@@ -135,7 +132,10 @@ def test_a_trade_is_made_at_the_bazaar_and_answered_by_its_partner(page):
     assert page.locator("[data-testid=offer-1]").inner_text().startswith(f"Your offer #1 to {NAMES[other]}: you give Pirates (")
     render(page, frame_for(state, other), now=NOW + 31)
     offer = page.locator("[data-testid=offer-1]").inner_text()
-    assert offer.startswith(f"Offer #1 from {NAMES[seat]}: you get ") and "and 300 Piastres; you give Jewel thieves (Thieves, value 160)" in offer, offer
+    assert (
+        offer.startswith(f"Offer #1 from {NAMES[seat]}: you get ")
+        and "and 300 Piastres; you give Jewel thieves (Thieves, value 160)" in offer
+    ), offer
     accept = page.locator("[data-testid=prompt] button.act-accept")
     assert accept.inner_text() == f"Accept #1 ({NAMES[seat]})"
     assert page.locator("[data-testid=prompt] button.act-decline").inner_text() == f"Decline #1 ({NAMES[seat]})"

@@ -3,13 +3,10 @@ a number or press a button (another player acted) does not rebuild the prompt un
 Rendered by basra.js's registered renderer in chromium with a recording api, as test_tiles_prompts does."""
 import json
 import random
-import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
-from django.template import Context, Template
-from django.utils import translation
 
 from basra.engine import apply, default_data, legal_actions, new_game, result, to_act, view
 from gamekit import driver
@@ -22,7 +19,7 @@ APP = ROOT / "basra"
 NAMES = ["Ann", "Bob", "Cyd", "Dee"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def state_with_a_number_to_type():
     """(state, seat) of a seeded random game where `seat` may send an action with a number range."""
     for seed in range(10):

@@ -5,7 +5,7 @@ import uuid
 import pytest
 
 from tests.e2e.conftest import manage
-from tests.e2e.helpers import signup
+from tests.e2e.helpers import signup, simulated_match_ids
 
 pytestmark = pytest.mark.e2e
 
@@ -94,17 +94,20 @@ SEED_CHAT = """
 from chat.models import ChatMessage
 from django.contrib.auth import get_user_model
 from matches.models import Match
-match = Match.objects.filter(status="finished").latest("finished_at")
+match = Match.objects.get(pk=MATCH_ID)
 alice = get_user_model().objects.get(username="alice")
-for version, channel, text in [(0, "spectators", "first move soon"), (2, "spectators", "after two moves"), (match.version, "players", "players only")]:
-    ChatMessage.objects.create(match=match, author=alice, seat=None if channel == "spectators" else 0, channel=channel, text=text, version=version, server_time=0)
+said = [(0, "spectators", "first move soon"), (2, "spectators", "after two moves"), (match.version, "players", "players only")]
+for version, channel, text in said:
+    ChatMessage.objects.create(match=match, author=alice, seat=None if channel == "spectators" else 0, channel=channel, text=text,
+                               version=version, server_time=0)
 print(match.pk)
 """
 
 
 def test_the_replay_shows_each_message_from_its_moment_on(live_server_url, e2e_env, new_page):
-    manage(e2e_env, "simulate", "alibaba_tiles", "--matches", "1", "--players", "2", "--seed", "11", "--verbosity", "0")
-    match_id = int(manage(e2e_env, "shell", "-c", SEED_CHAT).stdout.split()[-1])
+    out = manage(e2e_env, "simulate", "alibaba_tiles", "--matches", "1", "--players", "2", "--seed", "11", "--verbosity", "0").stdout
+    (match_id,) = simulated_match_ids(out)
+    manage(e2e_env, "shell", "-c", f"MATCH_ID = {match_id}\n{SEED_CHAT}")
     page = new_page()
     page.goto(f"{live_server_url}/matches/{match_id}/replay/")
     page.wait_for_function("window.__lastFrame && window.__lastFrame.version === 0")

@@ -1,4 +1,5 @@
 """The end screen leads on: places with rating changes, the replay, the lobby and a rematch; resigning."""
+import contextlib
 import re
 import time
 import uuid
@@ -25,10 +26,9 @@ def play_to_the_end(pages, seconds=240):
                 return frame["status"]
             if frame["seat"] in frame["to_act"] and frame["legal"]:
                 page.evaluate("(action) => window.MatchLive.send(action)", frame["legal"][0])
-                try:
+                # refused as stale (a computer player moved first): look again
+                with contextlib.suppress(PlaywrightTimeout):
                     page.wait_for_function("(v) => window.__lastFrame.version > v", arg=frame["version"], timeout=10_000)
-                except PlaywrightTimeout:  # refused as stale (a computer player moved first): look again
-                    pass
         time.sleep(0.05)
     return "running"
 

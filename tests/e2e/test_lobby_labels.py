@@ -65,7 +65,9 @@ def test_the_lobby_names_empty_seats_the_quick_match_count_and_asks_the_hosts_ro
     assert host.evaluate("document.documentElement.scrollWidth") <= width
 
 
-@pytest.mark.parametrize("language, welcome, start", [("en", "Welcome, ", "Find me a match"), ("fr", "Bienvenue, ", "Trouvez-moi une partie")])
+@pytest.mark.parametrize(
+    "language, welcome, start", [("en", "Welcome, ", "Find me a match"), ("fr", "Bienvenue, ", "Trouvez-moi une partie")]
+)
 def test_a_newcomer_is_welcomed_and_told_where_to_start(live_server_url, new_page, language, welcome, start):
     page = new_page()
     page.set_viewport_size({"width": 390, "height": 844})

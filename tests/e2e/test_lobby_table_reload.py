@@ -51,8 +51,8 @@ def test_a_seat_change_waits_for_the_hosts_form_and_shows_once_done(live_server_
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= host.viewport_size["width"]
     assert host.evaluate("window.__drawn") == "first"  # not reloaded under the host's hand
     # the host's own submit goes through: the computer player sits in seat 3, the guest is shown in seat 2
-    host.locator("[data-testid=seats] tr[data-seat='2'] [data-testid=add-bot]").click()
-    host.wait_for_load_state()
+    with host.expect_navigation():
+        host.locator("[data-testid=seats] tr[data-seat='2'] [data-testid=add-bot]").click()
     _row(host, 2).locator("[data-testid=seat-bot]").wait_for()
     assert f"formguest{suffix}" in _row(host, 1).inner_text()
 

@@ -5,6 +5,7 @@ import uuid
 import pytest
 
 from tests.e2e.helpers import signup
+from tests.e2e.tour import submit_table_form
 
 pytestmark = pytest.mark.e2e
 
@@ -41,8 +42,7 @@ def test_the_countdown_shows_the_time_left_on_the_servers_clock(live_server_url,
     form.locator("select[name=game]").select_option("alibaba_tiles")
     form.locator("input[name=seats]").fill("2")
     form.locator("input[name=clock]").fill(str(CLOCK))
-    form.locator("[data-testid=create-table]").click()
-    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    submit_table_form(page, form)
     page.click("[data-testid=add-bot]")
     page.click("[data-testid=start]")
     page.wait_for_url(re.compile(r"/matches/\d+/$"))

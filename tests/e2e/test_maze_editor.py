@@ -76,6 +76,9 @@ def test_staff_draw_a_maze_and_the_lobby_offers_it(live_server_url, e2e_env, new
     host = signup(new_page(), live_server_url, f"host{suffix}")
     host.goto(live_server_url + "/")
     host.select_option("select[name=game]", "sidibaba")
+    # the game's own options are drawn by the lobby's script once the game is chosen: wait for them
+    # (reading at once found none in a fresh-clone run)
+    host.locator("select[name=maze] option").first.wait_for(state="attached")
     choices = host.locator("select[name=maze] option").all_inner_texts()
     assert choices[0] == "The Leader chooses" and f"Drawn maze {suffix}" in choices
     host.select_option("select[name=maze]", f"drawn-{suffix}")

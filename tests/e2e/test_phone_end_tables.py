@@ -4,7 +4,6 @@ Drawn by the match page's renderers in chromium inside the page's own containers
 match.html's styles, the game's), from matches played to the end by random bots on the pure engines, with
 the most players and long rating changes, the widest case."""
 import json
-import random
 import re
 from pathlib import Path
 
@@ -42,7 +41,8 @@ window.__render = function (game, frame) {
 
 # the elements sticking out on the right, to say what to fix
 WIDEST = """() => [...document.querySelectorAll('body *')].filter(el => el.getBoundingClientRect().right > 391)
-  .slice(0, 6).map(el => el.tagName.toLowerCase() + '.' + (el.getAttribute('class') || '') + ' ' + Math.round(el.getBoundingClientRect().right))"""
+  .slice(0, 6)
+  .map(el => el.tagName.toLowerCase() + '.' + (el.getAttribute('class') || '') + ' ' + Math.round(el.getBoundingClientRect().right))"""
 
 
 def finished(engine, players, seed):
@@ -73,9 +73,13 @@ def open_page(browser, game, language, extra=""):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     style = re.search(r"<style>(.*?)</style>", (ROOT / "matches/templates/matches/match.html").read_text(), re.S).group(1)
-    page.set_content("<!doctype html><html><head><meta charset=utf-8><meta name=viewport content='width=device-width, initial-scale=1'>"
-                     f"<style>{style}</style></head><body>" + blocks(game, language) + extra
-                     + '<main><section class="match-page" id="match-page"><div id="game-root" class="game-root"></div></section></main></body></html>')
+    page.set_content(
+        "<!doctype html><html><head><meta charset=utf-8><meta name=viewport content='width=device-width, initial-scale=1'>"
+        f"<style>{style}</style></head><body>"
+        + blocks(game, language)
+        + extra
+        + '<main><section class="match-page" id="match-page"><div id="game-root" class="game-root"></div></section></main></body></html>'
+    )
     page.add_style_tag(path=str(ROOT / "static/css/site.css"))
     css = {"basra": "basra/static/basra/basra.css", "alibaba_tiles": "alibaba_tiles/static/alibaba_tiles/tiles.css"}[game]
     page.add_style_tag(path=str(ROOT / css))

@@ -5,7 +5,8 @@ import uuid
 import pytest
 
 from tests.e2e.conftest import manage
-from tests.e2e.helpers import signup
+from tests.e2e.helpers import open_replay, signup, simulated_match_ids
+from tests.e2e.tour import submit_table_form
 
 pytestmark = pytest.mark.e2e
 
@@ -31,17 +32,16 @@ def _start_match(page, base_url, game, seats, bots):
     form = page.locator("[data-testid=create-table-form]")
     form.locator("select[name=game]").select_option(game)
     form.locator("input[name=seats]").fill(str(seats))
-    form.locator("[data-testid=create-table]").click()
-    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    submit_table_form(page, form)
     table = page.url
     for _ in range(bots):
-        page.click("[data-testid=add-bot]")
-        page.wait_for_load_state()
+        with page.expect_navigation():
+            page.click("[data-testid=add-bot]")
     return table
 
 
 def test_every_page_fits_a_phone(live_server_url, e2e_env, browser):
-    manage(e2e_env, "simulate", "alibaba_tiles", "--matches", "1", "--players", "3", "--seed", "7", "--verbosity", "0")
+    out = manage(e2e_env, "simulate", "alibaba_tiles", "--matches", "1", "--players", "3", "--seed", "7", "--verbosity", "0").stdout
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     context.set_default_timeout(20_000)
     page = context.new_page()
@@ -57,8 +57,7 @@ def test_every_page_fits_a_phone(live_server_url, e2e_env, browser):
         # a finished match: its end screen (the Total column in view) and its replay
         page.goto(live_server_url + "/matches/")
         _fits(page, "history", overflowing)
-        page.click("text=Replay >> nth=0")
-        page.wait_for_url(re.compile(r"/matches/\d+/replay/$"))
+        open_replay(page, live_server_url, *simulated_match_ids(out))
         page.wait_for_function("window.__lastFrame && window.__lastFrame.version === 0")
         _fits(page, "replay", overflowing)
         last = int(page.get_attribute("#replay-slider", "max"))

@@ -130,6 +130,7 @@ def test_staff_build_a_pyramid_and_a_match_with_bots_is_played_on_it(live_server
     host.goto(live_server_url + "/")
     form = host.locator("[data-testid=create-table-form]")
     form.locator("select[name=game]").select_option("alibaba_tiles")
+    form.locator("select[name=layout] option").first.wait_for(state="attached")  # drawn once the game is chosen
     assert f"Built cave {suffix}" in form.locator("select[name=layout] option").all_inner_texts()
     form.locator("select[name=layout]").select_option(f"built-{suffix}")
     form.locator("input[name=seats]").fill("3")

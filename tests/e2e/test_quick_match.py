@@ -28,8 +28,7 @@ def test_two_waiting_people_are_seated_together_and_started(live_server_url, new
     second.wait_for_url(re.compile(r"/matches/\d+/$"))
     first.wait_for_url(re.compile(r"/matches/\d+/$"))
     assert first.url == second.url
-    seats = sorted([
-        first.evaluate("() => new Promise(r => { const t = setInterval(() => { if (window.__lastFrame) { clearInterval(t); r(window.__lastFrame.seat); } }, 50); })"),
-        second.evaluate("() => new Promise(r => { const t = setInterval(() => { if (window.__lastFrame) { clearInterval(t); r(window.__lastFrame.seat); } }, 50); })"),
-    ])
+    seat_when_live = ("() => new Promise(r => { const t = setInterval(() => {"
+                      " if (window.__lastFrame) { clearInterval(t); r(window.__lastFrame.seat); } }, 50); })")
+    seats = sorted([first.evaluate(seat_when_live), second.evaluate(seat_when_live)])
     assert seats == [0, 1]

@@ -4,6 +4,7 @@ import re
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS, manage
+from tests.e2e.helpers import login, open_replay, simulated_match_ids
 
 pytestmark = pytest.mark.e2e
 
@@ -13,13 +14,8 @@ def test_replay_steps_through_a_finished_match_to_its_end_screen(live_server_url
     out = manage(e2e_env, "simulate", "alibaba_tiles", "--matches", "1", "--players", "2", "--seed", "5", "--verbosity", "0").stdout
     assert "1 matches" in out and "0 errors" in out
     page = new_page()
-    page.goto(f"{live_server_url}/accounts/login/")
-    page.fill("input[name=username]", "alice")
-    page.fill("input[name=password]", "demo-password-1")
-    page.click("[data-testid=login-submit]")
-    page.goto(f"{live_server_url}/matches/")
-    page.click("text=Replay >> nth=0")
-    page.wait_for_url(re.compile(r"/matches/\d+/replay/$"))
+    login(page, live_server_url, "alice")
+    open_replay(page, live_server_url, *simulated_match_ids(out))
     page.wait_for_selector("[data-testid=replay-controls]:not([hidden])")
     # The first step: the fresh cave, nothing taken, no end screen.
     page.wait_for_function("window.__lastFrame && window.__lastFrame.version === 0")
@@ -32,15 +28,10 @@ def test_replay_steps_through_a_finished_match_to_its_end_screen(live_server_url
 
 
 def test_a_replay_is_seen_from_a_seat_or_from_everywhere_with_its_events(live_server_url, e2e_env, new_page):
-    manage(e2e_env, "simulate", "alibaba_tiles", "--matches", "1", "--players", "3", "--seed", "11", "--verbosity", "0")
+    out = manage(e2e_env, "simulate", "alibaba_tiles", "--matches", "1", "--players", "3", "--seed", "11", "--verbosity", "0").stdout
     page = new_page()
-    page.goto(f"{live_server_url}/accounts/login/")
-    page.fill("input[name=username]", "alice")
-    page.fill("input[name=password]", "demo-password-1")
-    page.click("[data-testid=login-submit]")
-    page.goto(f"{live_server_url}/matches/")
-    page.click("text=Replay >> nth=0")
-    page.wait_for_url(re.compile(r"/matches/\d+/replay/$"))
+    login(page, live_server_url, "alice")
+    open_replay(page, live_server_url, *simulated_match_ids(out))
     base = page.url
 
     # everything: at the first step every tile of the cave is drawn face up or not, and every screen
@@ -76,18 +67,13 @@ def test_a_replay_is_seen_from_a_seat_or_from_everywhere_with_its_events(live_se
 
 def _simulate_one(e2e_env, *args):
     """Plays one bot match to its end and gives its number."""
-    manage(e2e_env, "simulate", "alibaba_tiles", "--matches", "1", "--verbosity", "0", *args)
-    latest = "from matches.models import Match; print(Match.objects.latest('pk').pk)"
-    return int(manage(e2e_env, "shell", "-c", latest).stdout.split()[-1])
+    (match_id,) = simulated_match_ids(manage(e2e_env, "simulate", "alibaba_tiles", "--matches", "1", "--verbosity", "0", *args).stdout)
+    return match_id
 
 
 def _open_replay(live_server_url, new_page, match_id, seat="spectator"):
     page = new_page()
-    page.goto(f"{live_server_url}/accounts/login/")
-    page.fill("input[name=username]", "alice")
-    page.fill("input[name=password]", "demo-password-1")
-    page.click("[data-testid=login-submit]")
-    page.wait_for_url(re.compile(r"^(?!.*/login/)"))
+    login(page, live_server_url, "alice")
     page.goto(f"{live_server_url}/matches/{match_id}/replay/?seat={seat}")
     page.wait_for_function("window.__lastFrame && window.__lastFrame.version === 0")
     page.evaluate("window.__seen = []; MatchLive.on('replay_step', s => window.__seen.push(s.version))")

@@ -6,6 +6,7 @@ import uuid
 import pytest
 
 from tests.e2e.helpers import signup
+from tests.e2e.tour import submit_table_form
 
 pytestmark = pytest.mark.e2e
 
@@ -74,8 +75,7 @@ def test_the_lobby_the_table_and_the_match_lead_to_the_rules_and_the_match_teach
     form.locator("select[name=game]").select_option("alibaba_tiles")
     form.locator("input[name=seats]").fill("2")
     form.locator("input[name=clock]").fill("0")
-    form.locator("[data-testid=create-table]").click()
-    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    submit_table_form(page, form)
     assert page.locator("[data-testid=rules-link]").get_attribute("href") == "/rules/alibaba_tiles/"
     page.click("[data-testid=add-bot]")
     page.click("[data-testid=start]")
@@ -119,11 +119,10 @@ def test_basra_and_sidi_baba_link_their_rules_and_say_what_each_prompt_asks(live
     form = page.locator("[data-testid=create-table-form]")
     form.locator("select[name=game]").select_option(game)
     form.locator("input[name=seats]").fill(str(seats))
-    form.locator("[data-testid=create-table]").click()
-    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    submit_table_form(page, form)
     for _ in range(seats - 1):
-        page.locator("[data-testid=add-bot]").first.click()
-        page.wait_for_load_state()
+        with page.expect_navigation():
+            page.locator("[data-testid=add-bot]").first.click()
     page.click("[data-testid=start]")
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
     assert page.locator("[data-testid=rules-link]").get_attribute("href") == f"/rules/{game}/"

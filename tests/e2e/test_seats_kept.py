@@ -3,7 +3,6 @@ stands in only while its person is away when a decision of theirs is due (after 
 every page), and the person takes the seat back the moment they return; leaving is a lasting notice
 with a live badge; ratings are shown on a 1500 scale."""
 import re
-import time
 import uuid
 
 import pytest

@@ -25,16 +25,40 @@ APP = ROOT / "sidibaba"
 INK = "rgb(43, 33, 24)"
 
 WORDS = {
-    "en": {"sharing_other": "Sharing the loot: {name} takes next", "sharing_you": "Sharing the loot: your turn to take one",
-           "discard_mine_leader": "Give one of my unlit lamps to the Leader", "discard_other": "Discard an unlit lamp of {name}",
-           "hint_leader": "You met the Leader", "hint_curse": "A curse", "propose_you": "You propose the line: ",
-           "dice": "Dice: {name} rolls next", "setup": "Set-up: ", "lamp": "Lamp ", "votes": "Votes: ",
-           "square": "The line is at row {row}, column {col}.", "genie": "The genie says: ", "chest": "a closed chest", "loot": "On the table: "},
-    "fr": {"sharing_other": "Partage du butin : {name} choisit maintenant", "sharing_you": "Partage du butin : à vous d'en prendre un",
-           "discard_mine_leader": "Donner une de mes lampes éteintes au Chef", "discard_other": "Défausser une lampe éteinte de {name}",
-           "hint_leader": "Vous avez rencontré le Chef", "hint_curse": "Une malédiction", "propose_you": "Vous proposez la file : ",
-           "dice": "Dés : {name} lance maintenant", "setup": "Mise en place : ", "lamp": "Lampe ", "votes": "Votes : ",
-           "square": "La file est en ligne {row}, colonne {col}.", "genie": "Le génie répond : ", "chest": "un coffre fermé", "loot": "Sur la table : "},
+    "en": {
+        "sharing_other": "Sharing the loot: {name} takes next",
+        "sharing_you": "Sharing the loot: your turn to take one",
+        "discard_mine_leader": "Give one of my unlit lamps to the Leader",
+        "discard_other": "Discard an unlit lamp of {name}",
+        "hint_leader": "You met the Leader",
+        "hint_curse": "A curse",
+        "propose_you": "You propose the line: ",
+        "dice": "Dice: {name} rolls next",
+        "setup": "Set-up: ",
+        "lamp": "Lamp ",
+        "votes": "Votes: ",
+        "square": "The line is at row {row}, column {col}.",
+        "genie": "The genie says: ",
+        "chest": "a closed chest",
+        "loot": "On the table: ",
+    },
+    "fr": {
+        "sharing_other": "Partage du butin : {name} choisit maintenant",
+        "sharing_you": "Partage du butin : à vous d'en prendre un",
+        "discard_mine_leader": "Donner une de mes lampes éteintes au Chef",
+        "discard_other": "Défausser une lampe éteinte de {name}",
+        "hint_leader": "Vous avez rencontré le Chef",
+        "hint_curse": "Une malédiction",
+        "propose_you": "Vous proposez la file : ",
+        "dice": "Dés : {name} lance maintenant",
+        "setup": "Mise en place : ",
+        "lamp": "Lampe ",
+        "votes": "Votes : ",
+        "square": "La file est en ligne {row}, colonne {col}.",
+        "genie": "Le génie répond : ",
+        "chest": "un coffre fermé",
+        "loot": "Sur la table : ",
+    },
 }
 
 
@@ -48,7 +72,9 @@ def page_blocks(language):
 
 @pytest.fixture(params=["en", "fr"])
 def page(request, browser):
-    scripts = [APP / "static/sidibaba" / s for s in ("sidi_common.js", "sidi_guide.js") + tuple(s for s in SCRIPTS if s != "sidi_common.js")]
+    scripts = [
+        APP / "static/sidibaba" / s for s in ("sidi_common.js", "sidi_guide.js") + tuple(s for s in SCRIPTS if s != "sidi_common.js")
+    ]
     # the site's own styles too (its red buttons): the loot must read on the page's real styles
     with harness_page(browser, page_blocks(request.param), styles=[ROOT / "static/css/site.css", APP / "static/sidibaba/sidibaba.css"],
                       scripts=scripts, harness=HARNESS, language=request.param) as pg:
@@ -173,7 +199,7 @@ def test_the_log_keeps_its_numbers_folds_the_votes_and_names_squares(page):
     state = set_up(players=4)
     events = [{"code": "lamp_lit", "seat": 1, "segment": 1, "version": 1, "visible_to": "all"}]
     version = 2
-    for n in range(25):  # twenty-five moves of this lamp, each after three votes
+    for _move in range(25):  # twenty-five moves of this lamp, each after three votes
         for seat in (1, 2, 3):
             events.append({"code": "move_vote", "seat": seat, "move": "E", "version": version, "visible_to": "all"})
             version += 1
@@ -192,7 +218,8 @@ def test_the_log_keeps_its_numbers_folds_the_votes_and_names_squares(page):
     # the list's numbers (three digits here) fit in the room left of the entries
     room = page.locator("[data-testid=event-log]").evaluate("el => parseFloat(getComputedStyle(el).paddingLeft)")
     width = page.evaluate("""() => { const s = document.createElement('span'); s.textContent = '100. ';
-        document.querySelector('[data-testid=event-log] li').appendChild(s); const w = s.getBoundingClientRect().width; s.remove(); return w; }""")
+        document.querySelector('[data-testid=event-log] li').appendChild(s);
+        const w = s.getBoundingClientRect().width; s.remove(); return w; }""")
     assert items.count() >= 10 and width <= room, (width, room)
     # the Leader's map has a legend of its marks, in words
     page.locator("[data-testid=map-legend] summary").click()

@@ -33,7 +33,9 @@ WORDS = {
 
 @pytest.fixture(params=["en", "fr"])
 def page(request, browser):
-    scripts = [APP / "static/sidibaba" / s for s in ("sidi_common.js", "sidi_guide.js") + tuple(s for s in SCRIPTS if s != "sidi_common.js")]
+    scripts = [
+        APP / "static/sidibaba" / s for s in ("sidi_common.js", "sidi_guide.js") + tuple(s for s in SCRIPTS if s != "sidi_common.js")
+    ]
     # the site's own styles too (its red buttons): the loot must read on the page's real styles
     with harness_page(browser, page_blocks(request.param), styles=[ROOT / "static/css/site.css", APP / "static/sidibaba/sidibaba.css"],
                       scripts=scripts, harness=HARNESS, language=request.param) as pg:

@@ -46,7 +46,7 @@ MOMENTS = {
 
 @pytest.mark.parametrize("seat", [1, 2, 0], ids=["adventurer", "other-adventurer", "leader"])
 @pytest.mark.parametrize("moment", list(MOMENTS))
-def test_every_mark_on_the_sidibaba_page_is_explained_in_words(page, moment, seat):  # noqa: F811
+def test_every_mark_on_the_sidibaba_page_is_explained_in_words(page, moment, seat):  # noqa: F811 - a fixture imported by name
     state = MOMENTS[moment]()
     page.evaluate(f"window.__mount({seat})")
     show(page, state, seat)

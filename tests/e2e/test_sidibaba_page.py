@@ -12,7 +12,7 @@ from django.utils import translation
 from sidibaba import engine
 from tests.e2e.helpers import add_modules
 from tests.page_strings import page_strings
-from tests.sidibaba.helpers import edit, give_tokens, kind_ids, move, set_up
+from tests.sidibaba.helpers import edit, give_tokens, move, set_up
 
 pytestmark = pytest.mark.e2e
 
@@ -100,11 +100,16 @@ def test_the_first_person_view_is_drawn_and_a_turn_is_animated(page):
     before = canvas_pixels(page)
     turned = move(state, "C")
     events = [{"code": "moved", "move": "C", "stepped": False, "version": 2}]
+    # The animation's frames come only when the test says: installed, the fake clock still flows by itself
+    # (a loaded machine once let the whole animation run before the first look), paused it does not.
+    page.clock.install()
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     show(page, turned, 1, 2, events)
     assert page.get_attribute("[data-testid=sight-canvas]", "data-animating") == "1"
-    page.wait_for_timeout(120)
+    page.clock.run_for(120)
     page.screenshot(path=str(ARTIFACTS / "sidibaba-page-turning.png"))
-    page.wait_for_function("!document.querySelector('[data-testid=sight-canvas]').dataset.animating")
+    page.clock.run_for(400)
+    assert page.get_attribute("[data-testid=sight-canvas]", "data-animating") is None
     page.screenshot(path=str(ARTIFACTS / "sidibaba-page-turned.png"))
     assert canvas_pixels(page) != before
 
@@ -192,15 +197,20 @@ def test_a_step_walks_the_camera_forward_from_daylight_into_the_cave(page):
     page.screenshot(path=str(ARTIFACTS / "sidibaba-page-outside.png"), clip={"x": 0, "y": 0, "width": 660, "height": 470})
     before = canvas_pixels(page)
     inside = move(outside, "F")
+    # The page's clock is Playwright's from here: the animation's frames come when the test says, so
+    # that a busy machine (a late first frame finds the quarter second over) cannot skip the walk.
+    page.clock.install()
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # installed alone, it still flows by itself
     # every picture painted while the move animates, one per animation frame
-    page.evaluate("""([f, e]) => { window.__update(f, e); window.__pictures = [];
+    animating = page.evaluate("""([f, e]) => { window.__update(f, e); window.__pictures = [];
       const c = document.querySelector('[data-testid=sight-canvas]');
-      (function grab() { window.__pictures.push(c.toDataURL()); if (c.dataset.animating) requestAnimationFrame(grab); })(); }""",
-                  [frame_of(inside, 2, 2), [{"code": "moved", "move": "F", "stepped": True, "version": 2}]])
-    assert page.get_attribute("[data-testid=sight-canvas]", "data-animating") == "1"
-    page.wait_for_timeout(120)
+      (function grab() { window.__pictures.push(c.toDataURL()); if (c.dataset.animating) requestAnimationFrame(grab); })();
+      return c.dataset.animating; }""", [frame_of(inside, 2, 2), [{"code": "moved", "move": "F", "stepped": True, "version": 2}]])
+    assert animating == "1"
+    page.clock.run_for(120)
     page.screenshot(path=str(ARTIFACTS / "sidibaba-page-stepping.png"), clip={"x": 0, "y": 0, "width": 660, "height": 470})
-    page.wait_for_function("!document.querySelector('[data-testid=sight-canvas]').dataset.animating")
+    page.clock.run_for(400)
+    assert page.get_attribute("[data-testid=sight-canvas]", "data-animating") is None
     after = canvas_pixels(page)
     in_between = set(page.evaluate("window.__pictures")) - {before, after}
     assert len(in_between) >= 2  # pictures between the two views: not a jump cut
@@ -272,7 +282,9 @@ def test_the_padlock_opener_hands_each_token_to_an_adventurer(page):
     show(page, state, 1, 2)
     legal = {(0 + a["slot"], a["to"]) for a in engine.legal_actions(state, 1) if a["type"] == "give_token"
              for a in [{"slot": s, "to": t} for s in a["slot"]["one_of"] for t in a["to"]["one_of"]]}
-    buttons = page.eval_on_selector_all("[data-testid^=give-token-]", "els => els.map(e => e.dataset.testid.split('-').slice(2).map(Number))")
+    buttons = page.eval_on_selector_all(
+        "[data-testid^=give-token-]", "els => els.map(e => e.dataset.testid.split('-').slice(2).map(Number))"
+    )
     assert {tuple(b) for b in buttons} == legal
     page.screenshot(path=str(ARTIFACTS / "sidibaba-page-padlock.png"))
     page.click("[data-testid=give-token-1-3]")

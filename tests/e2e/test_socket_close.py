@@ -23,8 +23,8 @@ def test_logging_out_elsewhere_closes_the_match_page_socket_for_good(live_server
 
     other_tab = first.context.new_page()
     other_tab.goto(live_server_url + "/")
-    other_tab.click("form[action='/accounts/logout/'] button")
-    other_tab.wait_for_load_state()
+    with other_tab.expect_navigation():
+        other_tab.click("form[action='/accounts/logout/'] button")
 
     first.wait_for_function("() => document.body.dataset.closeCode === '4401'")
     assert "Please log in to join this match." in first.locator("body").inner_text()

@@ -2,11 +2,8 @@
 symbol, chip or bare number on the page (a text with no word in it: "★ 3", "▶", "✦", "2") has a tooltip in
 words on itself or on what holds it, or sits in the legend; in English and French. Drawn by the page's
 renderer in chromium from engine states (no server)."""
-import re
 
 import pytest
-from django.template import Context, Template
-from django.utils import translation
 
 from tests.e2e.helpers import harness_page, unexplained_marks
 from tests.e2e.test_tiles_prompts import APP, HARNESS, SCENARIOS, find, frame_for, render
@@ -16,7 +13,10 @@ pytestmark = [pytest.mark.e2e, pytest.mark.default_mode]  # no server: the same 
 
 @pytest.fixture(params=["en", "fr"])
 def page(request, browser):
-    scripts = [APP / "static/alibaba_tiles" / s for s in ("tiles_common.js", "tiles_guide.js", "tiles_log.js", "tiles_end.js", "tiles_panels.js", "tiles.js")]
+    scripts = [
+        APP / "static/alibaba_tiles" / s
+        for s in ("tiles_common.js", "tiles_guide.js", "tiles_log.js", "tiles_end.js", "tiles_panels.js", "tiles.js")
+    ]
     with harness_page(browser, '<div id="game-root"></div>', styles=[APP / "static/alibaba_tiles/tiles.css"],
                       scripts=scripts, harness=HARNESS, language=request.param) as pg:
         yield pg

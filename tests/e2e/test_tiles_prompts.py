@@ -9,13 +9,10 @@ and nothing else, and clicking each control must send exactly that action.
 """
 import json
 import random
-import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
-from django.template import Context, Template
-from django.utils import translation
 
 from alibaba_tiles.engine import apply, legal_actions, new_game, result, view
 from alibaba_tiles.selfplay import acting_seat
@@ -61,7 +58,7 @@ def _rich(name, state, seat, legal):
     return True
 
 
-@lru_cache(maxsize=None)
+@cache
 def find(name, players, variant):
     """(state, seat) of the first seeded random game reaching prompt `name` for some seat."""
     fallback = None

@@ -23,8 +23,8 @@ def confirmed_person(page, base, smtp_server):
     page.fill("input[name=email]", address)
     page.fill("input[name=password1]", PASSWORD)
     page.fill("input[name=password2]", PASSWORD)
-    page.click("[data-testid=signup-submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("[data-testid=signup-submit]")
     (confirmation,) = smtp_server.wait_for(address)
     page.goto(base + path_of(links_in(confirmation)[0]))
     page.click("[data-testid=verify-submit]")
@@ -70,8 +70,8 @@ def test_a_turn_based_match_mails_your_turn_and_its_link_lands_on_the_match(live
     other.goto(f"{base}/accounts/login/")
     other.fill("input[name=username]", name)
     other.fill("input[name=password]", PASSWORD)
-    other.click("[data-testid=login-submit]")
-    other.wait_for_load_state()
+    with other.expect_navigation():
+        other.click("[data-testid=login-submit]")
     other.goto(base + path_of(links[0]))
     assert other.url == base + match_path
     other.wait_for_function("() => document.querySelector('[data-testid=turn]')?.dataset.mine === '1'")

@@ -5,6 +5,8 @@ players in the empty seats, the start) and the checks made all along a match: no
 import re
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 390, "height": 844}
 PO = ROOT / "locale/fr/LC_MESSAGES/django.po"
@@ -60,8 +62,27 @@ def create_table(page, base_url, game, seats, **options):
             field.select_option(str(value))
         else:
             field.fill(str(value))
-    form.locator("[data-testid=create-table]").click()
-    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    submit_table_form(page, form)
+
+
+def submit_table_form(page, form):
+    """Sends the lobby's create-table form and waits for the new table's page; a refusal fails the test
+    with the lobby's own words (a fresh-clone run once waited 15 s here and could not tell why)."""
+    try:
+        with page.expect_navigation(timeout=30_000):
+            form.locator("[data-testid=create-table]").click()
+    except PlaywrightTimeout:
+        # No request left the page (twice in CI, cause not known yet): say whether the browser found the
+        # form invalid, and which field, or whether the click went elsewhere.
+        state = form.evaluate("""f => ({valid: f.checkValidity(), url: location.href,
+          invalid: [...f.elements].filter(e => e.willValidate && !e.checkValidity()).map(e => [e.name, e.value, e.validationMessage]),
+          button: (() => { const b = f.querySelector('[data-testid=create-table]').getBoundingClientRect();
+                           const at = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+                           return [b.x, b.y, at && at.outerHTML.slice(0, 120)]; })()})""")
+        raise AssertionError(f"the create-table click sent nothing in 30 s: {state}") from None
+    if not re.search(r"/tables/\d+/$", page.url):
+        said = page.locator(".messages li").all_inner_texts()
+        raise AssertionError(f"the lobby did not open the table: at {page.url}, it said {said}")
 
 
 def fill_with_bots(page, bot=None):

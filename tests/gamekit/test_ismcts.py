@@ -1,9 +1,9 @@
 """The generic search (gamekit/ismcts.py), on a tiny game of its own and with small budgets."""
 import random
 import time
+from dataclasses import replace
 
 import pytest
-from dataclasses import replace
 
 from gamekit import domains, ismcts
 from gamekit.errors import IllegalAction as _IllegalAction

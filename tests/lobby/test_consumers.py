@@ -5,6 +5,7 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from lobby.tables import create_table, move_seat
+from tests.channel_faults import GroupAddFails, NoNewChannel, RedisDown, layer
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -78,3 +79,29 @@ async def test_a_snapshot_due_after_the_socket_closed_is_never_sent(settings):
     assert frames[-1]["code"] == 4429
     # The coalesced snapshot falls due after the close: it must not be sent.
     assert await communicator.receive_nothing(timeout=1.0)
+
+
+# --- the channel layer fails (Redis away): the socket's clean-up still runs, whatever point connect reached ---
+
+
+def _errors(caplog):
+    return [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+
+
+async def test_a_channel_that_cannot_be_made_ends_the_socket_without_a_clean_up_error(settings, caplog):
+    settings.CHANNEL_LAYERS = layer(NoNewChannel)
+    communicator = WebsocketCommunicator(application, "/ws/lobby/", headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")])
+    with caplog.at_level("WARNING"), pytest.raises(RedisDown):
+        await communicator.connect(timeout=5)
+    assert _errors(caplog) == [], [r.getMessage() for r in _errors(caplog)]
+
+
+async def test_a_failed_group_join_closes_the_socket_and_logs_only_that(settings, caplog):
+    settings.CHANNEL_LAYERS = layer(GroupAddFails, joins=0)
+    with caplog.at_level("WARNING"):
+        communicator = await connect()
+        assert (await communicator.receive_output(timeout=5)) == {"type": "websocket.close", "code": 1011}
+        await communicator.disconnect()
+    errors = _errors(caplog)
+    assert [r.getMessage() for r in errors] == ["socket LobbyConsumer failed on websocket.connect"]
+    assert isinstance(errors[0].exc_info[1], RedisDown)

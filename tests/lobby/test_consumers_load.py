@@ -9,7 +9,7 @@ from config.asgi import application
 from lobby.tables import create_table
 from tests.factories import UserFactory
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.slow]
 
 
 async def connect():
@@ -81,6 +81,6 @@ async def test_anonymous_sockets_per_address_are_capped(settings):
     assert sorted(o["type"] for o in same_address) == ["websocket.close", "websocket.send", "websocket.send"]
     assert [o["code"] for o in same_address if o["type"] == "websocket.close"] == [4429]
     assert outputs[3]["type"] == "websocket.send"
-    for communicator, output in zip(sockets, outputs):
+    for communicator, output in zip(sockets, outputs, strict=True):
         if output["type"] == "websocket.send":
             await communicator.disconnect()

@@ -21,9 +21,34 @@ text = st.one_of(
 seat = st.integers(min_value=-3, max_value=6).map(str) | text
 fields = st.fixed_dictionaries(
     {},
-    optional={"game": text, "seats": text, "players": text, "clock": text, "rounds": text, "private": text, "bot": text, "seat": seat, "invite": text, "extra": text},
+    optional={
+        "game": text,
+        "seats": text,
+        "players": text,
+        "clock": text,
+        "rounds": text,
+        "private": text,
+        "bot": text,
+        "seat": seat,
+        "invite": text,
+        "extra": text,
+    },
 )
-paths = st.sampled_from(["tables/new/", "tables/{t}/join/", "tables/{t}/leave/", "tables/{t}/bot/", "tables/{t}/clear/", "tables/{t}/start/", "quick-match/", "quick-match/leave/", "tables/{other}/join/", "tables/{other}/start/", "tables/999999/join/"])
+paths = st.sampled_from(
+    [
+        "tables/new/",
+        "tables/{t}/join/",
+        "tables/{t}/leave/",
+        "tables/{t}/bot/",
+        "tables/{t}/clear/",
+        "tables/{t}/start/",
+        "quick-match/",
+        "quick-match/leave/",
+        "tables/{other}/join/",
+        "tables/{other}/start/",
+        "tables/999999/join/",
+    ]
+)
 
 
 def lobby_state():
@@ -40,8 +65,12 @@ def lobby_state():
 def test_lobby_forms_answer_every_input_without_a_500(path, data, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     host, stranger = UserFactory(username="host"), UserFactory(username="stranger")
-    table = Table.objects.filter(host=host, status=Table.Status.OPEN).first() or create_table(host, "countdown", 3, {"clock": 0, "rounds": 1})
-    other = Table.objects.filter(host=stranger, status=Table.Status.OPEN).first() or create_table(stranger, "countdown", 2, {"clock": 0, "rounds": 1}, is_private=True)
+    table = Table.objects.filter(host=host, status=Table.Status.OPEN).first() or create_table(
+        host, "countdown", 3, {"clock": 0, "rounds": 1}
+    )
+    other = Table.objects.filter(host=stranger, status=Table.Status.OPEN).first() or create_table(
+        stranger, "countdown", 2, {"clock": 0, "rounds": 1}, is_private=True
+    )
     client = Client()
     client.force_login(host)
     before = lobby_state()

@@ -11,8 +11,7 @@ from lobby.errors import LobbyError
 from lobby.models import Table
 from lobby.snapshot import lobby_snapshot
 from lobby.tables import add_bot, create_table, join_table, leave_table, start_table
-from matches import ratings, scheduling
-from matches import services as match_services
+from matches import ratings, scheduling, services as match_services
 from matches.endscreen import end_summary
 from matches.models import Match
 from tests.factories import UserFactory
@@ -166,6 +165,7 @@ async def _frames_within(communicator, seconds):
     return frames
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_rematch_changes_reach_each_socket_coalesced_the_last_one_always(settings):
     settings.MATCH_PAGE_REFRESH_INTERVAL = 1.0
@@ -176,14 +176,19 @@ async def test_rematch_changes_reach_each_socket_coalesced_the_last_one_always(s
         communicator, connected, _ = await connect(match.pk, user)
         assert connected and (await communicator.receive_json_from(timeout=5))["type"] == "view"
         sockets.append(communicator)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
     await sync_to_async(lobby_rematch.rematch_offer)(host, match.pk)
     for _ in range(10):  # the guest says yes, no, yes, no, ... as fast as the server lets them
         await sync_to_async(lobby_rematch.rematch_accept)(guest, match.pk)
         await sync_to_async(lobby_rematch.rematch_decline)(guest, match.pk)
-    # 21 changes: each socket gets the first at once, then the last one a second later
+    changing = loop.time() - started
+    # 21 changes: each socket gets the first at once, then at most one a second while they go on, and
+    # the last one always (a loaded machine spreads the 21 over more than a second: a frame more per second)
     for communicator in sockets:
         frames = await _frames_within(communicator, 2.5)
-        assert [frame["type"] for frame in frames] in (["view"], ["view", "view"]), len(frames)
+        assert {frame["type"] for frame in frames} == {"view"}
+        assert len(frames) <= 2 + int(changing), (len(frames), changing)
         guest_seat = frames[-1]["end"]["rematch"]["seats"][0]
         assert (guest_seat["name"], guest_seat["state"]) == (guest.username, "declined")
         await communicator.disconnect()

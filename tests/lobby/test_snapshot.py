@@ -1,6 +1,5 @@
 """What the lobby page shows (lobby/snapshot.py)."""
 import pytest
-
 from django.utils import translation
 
 from lobby.models import Table

@@ -1,4 +1,6 @@
 """Tables and their seats before the start (lobby/tables.py)."""
+import functools
+
 import pytest
 
 from lobby import rematch as lobby_rematch
@@ -127,11 +129,11 @@ def test_a_bad_seat_number_is_refused_and_changes_nothing():
     before = seats_of(table)
     for seat in BAD_SEATS:
         for call in (
-            lambda: join_table(stranger, table.pk, seat=seat),
-            lambda: add_bot(host, table.pk, seat, "first"),
-            lambda: clear_seat(host, table.pk, seat),
-            lambda: move_seat(host, table.pk, seat, 2),
-            lambda: move_seat(host, table.pk, 1, seat),
+            functools.partial(join_table, stranger, table.pk, seat=seat),
+            functools.partial(add_bot, host, table.pk, seat, "first"),
+            functools.partial(clear_seat, host, table.pk, seat),
+            functools.partial(move_seat, host, table.pk, seat, 2),
+            functools.partial(move_seat, host, table.pk, 1, seat),
         ):
             with pytest.raises(LobbyError, match="No such seat"):
                 call()

@@ -137,7 +137,14 @@ def test_a_bad_seat_in_the_join_form_is_a_message_not_a_500(client, seat):
 def test_a_bad_seat_in_the_move_form_is_a_message_not_a_500(client):
     host, table = open_table(client)
     before = seats_of(table)
-    for data in ({"seat": "0", "to": "x"}, {"seat": "x", "to": "1"}, {"seat": "0", "to": "7"}, {"seat": "0", "to": "9" * 5000}, {"seat": "0"}, {}):
+    for data in (
+        {"seat": "0", "to": "x"},
+        {"seat": "x", "to": "1"},
+        {"seat": "0", "to": "7"},
+        {"seat": "0", "to": "9" * 5000},
+        {"seat": "0"},
+        {},
+    ):
         response = client.post(f"/tables/{table.pk}/move/", data, follow=True)
         assert response.status_code == 200
         assert b"No such seat" in response.content or b"Choose a seat" in response.content

@@ -5,6 +5,10 @@ the number is a domain, not a list), then every seat bids 0-2 at once (a
 simultaneous window, each bid a private event until all are in). While a
 player is on turn the others may cheer them, without being waited for. Seat 0
 is the dealer (a role). Three rounds per player; the highest total wins.
+
+Rules version 1 (``RULES_VERSION``). Its version 2, played by tests/matches/countdown_next.py, shows
+how a rule changes (docs/architecture.md, "Changing a rule"): from version 2 on a cheer counts two;
+a match of version 1 keeps its one, here, behind ``contract.rules_version(state)``.
 """
 import copy
 import sys
@@ -16,6 +20,8 @@ from gamekit.errors import IllegalAction as _IllegalAction
 class IllegalAction(_IllegalAction):
     pass
 
+
+RULES_VERSION = 1
 
 OPTIONS = [
     {"name": "clock", "label": "Seconds per decision (0 = untimed)", "type": "int", "min": 0, "max": 600,
@@ -30,14 +36,26 @@ def roles(players, options):
 
 
 def validate_options(players, options):
+    return check_options(players, options, RULES_VERSION)
+
+
+def check_options(players, options, current):
+    """validate_options for an engine playing rules versions 1 to ``current``."""
     rounds = options.get("rounds", 1)
-    return [] if isinstance(rounds, int) and 1 <= rounds <= 5 else ["Rounds: 1 to 5."]
+    errors = [] if isinstance(rounds, int) and 1 <= rounds <= 5 else ["Rounds: 1 to 5."]
+    version_problem = contract.rules_version_problem(options, current)
+    return errors + [version_problem] if version_problem else errors
 
 
 def new_game(players, options, seed, now=0.0):
-    if validate_options(players, options):
+    return start(players, options, seed, now, RULES_VERSION)
+
+
+def start(players, options, seed, now, current):
+    """new_game for an engine playing rules versions 1 to ``current``."""
+    if check_options(players, options, current):
         raise IllegalAction("bad options")
-    return {
+    state = {
         "players": players,
         "seed": seed,
         "clock": options.get("clock", 0) or 0,
@@ -51,6 +69,7 @@ def new_game(players, options, seed, now=0.0):
         "step": 0,
         "opened_at": options.get("started_at", now),
     }
+    return contract.stamp_rules_version(state, contract.chosen_rules_version(options, current))
 
 
 def _open(state, now):
@@ -118,7 +137,8 @@ def apply(state, seat, action, now):
     action = resolved
     kind = action["type"]
     if kind == "cheer":
-        state["cheers"][state["current"]] += 1
+        # the rule changed in version 2: a cheer counts two (one in the matches of version 1)
+        state["cheers"][state["current"]] += 2 if contract.rules_version(state) >= 2 else 1
         events.append({"code": "cheered", "seat": seat, "for": state["current"], "visible_to": "all"})
     elif kind == "add":
         state["totals"][seat] += action["n"]

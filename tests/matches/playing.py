@@ -17,7 +17,9 @@ def play_countdown(players, totals, *, rated=True, is_private=False, now=None):
     """
     # Played in the recent past, so that it has finished by the time the test looks.
     now = time.time() - 600 if now is None else now
-    match = services.create_match("countdown", seat_specs(players), {"clock": 0, "rounds": 1}, seed=11, rated=rated, is_private=is_private, now=now)
+    match = services.create_match(
+        "countdown", seat_specs(players), {"clock": 0, "rounds": 1}, seed=11, rated=rated, is_private=is_private, now=now
+    )
     for seat, total in enumerate(totals):
         now += 1
         match = services.match_apply_action(match.pk, seat, {"type": "add", "n": total}, now=now)

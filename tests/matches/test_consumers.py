@@ -4,12 +4,12 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.contrib.auth.models import AnonymousUser
 
 from config.asgi import application
 from matches import services
 from matches.models import ActionLog, Match
 from matches.services import SeatSpec
+from tests.channel_faults import GroupAddFails, NoNewChannel, RedisDown, layer
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -186,6 +186,35 @@ async def test_reconnecting_client_gets_the_full_current_view():
     await communicator.disconnect()
 
 
+async def test_a_page_in_french_is_sent_the_end_screen_in_french_only():
+    """The move that ends the match is made where English is spoken (here: the test, as a Celery worker would):
+    the French page's first frame with the end screen already names the computer player in French."""
+    person = await sync_to_async(UserFactory)()
+    match = await sync_to_async(services.create_match)(
+        "countdown", [SeatSpec(user=person), SeatSpec(bot="first")], {"clock": 0, "rounds": 1}, seed=3)
+    communicator, _, _ = await connect(match.pk, person, language="fr")
+    await communicator.receive_json_from(timeout=5)
+
+    @sync_to_async
+    def finish():
+        from django.utils import translation
+
+        with translation.override("en"):
+            for seat in (0, 1):
+                services.match_apply_action(match.pk, seat, {"type": "add", "n": 1})
+                for bidder in (0, 1):
+                    services.match_apply_action(match.pk, bidder, {"type": "bid", "n": 0})
+
+    await finish()
+    while True:
+        frame = await communicator.receive_json_from(timeout=5)
+        if frame.get("end"):
+            break
+    bot = next(p for p in frame["end"]["players"] if p["seat"] == 1)
+    assert bot["title"].startswith("Ordinateur"), bot
+    await communicator.disconnect()
+
+
 async def test_errors_speak_the_language_of_the_page():
     match, users = await make_match()
     communicator, _, _ = await connect(match.pk, users[1], language="fr")
@@ -197,3 +226,71 @@ async def test_errors_speak_the_language_of_the_page():
     error = await communicator.receive_json_from(timeout=5)
     assert error["code"] == "bad_version" and error["message"] == "Version inconnue."
     await communicator.disconnect()
+
+
+async def test_a_private_offer_sends_the_third_seat_nothing_and_its_moves_stay_fresh():
+    """Basra: a sale offer between two seats reaches their sockets only; the third seat's socket hears
+    nothing, its resync still says the version it saw, its chat message is stamped with that version,
+    and its action on that version is taken (issue 35, #5)."""
+    from tests.matches.test_frames import _basra_window
+
+    users = await sync_to_async(lambda: [UserFactory() for _ in range(3)])()
+    match, seller, buyer, bystander = await sync_to_async(_basra_window)(1, users)
+    sockets = {}
+    for seat in (seller, buyer, bystander):
+        sockets[seat], connected, _ = await connect(match.pk, users[seat])
+        assert connected and (await sockets[seat].receive_json_from(timeout=5))["version"] == 0
+    card = match.state["bandits"][seller][0]
+    await sockets[seller].send_json_to({"type": "action", "version": 0,
+                                        "action": {"type": "offer", "to": buyer, "cards": [card], "piastres": 60}})
+    for seat in (seller, buyer):
+        frame = await sockets[seat].receive_json_from(timeout=5)
+        assert frame["version"] == 1 and [e["code"] for e in frame["events"]] == ["offer_made"]
+    assert await sockets[bystander].receive_nothing(timeout=0.3)
+    await sockets[bystander].send_json_to({"type": "hello", "version": 0})
+    resync = await sockets[bystander].receive_json_from(timeout=5)
+    assert resync["version"] == 0 and resync["events"] == [] and resync["view"]["phase"]["offers"] == []
+    # guessing at the next version is answered as at a table where nothing happened
+    await sockets[bystander].send_json_to({"type": "action", "version": 1, "action": {"type": "peek"}})
+    assert (await sockets[bystander].receive_json_from(timeout=5))["code"] == "bad_version"
+    await sockets[bystander].send_json_to({"type": "chat", "text": "anyone selling?"})
+    said = await sockets[bystander].receive_json_from(timeout=5)
+    assert said["type"] == "chat" and said["message"]["version"] == 0
+    await sockets[bystander].send_json_to({"type": "action", "version": 0, "action": {"type": "done"}})
+    done = await sockets[bystander].receive_json_from(timeout=5)
+    assert done["type"] == "view" and done["version"] == 2 and [e["code"] for e in done["events"]] == ["done"]
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+# --- the channel layer fails (Redis away): the socket's clean-up still runs, whatever point connect reached ---
+
+
+def _errors(caplog):
+    return [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+
+
+async def test_a_channel_that_cannot_be_made_ends_the_socket_without_a_clean_up_error(settings, caplog):
+    """channels_redis subscribes the socket's own channel before connect runs: with Redis down that raises, and
+    the clean-up (disconnect, from SocketConsumer's finally) once met attributes connect never set."""
+    match, users = await make_match()
+    settings.CHANNEL_LAYERS = layer(NoNewChannel)
+    with caplog.at_level("WARNING"), pytest.raises(RedisDown):
+        await connect(match.pk, users[0])
+    assert _errors(caplog) == [], [r.getMessage() for r in _errors(caplog)]
+
+
+async def test_a_connect_stopped_part_way_leaves_what_it_joined_and_logs_only_its_own_failure(settings, caplog):
+    match, users = await make_match()
+    settings.CHANNEL_LAYERS = layer(GroupAddFails, joins=1)  # the match's group, then the session's raises
+    with caplog.at_level("WARNING"):
+        communicator, connected, _ = await connect(match.pk, users[0])
+        assert connected  # accepted before the groups, so the close code reaches the page
+        assert (await communicator.receive_output(timeout=5)) == {"type": "websocket.close", "code": 1011}
+        await communicator.disconnect()
+    from channels.layers import get_channel_layer
+
+    assert get_channel_layer().groups == {}  # the one group it joined was left again
+    errors = _errors(caplog)
+    assert [r.getMessage() for r in errors] == ["socket MatchConsumer failed on websocket.connect"]
+    assert isinstance(errors[0].exc_info[1], RedisDown)

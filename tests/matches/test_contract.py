@@ -13,13 +13,11 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from gamekit import contract, domains, driver, ismcts
-from gamekit import events as event_rules
+from gamekit import contract, domains, driver, events as event_rules, ismcts
 from gamekit.errors import CannotSample
-from matches import registry, simulation
+from matches import frames, registry, simulation
 
 MATCHES_PER_SIZE = 6
 
@@ -46,6 +44,29 @@ def _garbage(engine, state, seat):
     return junk
 
 
+def _check_hidden_action(spec, before, after, players, events):
+    """In a game that hides unseen actions (``GameSpec.hide_unseen_actions``), an action hidden from a seat
+    (it made events, that seat may see none: matches/frames.py) sends that seat no frame and leaves its
+    version where it was, so it must change nothing the seat is shown: its view, legal actions, the wait as
+    it knows it, its deadline, and no new decision opens (the stale check reads the decision's version)."""
+    if not spec.hide_unseen_actions:
+        return
+    engine = spec.engine
+    finished = engine.result(after) is not None
+    for seat in [*range(players), None]:
+        if not frames.hidden_from(events, seat, finished):
+            continue
+        assert engine.view(after, seat) == engine.view(before, seat), f"an action hidden from {seat} changed its view"
+        if seat is not None:
+            assert engine.legal_actions(after, seat) == engine.legal_actions(before, seat), \
+                f"an action hidden from {seat} changed its legal actions"
+        assert contract.to_act_seen_by(engine, after, seat) == contract.to_act_seen_by(engine, before, seat), \
+            f"an action hidden from {seat} changed whom it sees waited for"
+        assert contract.deadline_for(engine, after, seat) == contract.deadline_for(engine, before, seat), \
+            f"an action hidden from {seat} changed its deadline"
+        assert engine.decision_key(after) == engine.decision_key(before), f"an action hidden from {seat} opened a decision"
+
+
 def _check_step(engine, state, players, step_events, finished):
     assert json.loads(json.dumps(state)) == state, "the state is not plain JSON"
     if engine.result(state) is None:
@@ -60,48 +81,59 @@ def _check_step(engine, state, players, step_events, finished):
         assert engine.hidden_leaks(state, seat, visible) == [], f"events to seat {seat}"
 
 
-@pytest.mark.parametrize("game", _games())
-def test_random_matches_keep_the_contract(game):
+def _games_and_sizes():
+    """Each game at its fewest and its most players: one test each, so that the longest (Sidi Baba's,
+    minutes) is shared among the workers instead of holding one of them to the end of the run."""
+    return [(spec.key, players) for spec in registry.all_games()
+            for players in sorted({spec.min_players, spec.max_players})]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, players", _games_and_sizes())
+def test_random_matches_keep_the_contract(game, players):
     spec = registry.get_game(game)
     engine = spec.engine
     assert contract.missing(engine) == []
     options = _engine_defaults(engine)
-    for players in sorted({spec.min_players, spec.max_players}):
-        for i in range(MATCHES_PER_SIZE):
-            seed = 1000 * players + i
-            rng = random.Random(seed)
-            state = engine.new_game(players, options, seed, 0.0)
-            _check_step(engine, state, players, [], False)
-            playout = driver.Playout(state)
-            now = 0.0
-            while engine.result(state) is None:
-                assert len(playout.log) < 20_000, "the match does not end"
-                before = len(playout.events)
-                state = driver.apply_due_deadlines(engine, state, now, playout)
-                movers = engine.to_act(state)
-                if engine.result(state) is None and movers:
-                    seat = rng.choice(movers)
-                    snapshot = copy.deepcopy(state)
-                    for junk in _garbage(engine, state, seat):
-                        with pytest.raises(engine.IllegalAction):
-                            engine.apply(state, seat, junk, now)
-                    assert state == snapshot, "a refused action changed the state"
-                    action = driver.bot_action(engine, state, seat, driver.random_bot, rng)
-                    assert domains.find_legal(action, engine.legal_actions(state, seat)) is not None
-                    state, evs = engine.apply(state, seat, action, now)
-                    playout.log.append((seat, action, now))
-                    playout.events.extend((len(playout.log) - 1, e) for e in evs)
-                    now += 1.0
-                elif engine.result(state) is None:
-                    now = max(now, engine.deadline(state)[0])
-                new_events = [e for _seq, e in playout.events[before:]]
-                for event in new_events:
-                    assert isinstance(event.get("code") or event.get("type"), str), f"an event without a code: {event}"
-                _check_step(engine, state, players, new_events, engine.result(state) is not None)
-            outcome = engine.result(state)
-            assert sorted(outcome["ranks"]) and min(outcome["ranks"]) == 1 and len(outcome["ranks"]) == players
-            log = json.loads(json.dumps(playout.log))
-            assert engine.replay(players, options, seed, [tuple(entry) for entry in log], 0.0) == state
+    for i in range(MATCHES_PER_SIZE):
+        seed = 1000 * players + i
+        rng = random.Random(seed)
+        state = engine.new_game(players, options, seed, 0.0)
+        _check_step(engine, state, players, [], False)
+        playout = driver.Playout(state)
+        now = 0.0
+        while engine.result(state) is None:
+            assert len(playout.log) < 20_000, "the match does not end"
+            before, logged, earlier = len(playout.events), len(playout.log), state
+            state = driver.apply_due_deadlines(engine, state, now, playout)
+            if len(playout.log) == logged + 1:  # one action of time's: judged as a seat's below
+                _check_hidden_action(spec, earlier, state, players, [e for _seq, e in playout.events[before:]])
+            movers = engine.to_act(state)
+            if engine.result(state) is None and movers:
+                seat = rng.choice(movers)
+                snapshot = copy.deepcopy(state)
+                for junk in _garbage(engine, state, seat):
+                    with pytest.raises(engine.IllegalAction):
+                        engine.apply(state, seat, junk, now)
+                assert state == snapshot, "a refused action changed the state"
+                action = driver.bot_action(engine, state, seat, driver.random_bot, rng)
+                assert domains.find_legal(action, engine.legal_actions(state, seat)) is not None
+                earlier = state
+                state, evs = engine.apply(state, seat, action, now)
+                _check_hidden_action(spec, earlier, state, players, evs)
+                playout.log.append((seat, action, now))
+                playout.events.extend((len(playout.log) - 1, e) for e in evs)
+                now += 1.0
+            elif engine.result(state) is None:
+                now = max(now, engine.deadline(state)[0])
+            new_events = [e for _seq, e in playout.events[before:]]
+            for event in new_events:
+                assert isinstance(event.get("code") or event.get("type"), str), f"an event without a code: {event}"
+            _check_step(engine, state, players, new_events, engine.result(state) is not None)
+        outcome = engine.result(state)
+        assert sorted(outcome["ranks"]) and min(outcome["ranks"]) == 1 and len(outcome["ranks"]) == players
+        log = json.loads(json.dumps(playout.log))
+        assert engine.replay(players, options, seed, [tuple(entry) for entry in log], 0.0) == state
 
 
 @pytest.mark.django_db(transaction=True)
@@ -120,6 +152,17 @@ def test_a_bot_match_plays_through_the_service(game):
     assert len(logged) == match.version
     replayed = spec.engine.replay(match.players, match.options, match.seed, logged, match.options["started_at"])
     assert replayed == match.state
+
+
+def test_a_game_without_deadline_for_shows_every_seat_its_deadline():
+    from tests.matches import countdown_game
+
+    state = countdown_game.new_game(2, {"rounds": 1, "clock": 30}, 5, 0.0)
+    assert countdown_game.deadline(state) is not None
+    for seat in (0, 1, None, "all"):
+        assert contract.deadline_for(countdown_game, state, seat) == countdown_game.deadline(state)[0]
+    untimed = countdown_game.new_game(2, {"rounds": 1, "clock": 0}, 5, 0.0)
+    assert countdown_game.deadline(untimed) is None and contract.deadline_for(countdown_game, untimed, 0) is None
 
 
 def test_the_oracle_catches_a_leaky_view():
@@ -217,7 +260,8 @@ def test_every_piece_is_in_exactly_one_place_at_every_step(game):
 @pytest.mark.parametrize("game", _game_with_invariants())
 def test_a_view_does_not_change_when_what_its_seat_may_not_know_changes(game):
     """Hidden information, metamorphic: another hand, the bag's or a pack's order, another player's
-    private offer changed, and the seat's (or a spectator's) view and legal actions stay the same."""
+    private offer changed, and the seat's (or a spectator's) view, legal actions, the wait it sees and
+    its deadline stay the same."""
     engine = registry.get_game(game).engine
     invariants = _invariants(game)
 
@@ -231,16 +275,18 @@ def test_a_view_does_not_change_when_what_its_seat_may_not_know_changes(game):
             for seat in [*range(players), None]:
                 seen, legal = engine.view(state, seat), engine.legal_actions(state, seat)
                 waited = contract.to_act_seen_by(engine, state, seat)  # the frame's to_act
+                deadline = contract.deadline_for(engine, state, seat)  # "My matches"' time left
                 for variant in invariants.secret_variants(state, seat, rng):
                     assert engine.view(variant, seat) == seen, f"step {step}, view of seat {seat}"
                     assert engine.legal_actions(variant, seat) == legal, f"step {step}, legal actions of seat {seat}"
                     assert contract.to_act_seen_by(engine, variant, seat) == waited, f"step {step}, to_act seen by {seat}"
+                    assert contract.deadline_for(engine, variant, seat) == deadline, f"step {step}, deadline of seat {seat}"
 
     check()
 
 
 def _games_that_sample():
-    return [game for game in _games() if hasattr(registry.get_game(game).engine, "sample_state")]
+    return [game for game in _games() if registry.get_game(game).provides("sample_state")]
 
 
 SAMPLE_EXAMPLES = 8

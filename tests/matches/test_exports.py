@@ -6,8 +6,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from matches import exports, registry, scheduling
+from matches import exports, registry, scheduling, services
 from matches.models import ActionLog, Match
+from matches.services import SeatSpec
 from matches.simulation import play_bot_match
 from tests.factories import UserFactory
 from tests.matches.playing import play_countdown
@@ -140,6 +141,10 @@ MALFORMED = {
     "unknown bot": lambda d: d["seats"][2].update(bot="nobody-such"),
     "options a list": lambda d: d.update(options=[1]),
     "actions an object": lambda d: d.update(actions={}),
+    "rules version unknown": lambda d: d.update(rules_version=2),
+    "rules version 0": lambda d: d.update(rules_version=0),
+    "rules version text": lambda d: d.update(rules_version="1"),
+    "rules version among the options": lambda d: d["options"].update(rules_version=1),
 }
 
 
@@ -195,3 +200,111 @@ def test_the_download_of_a_private_match_is_only_for_those_who_sat(client):
     assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
     assert json.loads(response.content)["seed"] == match.seed
     assert ActionLog.objects.filter(match=match).count() == len(json.loads(response.content)["actions"])
+
+
+def test_an_export_says_its_rules_version_and_an_import_keeps_it(tmp_path):
+    match = play_countdown([UserFactory(), UserFactory(), "first"], [3, 1, 2])
+    data = json.loads(json.dumps(exports.export_match(match)))
+    assert data["rules_version"] == match.rules_version == 1
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(data))
+    call_command("import_match", str(path))
+    assert Match.objects.exclude(pk=match.pk).get().rules_version == 1
+
+
+def test_an_export_from_before_rules_versions_is_version_1(tmp_path):
+    match = play_countdown([UserFactory(), UserFactory(), "first"], [3, 1, 2])
+    data = json.loads(json.dumps(exports.export_match(match)))
+    del data["rules_version"]
+    assert exports.verify(data).ok
+    assert exports.import_export(data).rules_version == 1
+
+
+def test_an_unknown_rules_version_is_refused_by_name(tmp_path):
+    match = play_countdown([UserFactory(), UserFactory(), "first"], [3, 1, 2])
+    path = _tampered(json.loads(json.dumps(exports.export_match(match))), tmp_path / "later.json",
+                     lambda d: d.update(rules_version=3))
+    for command in ("verify_match", "import_match"):
+        with pytest.raises(CommandError, match="Unknown rules version 3 of countdown: this site plays its versions 1 to 1"):
+            call_command(command, path)
+    assert Match.objects.count() == 1
+
+
+def _cheered_export(version):
+    """A countdown_next match with a cheer (one in version 1, two from version 2 on), exported."""
+    users = [UserFactory(), UserFactory()]
+    match = services.create_match("countdown_next", [SeatSpec(user=u) for u in users], {"rounds": 1}, seed=3, now=1000.0)
+    for seat, action in [(1, {"type": "cheer"}), (0, {"type": "add", "n": 1}), (0, {"type": "bid", "n": 0}),
+                         (1, {"type": "bid", "n": 0}), (1, {"type": "add", "n": 1}), (0, {"type": "bid", "n": 0}),
+                         (1, {"type": "bid", "n": 0})]:
+        match = services.match_apply_action(match.pk, seat, action, now=1001.0)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    return json.loads(json.dumps(exports.export_match(match)))
+
+
+def test_verify_and_import_replay_an_export_under_its_own_rules_version(countdown_next):
+    data = _cheered_export(2)
+    assert data["rules_version"] == 2 and data["result"]["scores"] == [1, 1]
+    assert exports.verify(data).ok
+    assert exports.import_export(data).state["cheers"] == [2, 0]
+    # the same log under version 1: the engine keeps that version's rule (a cheer counts one)
+    older = dict(data, rules_version=1)
+    assert exports.verify(older).ok
+    imported = exports.import_export(older)
+    assert imported.rules_version == 1 and imported.state["cheers"] == [1, 0] and "rules_version" not in imported.state
+
+
+# Issue 35, finding 3: each a bad time an import command meets, and the field its one error names.
+BAD_TIMES = {
+    "finished_at past the year 9999 once in UTC": ("finished_at", "9999-12-31T23:59:59-23:59"),
+    "finished_at before the year 1 once in UTC": ("finished_at", "0001-01-01T00:00:00+23:59"),
+    "finished_at on the year 9999's last day": ("finished_at", "9999-12-31T12:00:00+00:00"),
+    "finished_at before 1970": ("finished_at", "1969-12-31T23:59:59+00:00"),
+    "finished_at an offset of a day": ("finished_at", "2026-11-23T19:33:02+24:00"),
+    "finished_at month 13": ("finished_at", "2026-13-01T00:00:00"),
+    "finished_at garbage": ("finished_at", "next tuesday"),
+    "finished_at empty": ("finished_at", ""),
+    "finished_at a lone surrogate": ("finished_at", "\ud800"),
+    "finished_at a date with a lone surrogate": ("finished_at", "2026-11-23T19:33:02\udfff"),
+    "finished_at an object": ("finished_at", {"year": 2026}),
+    "started_at a whole number too large for a float": ("started_at", 10**400),
+    "started_at a date as text": ("started_at", "2026-11-23T19:33:02+00:00"),
+    "server_time a whole number too large for a float": ("server_time", 10**400),
+    "server_time negative": ("server_time", -1),
+}
+
+
+def _with_time(data, field, value):
+    if field == "started_at":
+        data["options"]["started_at"] = value
+    elif field == "server_time":
+        data["actions"][0]["server_time"] = value
+    else:
+        data[field] = value
+
+
+@pytest.mark.parametrize("field, value", BAD_TIMES.values(), ids=BAD_TIMES.keys())
+def test_every_bad_time_is_one_command_error_naming_its_field_and_nothing_is_stored(field, value, tmp_path):
+    match = play_countdown([UserFactory(), UserFactory(), "first"], [3, 1, 2])
+    data = json.loads(json.dumps(exports.export_match(match)))
+    path = _tampered(data, tmp_path / "bad.json", lambda d: _with_time(d, field, value))
+    for command in ("verify_match", "import_match"):
+        with pytest.raises(CommandError, match=field) as refused:
+            call_command(command, path)
+        assert "\ud800" not in str(refused.value) and "\udfff" not in str(refused.value)
+    assert Match.objects.count() == 1
+
+
+@pytest.mark.parametrize("given, stored", [
+    ("2026-11-23T19:33:02", "2026-11-23T19:33:02+00:00"),  # no offset: UTC
+    ("2026-11-23T21:33:02+02:00", "2026-11-23T19:33:02+00:00"),
+    ("9999-12-30T00:00:00-23:59", "9999-12-30T23:59:00+00:00"),
+])
+def test_finished_at_is_stored_in_utc_whatever_its_offset(given, stored, tmp_path):
+    match = play_countdown([UserFactory(), UserFactory(), "first"], [3, 1, 2])
+    data = json.loads(json.dumps(exports.export_match(match)))
+    path = _tampered(data, tmp_path / "match.json", lambda d: d.update(finished_at=given))
+    call_command("import_match", path)
+    imported = Match.objects.exclude(pk=match.pk).get()
+    assert imported.finished_at.isoformat() == stored

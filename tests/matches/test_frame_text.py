@@ -19,6 +19,13 @@ def test_one_event_carries_every_seats_text_and_each_socket_takes_its_own():
     assert seat_text(event, None) == watch
 
 
+def test_a_seat_that_saw_nothing_of_a_change_has_no_text_in_it():
+    """A private offer between seats 0 and 1: seat 2 and the spectators get nothing (matches/frames.py)."""
+    seats = [frame_text({"type": "view", "viewer": seat}) for seat in range(2)] + [None]
+    event = frames_event(seats, None)
+    assert seat_text(event, 2) is None and seat_text(event, None) is None and seat_text(event, 1) == seats[1]
+
+
 def test_a_releasing_notice_names_the_seat_it_releases():
     notice = {"type": "notice", "code": RELEASING_NOTICES[0], "seat": 2}
     text = frame_text(notice)

@@ -1,9 +1,13 @@
 """What each seat and the spectators are sent (matches/frames.py): their own view and legal actions, the
 events they may see tagged with versions, the seats' notices, and the notice frames."""
-import pytest
+from datetime import UTC, datetime
 
-from matches import frames, services
-from matches.models import Match
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from matches import frames, scheduling, selectors, services
+from matches.models import ActionLog, Match
+from tests.factories import UserFactory
 from tests.matches.test_services import new_countdown
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,6 +49,18 @@ def test_a_full_frame_carries_the_events_of_the_recent_actions_only():
     assert {e["version"] for e in frames.seat_frame(match, 1)["events"]} == {1, 2}
 
 
+def test_a_changes_frame_for_a_seat_stops_at_the_last_action_it_could_see():
+    private = {"code": "offer_made", "visible_to": [0, 1]}
+    public = {"code": "done", "visible_to": "all"}
+    assert frames.change_version([(4, public), (5, private)], 2, False, 3, 5) == 4
+    assert frames.change_version([(4, public), (5, private)], 0, False, 3, 5) == 5
+    assert frames.change_version([(5, private)], 2, False, 4, 5) is None  # no frame for seat 2
+    assert frames.change_version([(5, private)], None, False, 4, 5) is None  # nor for the spectators
+    assert frames.change_version([], 2, False, 4, 5) == 5  # an action that made no event is seen by everyone
+    assert frames.change_version([(5, private)], 2, True, 4, 5) == 5  # after the end everything is seen
+    assert frames.change_version([(5, private)], 2, False, None, 5) == 5  # a change of unknown extent counts as seen
+
+
 def test_a_notice_frame_carries_the_last_notices_and_the_seats_a_computer_plays():
     match = new_countdown(players=3)
     match.bot_seats = [[2, "first"], [0, "random"]]
@@ -64,3 +80,111 @@ def test_a_finished_matchs_frame_carries_its_end_screen_for_that_viewer():
     frame = frames.seat_frame(match, 0)
     assert frame["to_act"] == [] and frame["end"]["status"] == Match.Status.ABORTED
     assert [p["seat"] for p in frame["end"]["players"]] == [0, 1]
+
+
+# --- A private offer between two seats, seen from the third (issue 35, #5) -----------------------
+#
+# Ali Baba in Basra: a sale offer is seen by its two players only until accepted (docs/rules/basra.md).
+# The third seat (and a spectator) must learn nothing of it: no frame when it is made, declined or
+# runs out, the same version, events, view, legal actions and wait, and "My matches" the same time
+# left (the window's clock, not the offer's expiry). The same table is played with and without the
+# offer and the third seat's side compared.
+
+T0 = 1_800_000_000.0  # the window opens then; "now" of every look below is an offset from it
+TURN, WINDOW = 30, 90
+
+
+def _basra_window(seed, users):
+    """A Basra match whose first decision is a throw-away window (throw20) in which the mover holds a card
+    to offer, the next seat one to answer with and the third one to throw: (match, seller, buyer, bystander)."""
+    from tests.basra.helpers import cards, give, land_on, mover, new, space_where
+
+    state = new(3, seed, turn_seconds=TURN, window_seconds=WINDOW)
+    seller = mover(state)
+    buyer, bystander = (seller + 1) % 3, (seller + 2) % 3
+    give(state, seller, cards("swindlers", 40)[:1])
+    give(state, buyer, cards("thieves", 20)[:1])
+    give(state, bystander, cards("robbers", 20)[:1])
+    state, _events = land_on(state, space_where("gang", gangs=["swindlers"]), now=T0)
+    assert state["phase"]["name"] == "window" and state["phase"]["kind"] == "throw20"
+    assert state["phase"]["at"] == T0 + WINDOW
+    match = services.create_match("basra", [services.SeatSpec(user=u) for u in users], state["options"], seed=seed, now=T0)
+    Match.objects.filter(pk=match.pk).update(state=state, next_deadline=datetime.fromtimestamp(T0 + WINDOW, tz=UTC))
+    match.refresh_from_db()
+    return match, seller, buyer, bystander
+
+
+def _change_frames_of(match_id, since):
+    """The frames the broadcast of the change after version ``since`` carries (what _after_commit sends)."""
+    match = Match.objects.get(pk=match_id)
+    rows = ActionLog.objects.filter(match=match, seq__gte=since).order_by("seq").values_list("seq", "events")
+    return frames.change_frames(match, [(seq + 1, event) for seq, events in rows for event in events], since)
+
+
+def _without_clock(frame):
+    """A frame without the server's clock and the match's id (the two tables are two matches)."""
+    return {key: value for key, value in frame.items() if key not in ("server_time", "match")}
+
+
+def _without_versions(frame):
+    frame = _without_clock(frame)
+    frame.pop("version")
+    frame["events"] = [{k: v for k, v in e.items() if k != "version"} for e in frame["events"]]
+    return frame
+
+
+def _my_row(user, now):
+    (row,) = selectors.my_running_matches(user, now)
+    return row["seconds_left"], row["time_left"], row["my_turn"], [s.seat for s in row["waiting_for"]]
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), piastres=st.integers(0, 500), ending=st.sampled_from(["pending", "declined", "expired"]),
+       look=st.floats(1.5, 25.0))
+def test_a_third_seat_learns_nothing_of_a_private_offer_from_its_frames_or_my_matches(seed, piastres, ending, look):
+    with scheduling.suspended():
+        _offer_seen_from_the_third_seat(seed, piastres, ending, look)
+
+
+def _offer_seen_from_the_third_seat(seed, piastres, ending, look):
+    users = [UserFactory() for _ in range(3)]
+    quiet, seller, buyer, bystander = _basra_window(seed, users)
+    offered, *_ = _basra_window(seed, [UserFactory() for _ in range(3)])
+    third = offered.seats.get(seat=bystander).user
+    card = offered.state["bandits"][seller][0]
+    services.match_apply_action(offered.pk, seller, {"type": "offer", "to": buyer, "cards": [card], "piastres": piastres},
+                                client_version=0, now=T0 + 1)
+    hidden = [_change_frames_of(offered.pk, 0)]
+    later = look
+    if ending == "declined":
+        services.match_apply_action(offered.pk, buyer, {"type": "decline", "offer": 1}, client_version=1, now=T0 + look)
+        hidden.append(_change_frames_of(offered.pk, 1))
+    elif ending == "expired":  # the offer's clock (TURN) runs out before the window's
+        later = 1 + TURN + look
+        assert services.match_apply_deadline(offered.pk, 1, now=T0 + later)
+        hidden.append(_change_frames_of(offered.pk, 1))
+    offered.refresh_from_db()
+    assert offered.version == len(hidden)
+    # no frame at all reached the third seat or the spectators; the two players had theirs
+    for seat_frames, watch in hidden:
+        assert seat_frames[bystander] is None and watch is None
+        assert seat_frames[seller] is not None and seat_frames[buyer] is not None
+    # its frame (as on connecting or a resync) and the spectators' are those of the table without the offer
+    for viewer in (bystander, None):
+        assert _without_clock(frames.seat_frame(offered, viewer)) == _without_clock(frames.seat_frame(quiet, viewer))
+        assert frames.seen_version(offered, viewer) == 0
+    # "My matches": the window's clock, not the offer's expiry (1:29 became 0:29 in the issue)
+    assert _my_row(third, T0 + later) == _my_row(quiet.seats.get(seat=bystander).user, T0 + later)
+    assert _my_row(third, T0 + later)[0] == pytest.approx(WINDOW - later)
+    if ending == "pending":
+        seller_row = _my_row(offered.seats.get(seat=seller).user, T0 + later)
+        assert seller_row[0] == pytest.approx(1 + TURN - later)  # the two players know their offer's clock
+    # the third seat acts on the version it was shown: not stale, in both
+    for match in (offered, quiet):
+        shown = frames.seat_frame(match, bystander)["version"]
+        services.match_apply_action(match.pk, bystander, {"type": "done"}, client_version=shown, now=T0 + later + 0.5)
+        match.refresh_from_db()
+    # what it sees next differs only by the versions' numbers (the known limit: docs/protocol.md, "Versions")
+    mine, theirs = frames.seat_frame(offered, bystander), frames.seat_frame(quiet, bystander)
+    assert _without_versions(mine) == _without_versions(theirs)
+    assert mine["version"] == offered.version and theirs["version"] == quiet.version == 1

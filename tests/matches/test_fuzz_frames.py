@@ -60,7 +60,11 @@ def seat_socket(settings):
     match = services.create_match("countdown", [SeatSpec(user=u) for u in users], {"clock": 0, "rounds": 1}, seed=3)
     browser = Client()
     browser.force_login(users[1])
-    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", f"sessionid={browser.cookies['sessionid'].value}".encode())]
+    headers = [
+        (b"origin", b"http://127.0.0.1"),
+        (b"host", b"127.0.0.1"),
+        (b"cookie", f"sessionid={browser.cookies['sessionid'].value}".encode()),
+    ]
     loop = asyncio.new_event_loop()
     communicator = WebsocketCommunicator(application, f"/ws/match/{match.pk}/", headers=headers)
     connected, _ = loop.run_until_complete(communicator.connect(timeout=10))

@@ -17,7 +17,9 @@ pytestmark = pytest.mark.django_db
 FUZZ = hypothesis_settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 value = any_text(max_size=40) | st.integers(-5, 10**20).map(str) | st.sampled_from(["0", "1", "-1", "1.5", "1e9", ""])
-query = st.dictionaries(st.sampled_from(["game", "result", "opponent", "page", "seat", "from", "to", "sort", "q"]) | any_text(max_size=8), value, max_size=4)
+query = st.dictionaries(
+    st.sampled_from(["game", "result", "opponent", "page", "seat", "from", "to", "sort", "q"]) | any_text(max_size=8), value, max_size=4
+)
 
 
 def people_and_match():

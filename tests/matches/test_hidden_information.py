@@ -13,16 +13,15 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from config.asgi import application
 from gamekit import driver
-from matches import registry, scheduling, services
+from matches import frames, registry, scheduling, services
 from matches.models import Match
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 MAX_MOVES = 30
 
@@ -63,9 +62,11 @@ def _judge(engine, state, viewer, frames):
             assert leaks == [], f"{part} to {viewer} at version {frame['version']}: {leaks}\n{json.dumps(frame[part])[:3000]}"
 
 
-def _match_state(match_id):
+def _match_state(match_id, viewers=()):
+    """The state, the status and, for each viewer, the version its frames reach: that of the last change it
+    could see (an action hidden from it sends it no frame: matches/frames.py)."""
     match = Match.objects.get(pk=match_id)
-    return match.state, match.status, match.version
+    return match.state, match.status, {viewer: frames.seen_version(match, viewer) for viewer in viewers}
 
 
 async def _play(game, players, seed, choices):
@@ -83,10 +84,10 @@ async def _play(game, players, seed, choices):
     latest = {}
     rng = random.Random(seed)
     for move in range(MAX_MOVES):
-        state, status, version = await sync_to_async(_match_state)(match.pk)
-        for viewer, socket in zip(viewers, sockets):
-            # every socket is brought up to the match's version before anyone acts again
-            while latest.get(viewer, {}).get("version", -1) < version:
+        state, status, versions = await sync_to_async(_match_state)(match.pk, viewers)
+        for viewer, socket in zip(viewers, sockets, strict=True):
+            # every socket is brought up to the version it may see before anyone acts again
+            while latest.get(viewer, {}).get("version", -1) < versions[viewer]:
                 frame = await socket.receive_json_from(timeout=5)
                 received[viewer].append(frame)
                 if frame.get("type") == "view":
@@ -118,7 +119,7 @@ async def _play(game, players, seed, choices):
                     and frame.get("code") != "illegal":
                 break
     # the HTTP side: no replay or export of a running match for anyone
-    state, status, _version = await sync_to_async(_match_state)(match.pk)
+    state, status, _versions = await sync_to_async(_match_state)(match.pk)
     for client, _cookie in cookies:
         response = await sync_to_async(client.get)(f"/matches/{match.pk}/replay.json")
         if status == Match.Status.RUNNING:

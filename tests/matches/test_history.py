@@ -1,5 +1,5 @@
 """The history at /matches/: filters, pagination, privacy, and what each row shows."""
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -17,7 +17,7 @@ def finished(game="countdown", when=(2026, 5, 1), seats=(), private=False, varia
         game=game,
         players=max(len(seats), 2),
         is_private=private,
-        finished_at=datetime(*when, 12, 0, tzinfo=timezone.utc),
+        finished_at=datetime(*when, 12, 0, tzinfo=UTC),
         options={"variant": variant} if variant else {},
     )
     for index, (user, rank, won) in enumerate(seats):

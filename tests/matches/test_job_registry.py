@@ -6,7 +6,7 @@ from celery.beat import Scheduler as BeatScheduler
 from config.celery import app as celery_app
 from matches import job_registry, ratings, services
 from matches.scheduler_thread import PeriodicJobs
-from matches.tasks import run_job
+from matches.tasks import run_job, run_jobs
 
 # What the apps register as Django starts (matches/jobs.py, lobby/jobs.py).
 EXPECTED = {
@@ -30,13 +30,35 @@ def test_every_app_registers_its_jobs_as_django_starts():
 def test_beat_and_the_in_process_loop_run_the_same_jobs_at_the_same_periods(settings):
     settings.TURN_MAIL_INTERVAL = 45.0
     entries = beat_entries()
-    assert set(entries) == EXPECTED
-    assert all(entry.task == job_registry.RUN_JOB_TASK and entry.args == (name,) for name, entry in entries.items())
+    assert all(entry.task == job_registry.RUN_JOBS_TASK for entry in entries.values())
+    beat_periods = {name: entry.schedule.run_every.total_seconds() for entry in entries.values() for name in entry.args[0]}
+    assert set(beat_periods) == EXPECTED
     # the in-process loop's first pass runs every job once
     first_pass = PeriodicJobs().due(now=1000.0)
-    assert {job.name for job in first_pass} == set(entries)
-    assert {job.name: job.every() for job in first_pass} == {name: entry.schedule.run_every.total_seconds() for name, entry in entries.items()}
+    assert {job.name: job.every() for job in first_pass} == beat_periods
     assert job_registry.get("send-turn-digests").every() == 45.0  # read from settings at each run
+
+
+def test_beat_sends_one_task_per_period_not_one_per_job(settings):
+    settings.TURN_MAIL_INTERVAL = 1.0
+    entries = beat_entries()
+    assert sorted(entries) == ["every-10s", "every-1s"]
+    assert set(entries["every-1s"].args[0]) == EXPECTED - {"sweep-quick-match-queue"}
+    assert entries["every-10s"].args[0] == ("sweep-quick-match-queue",)
+
+
+@pytest.mark.django_db
+def test_a_failing_job_is_logged_and_the_others_of_its_period_still_run(caplog):
+    def broken():
+        raise RuntimeError("broken on purpose")
+
+    job_registry.register("test-broken-job", broken, period=1.0)
+    try:
+        results = run_jobs.apply(args=(("test-broken-job", "sweep-quick-match-queue"),)).get()
+    finally:
+        job_registry._jobs.pop("test-broken-job")
+    assert results == {"test-broken-job": None, "sweep-quick-match-queue": 0}
+    assert "maintenance job test-broken-job failed" in caplog.text
 
 
 def test_the_in_process_loop_runs_a_job_again_only_after_its_period():

@@ -1,5 +1,5 @@
 """Leaderboards: ordered by ordinal, a minimum of rated matches, computer players shown apart."""
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -18,7 +18,7 @@ def test_people_are_ordered_by_ordinal_and_bots_listed_apart(client):
     # Shown on the 1500 scale: 1500 + 20 x ordinal, 9.25 is shown as 1685 (docs/ratings.md).
     for name, rating in (("low", 1.5), ("high", 9.25), ("mid", 4.0)):
         RatingFactory(user=UserFactory(username=name), rating=rating, matches_played=5, wins=2,
-                      last_played_at=datetime(2026, 11, 1, tzinfo=timezone.utc))
+                      last_played_at=datetime(2026, 11, 1, tzinfo=UTC))
     RatingFactory(user=None, bot="first", rating=6.0, matches_played=40, wins=30)
     response = client.get("/leaderboards/countdown/")
     assert rows(response, "people") == ["high", "mid", "low"]
@@ -26,7 +26,9 @@ def test_people_are_ordered_by_ordinal_and_bots_listed_apart(client):
     html = response.content.decode()
     assert "Countdown (test game)" in html and "<td>1685</td>" in html and "40%" in html and "75%" in html
     bots_table = html[html.index('data-testid="board-bots"'):]
-    assert 'data-player="bot:first"' in bots_table and '<span title="Computer: First">First</span>' in bots_table and "bot-mark" in bots_table
+    assert (
+        'data-player="bot:first"' in bots_table and '<span title="Computer: First">First</span>' in bots_table and "bot-mark" in bots_table
+    )
     people_table = html[html.index('data-testid="board-people"'):html.index('data-testid="board-bots"')]
     assert "bot:first" not in people_table and 'href="/accounts/u/high/"' in people_table
 

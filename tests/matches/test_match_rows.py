@@ -37,7 +37,15 @@ def test_rows_and_fields_are_written_and_read_back(rows, django_assert_max_num_q
     match = _match()
     now = timezone.now()
     log_rows = [
-        ActionLog(match_id=match.pk, seq=0, seat=1, action={"type": "bid", "n": 2}, server_time=10.5, events=[{"type": "bid", "to": [1]}], created_at=now),
+        ActionLog(
+            match_id=match.pk,
+            seq=0,
+            seat=1,
+            action={"type": "bid", "n": 2},
+            server_time=10.5,
+            events=[{"type": "bid", "to": [1]}],
+            created_at=now,
+        ),
         ActionLog(match_id=match.pk, seq=1, seat=None, action={"type": "timeout"}, server_time=11.0, events=[], created_at=now),
     ]
     match.state = dict(match.state, marks={0: "x", 1: "y"})

@@ -6,7 +6,7 @@ the game's first computer player stands in, and the person takes the seat back t
 moment a socket of theirs opens on the match again. Only resigning gives a seat up.
 """
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -141,7 +141,7 @@ def test_a_deserted_match_without_a_clock_ends_after_the_longer_limit():
     t0 = time.time()
     untimed = new_match([UserFactory(), UserFactory()], now=t0)
     timed = new_match([UserFactory(), UserFactory()], clock=30, now=t0)
-    Match.objects.filter(pk__in=[untimed.pk, timed.pk]).update(started_at=datetime.now(timezone.utc) - timedelta(seconds=1000))
+    Match.objects.filter(pk__in=[untimed.pk, timed.pk]).update(started_at=datetime.now(UTC) - timedelta(seconds=1000))
     assert presence.end_deserted_matches(now=time.time(), limit=900) == 1
     assert Match.objects.get(pk=untimed.pk).status == Match.Status.ABORTED
     assert Match.objects.get(pk=timed.pk).status == Match.Status.RUNNING
@@ -150,7 +150,7 @@ def test_a_deserted_match_without_a_clock_ends_after_the_longer_limit():
 def test_a_match_someone_still_sits_in_is_not_ended():
     alice, bob = UserFactory(), UserFactory()
     match = new_match([alice, bob])
-    Match.objects.filter(pk=match.pk).update(started_at=datetime.now(timezone.utc) - timedelta(seconds=1000))
+    Match.objects.filter(pk=match.pk).update(started_at=datetime.now(UTC) - timedelta(seconds=1000))
     presence.seat_connected(match.pk, 0, "alice-socket", now=time.time())
     assert presence.end_deserted_matches(now=time.time() + 1, limit=900) == 0
 

@@ -34,7 +34,8 @@ def _marathon_engine():
     return engine
 
 
-MARATHON = GameSpec(key="marathon", name="Marathon (test game)", engine=_marathon_engine(), min_players=2, max_players=4)
+MARATHON = GameSpec(key="marathon", name="Marathon (test game)", engine=_marathon_engine(), min_players=2, max_players=4,
+                    bots={"first": countdown_game.first_bot})
 
 
 @pytest.fixture
@@ -57,7 +58,7 @@ def finished_match(game, players, options, seed, users=None, is_private=False):
         state, _events = engine.apply(state, seat, action, now)
         log.append((seat, action, now))
     match = Match.objects.create(
-        game=game, options=options, seed=seed, players=players, state=state, version=len(log),
+        game=game, options=options, seed=seed, rules_version=engine.RULES_VERSION, players=players, state=state, version=len(log),
         status=Match.Status.FINISHED, result=engine.result(state), is_private=is_private,
     )
     users = users or [None] * players
@@ -78,7 +79,7 @@ def test_frames_are_the_views_each_step_showed_the_chosen_seat(marathon):
     assert [f["version"] for f in frames] == list(range(match.version + 1))
     state = engine.new_game(3, {"rounds": 3}, 4, 0.0)
     assert frames[0]["view"] == engine.view(state, 1) and frames[0]["events"] == []
-    for frame, (seat, action, at) in zip(frames[1:], log):
+    for frame, (seat, action, at) in zip(frames[1:], log, strict=True):
         state, events = engine.apply(state, seat, action, at)
         assert frame["view"] == engine.view(state, 1)
         assert (frame["seat"], frame["action"], frame["server_time"]) == (seat, action, at)
@@ -166,7 +167,7 @@ def test_each_frame_says_who_had_to_decide_then(marathon):
     frames = replays.replay_frames(match, 0, 0, match.version)
     state = engine.new_game(3, {"rounds": 2}, 5, 0.0)
     assert frames[0]["to_act"] == engine.to_act(state)
-    for frame, (seat, action, at) in zip(frames[1:], log):
+    for frame, (seat, action, at) in zip(frames[1:], log, strict=True):
         state, _events = engine.apply(state, seat, action, at)
         assert frame["to_act"] == ([] if engine.result(state) is not None else engine.to_act(state))
     assert frames[-1]["to_act"] == []
@@ -208,3 +209,27 @@ def test_the_replay_page_has_the_players_controls_and_no_watching_badge(client):
     french = client.get(f"/matches/{match.pk}/replay/?seat=spectator", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Vitesse" in french and "Aller au coup" in french and 'data-catalog="/jsi18n/?language=fr"' in french
     assert page_strings(kinds, "EVENT_KINDS", "fr")["tile_taken"] == "tuile prise"
+
+
+def _cheered_match(version):
+    """A finished two-player countdown_next match with one cheer, played and stored under rules ``version``."""
+    engine = registry.get_game("countdown_next").engine
+    options = {"rounds": 1, "started_at": 1000.0}
+    log = [(1, {"type": "cheer"}, 1001.0), (0, {"type": "add", "n": 1}, 1002.0), (0, {"type": "bid", "n": 0}, 1003.0),
+           (1, {"type": "bid", "n": 0}, 1004.0), (1, {"type": "add", "n": 1}, 1005.0), (0, {"type": "bid", "n": 0}, 1006.0),
+           (1, {"type": "bid", "n": 0}, 1007.0)]
+    state = engine.replay(2, dict(options, rules_version=version), 5, log, 1000.0)
+    match = Match.objects.create(game="countdown_next", options=options, seed=5, rules_version=version, players=2,
+                                 state=state, version=len(log), status=Match.Status.FINISHED, result=engine.result(state))
+    MatchSeat.objects.bulk_create([MatchSeat(match=match, seat=i, bot="first") for i in range(2)])
+    ActionLog.objects.bulk_create([ActionLog(match=match, seq=i, seat=s, action=a, server_time=t) for i, (s, a, t) in enumerate(log)])
+    return match
+
+
+@pytest.mark.parametrize("version, counted", [(1, 1), (2, 2)])
+def test_a_match_replays_under_its_own_rules_version_not_the_engines_current_one(countdown_next, version, counted):
+    # countdown_next plays version 2 (a cheer counts two); a match of version 1 keeps its rule: one
+    match = _cheered_match(version)
+    frames = replays.replay_frames(match, "all", 0, match.version)
+    assert frames[1]["view"]["cheers"] == [counted, 0]
+    assert frames[-1]["view"]["cheers"] == match.state["cheers"] == [counted, 0]

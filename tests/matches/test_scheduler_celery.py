@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
 
 
 @pytest.fixture
-def celery_timers(settings, worker):  # noqa: F811
+def celery_timers(settings, worker):  # noqa: F811 - a fixture imported by name
     settings.TIMER_BACKEND = "celery"
     timers = scheduling.scheduler()
     assert isinstance(timers, CeleryScheduler)
@@ -28,7 +28,9 @@ def celery_timers(settings, worker):  # noqa: F811
 def test_a_deadline_handed_to_the_scheduler_fires_on_the_worker_at_its_moment(celery_timers):
     users = [UserFactory(), UserFactory()]
     with scheduling.suspended():  # its own timer never scheduled: only the one below
-        match = services.create_match("countdown", [SeatSpec(user=u) for u in users], {"clock": 30, "rounds": 1}, seed=1, now=time.time() - 29)
+        match = services.create_match(
+            "countdown", [SeatSpec(user=u) for u in users], {"clock": 30, "rounds": 1}, seed=1, now=time.time() - 29
+        )
     at = match.next_deadline.timestamp()
     celery_timers.deadline(match.pk, 0, at)
     assert wait_for(lambda: Match.objects.get(pk=match.pk).version >= 1)
@@ -39,7 +41,9 @@ def test_a_deadline_handed_to_the_scheduler_fires_on_the_worker_at_its_moment(ce
 
 def test_a_bot_turn_handed_to_the_scheduler_is_played_on_the_worker(celery_timers):
     with scheduling.suspended():
-        match = services.create_match("countdown", [SeatSpec(bot="random"), SeatSpec(user=UserFactory())], {"clock": 0, "rounds": 1}, seed=5)
+        match = services.create_match(
+            "countdown", [SeatSpec(bot="random"), SeatSpec(user=UserFactory())], {"clock": 0, "rounds": 1}, seed=5
+        )
     assert match.version == 0
     celery_timers.bot(match.pk, 0, 0, delay=0.05)
     assert wait_for(lambda: Match.objects.get(pk=match.pk).version >= 1)
@@ -56,7 +60,9 @@ def test_beats_entry_for_the_overdue_sweep_runs_on_the_worker(celery_timers, set
     settings.SWEEP_GRACE_SECONDS = 0
     users = [UserFactory(), UserFactory()]
     with scheduling.suspended():  # the timer is "lost": never scheduled
-        match = services.create_match("countdown", [SeatSpec(user=u) for u in users], {"clock": 5, "rounds": 1}, seed=1, now=time.time() - 6)
-    entry = beat_entries()["sweep-overdue-matches"]
-    celery_app.send_task(entry.task, args=entry.args)  # what beat sends every second
+        match = services.create_match(
+            "countdown", [SeatSpec(user=u) for u in users], {"clock": 5, "rounds": 1}, seed=1, now=time.time() - 6
+        )
+    entry = next(entry for entry in beat_entries().values() if "sweep-overdue-matches" in entry.args[0])
+    celery_app.send_task(entry.task, args=entry.args)  # what beat sends every second (every job of that period)
     assert wait_for(lambda: Match.objects.get(pk=match.pk).version >= 1)

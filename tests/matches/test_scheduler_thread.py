@@ -1,14 +1,18 @@
 """The in-process scheduler (matches/scheduler_thread.py): with no broker, the web process's own
 event loop holds the timers and runs every registered maintenance job."""
 import asyncio
+import threading
 import time
 
 import pytest
 from asgiref.sync import sync_to_async
 
 from lobby.models import QuickMatchEntry, Table
+from matches import scheduling, services
+from matches.job_registry import Job
 from matches.models import Match
-from matches.scheduler_thread import DEADLINE_MARGIN, InProcessScheduler
+from matches.scheduler_thread import DEADLINE_MARGIN, InProcessScheduler, PeriodicJobs
+from matches.services import SeatSpec
 from tests.factories import UserFactory
 from tests.matches.playing import play_countdown
 
@@ -57,3 +61,36 @@ async def test_the_loop_runs_the_jobs_apps_registered_the_lobbys_too(settings):
         task.cancel()
     started = await sync_to_async(lambda: list(Table.objects.filter(from_quick_match=True).values_list("status", flat=True)))()
     assert started == [Table.Status.STARTED]  # lobby/jobs.py's sweep-quick-match-queue ran
+
+
+@pytest.mark.asyncio
+async def test_a_deadline_is_applied_on_time_while_a_slow_job_runs_and_the_job_never_runs_twice_at_once(settings):
+    """Each duty on its own lane: the clock's thread never waits for a maintenance job, and a job whose
+    last run still goes is skipped, not queued behind it."""
+    settings.TIMER_BACKEND = "thread"
+    runs, release = [], threading.Event()
+
+    def slow_job():
+        runs.append(time.time())
+        release.wait(10)
+
+    jobs = PeriodicJobs(jobs=lambda: [Job("slow", slow_job, 0.05)])
+    people = [await sync_to_async(UserFactory)() for _ in range(2)]
+    with scheduling.suspended():
+        clocked = await sync_to_async(services.create_match)(
+            "countdown", [SeatSpec(user=u) for u in people], {"clock": 1, "rounds": 1}, seed=1)
+    at = clocked.next_deadline.timestamp()
+    timers = InProcessScheduler()
+    timers.deadline(clocked.pk, clocked.version, at)
+    task = asyncio.get_running_loop().create_task(timers.run_loop(jobs))
+    try:
+        end = time.time() + 10
+        while time.time() < end and not await sync_to_async(lambda: Match.objects.get(pk=clocked.pk).version)():
+            await asyncio.sleep(0.02)
+        expiry = await sync_to_async(lambda: Match.objects.get(pk=clocked.pk).actions.order_by("seq").first())()
+    finally:
+        release.set()
+        task.cancel()
+    assert expiry is not None and expiry.seat is None
+    assert expiry.created_at.timestamp() - at < 0.5
+    assert len(runs) == 1  # due every 50 ms, but its one run was still going

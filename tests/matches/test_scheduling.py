@@ -7,10 +7,10 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from matches import scheduling, services
+from matches.models import Match
 from matches.scheduler import Scheduler
 from matches.scheduler_celery import CeleryScheduler
 from matches.scheduler_thread import InProcessScheduler
-from matches.models import Match
 from matches.services import SeatSpec
 from tests.factories import UserFactory
 

@@ -308,3 +308,22 @@ def test_bots_are_scheduled_only_where_the_game_waits_for_them(settings):
     services.match_apply_action(match.pk, 0, {"type": "add", "n": 1}, client_version=0)
     assert scheduled_bots(match) == [1, 2]  # the bidding window waits for everyone
     scheduling.scheduler().clear()
+
+
+def test_a_match_stores_the_rules_version_it_was_created_under():
+    from tests.matches import countdown_game
+
+    match = new_countdown()
+    match.refresh_from_db()
+    assert match.rules_version == countdown_game.RULES_VERSION == 1
+    # version 1 is left unwritten in the state and not put among the stored options
+    assert "rules_version" not in match.state and "rules_version" not in match.options
+
+
+def test_a_match_of_a_later_rules_version_is_played_under_it(countdown_next):
+    users = [UserFactory(), UserFactory(), UserFactory()]
+    match = services.create_match("countdown_next", [SeatSpec(user=u) for u in users], {"rounds": 1}, seed=7)
+    assert match.rules_version == 2 and match.state["rules_version"] == 2
+    services.match_apply_action(match.pk, 2, {"type": "cheer"}, client_version=0)
+    match.refresh_from_db()
+    assert match.rules_version == 2 and match.state["cheers"][0] == 2  # the rule of version 2

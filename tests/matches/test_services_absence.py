@@ -5,6 +5,7 @@ import pytest
 
 from alibaba_tiles import engine as tiles
 from basra import engine as basra
+from gamekit import driver, ismcts
 from lobby.options import engine_options
 from matches import scheduling, services
 from matches.models import ActionLog
@@ -138,3 +139,29 @@ def test_a_timed_out_basra_mover_is_not_played_for_in_a_window_which_keeps_its_o
     assert (match.state["phase"]["name"], match.state["phase"]["kind"]) == ("window", "throw20")
     assert basra.to_act(match.state) == [mover]
     assert match.next_deadline.timestamp() == pytest.approx(start + CLOCK + 20)
+
+
+@pytest.mark.parametrize("game", ["alibaba_tiles", "basra"])
+def test_the_driver_and_the_search_play_a_timed_out_turn_as_the_service_did(game):
+    """Time acts in one place (gamekit/timeline.py): the bots' driver and the search's simulation
+    finish a timed-out turn on the same defaults, at the same moment, as the match service."""
+    engine = {"alibaba_tiles": tiles, "basra": basra}[game]
+    if game == "alibaba_tiles":
+        seed, options = _seed_whose_first_timeout_opens_a_prompt_for_the_same_seat(), _options()
+    else:
+        seed, options = _basra_seed_whose_first_timeout_asks_the_mover_more()[0], engine_options("basra", {"turn_seconds": CLOCK})
+    start = time.time() - CLOCK - 5
+    with scheduling.suspended():
+        match = services.create_match(game, [SeatSpec(user=UserFactory()), SeatSpec(user=UserFactory())],
+                                      dict(options, started_at=start), seed=seed, now=start)
+        initial = match.state
+        assert services.match_apply_deadline(match.pk, 0) is True
+    match.refresh_from_db()
+    logged = [(e.seat, e.action, e.server_time) for e in ActionLog.objects.filter(match=match).order_by("seq")]
+    assert len(logged) >= 2  # the timeout and at least one default
+    playout = driver.Playout(initial)
+    assert driver.apply_due_deadlines(engine, initial, start + CLOCK + 5, playout) == match.state
+    assert playout.log == logged
+    sim = ismcts._Sim(engine, initial, step=10.0, now=start + CLOCK - 5)
+    assert sim.movers() == engine.to_act(match.state)
+    assert sim.state == match.state

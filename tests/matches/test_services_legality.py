@@ -45,7 +45,8 @@ def recorded():
     def register(apply=None):
         recorder = Recorder(apply)
         registry.register(GameSpec(key="countdown_recorded", name="Countdown (recorded)", engine=recorder.engine,
-                                   min_players=2, max_players=4, options=countdown_game.OPTIONS))
+                                   min_players=2, max_players=4, options=countdown_game.OPTIONS,
+                                   bots={"first": countdown_game.first_bot}))
         recorders.append(recorder)
         return recorder
 

@@ -14,12 +14,16 @@ def test_simulate_plays_matches_to_the_end_through_the_database():
     assert Match.objects.filter(status=Match.Status.FINISHED).count() == 5
     assert report.actions == ActionLog.objects.count() > 0
     assert sum(report.wins_by_bot.values()) >= 5
+    assert report.match_ids == list(Match.objects.order_by("pk").values_list("pk", flat=True))
 
 
 def test_simulate_command_prints_the_figures(capsys):
     call_command("simulate", "countdown", "--matches", "3", "--players", "2", "--seed", "1", verbosity=0)
     out = capsys.readouterr().out
     assert "3 matches" in out and "matches/s" in out and "actions/s" in out and "0 errors" in out
+    # the ids of the matches it played, so that a script beside others finds its own
+    ids = " ".join(str(pk) for pk in Match.objects.order_by("pk").values_list("pk", flat=True))
+    assert f"matches: {ids}\n" in out
 
 
 def test_simulate_refuses_an_unknown_bot():

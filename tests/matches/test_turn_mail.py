@@ -125,6 +125,19 @@ def test_nobody_is_mailed_while_on_the_site(thread_sender):
     thread_sender.wait_for("ali@example.org")
 
 
+def test_a_match_just_started_is_not_mailed_before_its_page_opens(thread_sender, settings):
+    """The person who started the match is on the way to its page: no socket yet, never seen at
+    the match, and still on the site until TURN_MAIL_ONLINE_SECONDS after the start."""
+    settings.TURN_MAIL_DELAY_SECONDS = 0  # mailed as soon as the match waits, as in the browser test
+    ali = person("ali")
+    (match,) = waiting_for(ali, 1)
+    started = match.started_at.timestamp()
+    assert MatchSeat.objects.get(match=match, seat=0).last_seen_at is None
+    assert turn_mail.send_turn_digests(now=started + 1, url=SITE) == 0
+    assert collect(started + settings.TURN_MAIL_ONLINE_SECONDS + 1) == 1
+    thread_sender.wait_for("ali@example.org")
+
+
 def test_only_a_confirmed_address_with_turn_mails_on_is_mailed(thread_sender):
     nobody = person("nobody", address=False)
     waiting_for(nobody, 1)

@@ -7,7 +7,6 @@ import time
 import pytest
 
 from alibaba_tiles import engine as tiles
-from basra import engine as basra
 from gamekit import domains
 from lobby.options import engine_options
 from matches import presence, scheduling, services

@@ -4,7 +4,6 @@ import random
 import pytest
 
 from gamekit import driver
-
 from matches import services
 from matches.models import Match
 from matches.services import SeatSpec

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+# its own web processes on a SQLite database of their own, whatever the run's backends: once per make test
+pytestmark = pytest.mark.mode_independent
 
 
 def _free_port():
@@ -64,9 +66,9 @@ def two_web_processes(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "PYTEST_VERSION"}}
     # Processes that answer HTTP are all this needs: an empty SQLite file, and no timer thread to sweep it.
     env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", TIMER_BACKEND="celery", DEBUG="1")
-    log = open(tmp_path / "serve_web.log", "w")
-    parent = subprocess.Popen([sys.executable, "scripts/serve_web.py", "127.0.0.1", str(port), "2"], cwd=ROOT, env=env,
-                              stdout=log, stderr=subprocess.STDOUT)
+    with open(tmp_path / "serve_web.log", "w") as log:  # the process keeps its own copy of the file
+        parent = subprocess.Popen([sys.executable, "scripts/serve_web.py", "127.0.0.1", str(port), "2"], cwd=ROOT, env=env,
+                                  stdout=log, stderr=subprocess.STDOUT)
     try:
         assert _wait(lambda: _ready(tmp_path / "serve_web.log") == 2, 60), (tmp_path / "serve_web.log").read_text()
         yield parent, port, tmp_path / "serve_web.log"
@@ -74,7 +76,6 @@ def two_web_processes(tmp_path):
         if parent.poll() is None:
             parent.send_signal(signal.SIGINT)
             parent.wait(timeout=30)
-        log.close()
 
 
 def test_a_killed_web_process_is_replaced_and_the_other_keeps_serving(two_web_processes):

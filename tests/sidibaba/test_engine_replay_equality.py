@@ -25,11 +25,11 @@ import sys
 if __name__ == "__main__":  # run as a script to write the fingerprints
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from tests.fingerprints import answer, dump as _dump, recorded, write  # noqa: E402
-from gamekit import domains  # noqa: E402
-from sidibaba import engine  # noqa: E402
-from sidibaba.engine.maze import geometry, route  # noqa: E402
-from sidibaba.engine.supplies import PLAIN_EVENTS, STEPPED_EVENTS  # noqa: E402
+from gamekit import domains
+from sidibaba import engine
+from sidibaba.engine.maze import geometry, route
+from sidibaba.engine.supplies import PLAIN_EVENTS, STEPPED_EVENTS
+from tests.fingerprints import answer, dump as _dump, recorded, write
 
 FINGERPRINTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "replay_fingerprints.json")
 
@@ -103,7 +103,7 @@ def _step_record(s, now, step, probe):
         answers = []
         for i, action in enumerate(_probes(s)):
             seat = (i + step) % (n + 1)
-            answers.append(_answer(lambda: engine.apply(s, None if seat == n else seat, action, now)))
+            answers.append(_answer(functools.partial(engine.apply, s, None if seat == n else seat, action, now)))
         due = engine.deadline(s)
         lead = s["line"][0]
         answers.append(_answer(lambda: engine.apply(s, n, {"type": "pause"}, now)))
@@ -203,7 +203,7 @@ def setup_fingerprint():
     digest = hashlib.sha256()
     for players, options in SETUP_CASES:
         digest.update(_dump(["validate", engine.validate_options(players, options)]).encode())
-        started = _answer(lambda: (engine.new_game(players, options, 7, now=1.0), []))
+        started = _answer(lambda players=players, options=options: (engine.new_game(players, options, 7, now=1.0), []))
         digest.update(_dump(["new_game", started]).encode())
     digest.update(_dump([engine.OPTIONS, engine.roles(5, {}), sorted(engine.__all__)]).encode())
     return digest.hexdigest()

@@ -115,7 +115,7 @@ def test_small_padlock_first_six_opens_and_the_opener_hands_out_one_token_each()
     assert item["kind"] == "padlock_give" and rolls >= 1
     assert all(state["kinds"][t] != "curse" for t in item["slots"])
     opener = item["opener"]
-    for slot, to in zip(range(3), [3, 2, 1]):
+    for slot, to in zip(range(3), [3, 2, 1], strict=True):
         state = act(state, opener, {"type": "give_token", "slot": slot, "to": to})
     assert state["pending"] == [] and 9 in state["chests_open"]
 

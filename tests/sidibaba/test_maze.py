@@ -1,6 +1,8 @@
 """Maze geometry: validation, the default mazes, moves A-F, shortest routes against a brute force."""
 import copy
+import functools
 import itertools
+import operator
 import random
 from collections import deque
 
@@ -164,7 +166,7 @@ def test_shortest_routes_match_a_brute_force_search_on_random_mazes():
             goal_cell = rng.randrange(geo.size)
             blocked = {rng.randrange(geo.size)} - {cell, goal_cell}
             for exits in (False, True):
-                goal = (lambda c, g=goal_cell: c == g)
+                goal = functools.partial(operator.eq, goal_cell)
                 found = route(geo, cell, facing, goal, blocked, exits=exits)
                 best = _brute_distance(geo, cell, facing, goal, blocked, exits)
                 if best is None:

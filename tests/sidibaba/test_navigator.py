@@ -1,5 +1,6 @@
 """The navigator: an Adventurer's reckoning of where the group stands in the default mazes, and its moves."""
 import copy
+import itertools
 import random
 
 import pytest
@@ -31,8 +32,8 @@ def test_the_treasure_is_guessed_far_from_the_openings(maze):
     table = navigator.table(maze)
     best = max(range(len(table.hiding)), key=table.hiding.__getitem__)
     assert table.from_openings[best] == max(table.from_openings)
-    by_distance = sorted(zip(table.from_openings, table.hiding))
-    assert all(a[1] <= b[1] for a, b in zip(by_distance, by_distance[1:]))  # the farther, the likelier
+    by_distance = sorted(zip(table.from_openings, table.hiding, strict=True))
+    assert all(a[1] <= b[1] for a, b in itertools.pairwise(by_distance))  # the farther, the likelier
 
 
 def _adventurer_views(players, seed, bot):

@@ -4,8 +4,7 @@ import random
 
 import pytest
 
-from gamekit import driver, ismcts
-from gamekit import events as event_rules
+from gamekit import driver, events as event_rules, ismcts
 from gamekit.errors import CannotSample
 from sidibaba import bots, engine
 from sidibaba.engine.core import LEADER
@@ -113,9 +112,9 @@ def test_the_search_decides_the_same_when_what_its_seat_may_not_know_changes_for
             if role == "adventurer" and view["line"][0] != seat:
                 continue
             seen = event_rules.for_seat(events, seat, False)
-            chosen = driver.bot_action(engine, state, seat, bot, random.Random(step), seen=lambda: seen)
+            chosen = driver.bot_action(engine, state, seat, bot, random.Random(step), seen=lambda seen=seen: seen)
             for variant in invariants.secret_variants(state, seat, random.Random(step)):
-                assert driver.bot_action(engine, variant, seat, bot, random.Random(step), seen=lambda: seen) == chosen
+                assert driver.bot_action(engine, variant, seat, bot, random.Random(step), seen=lambda seen=seen: seen) == chosen
                 checked[role] += 1
     assert checked["adventurer"] and checked["leader"], dict(checked)
 
@@ -137,3 +136,16 @@ def test_escape_odds_grow_with_the_lamps_left_and_fall_with_the_way_left():
     shared = dict(state, treasure_state="shared")  # the Treasure found: only the way out is left
     assert bots.escape_odds(shared, 1.0) > bots.escape_odds(state, 1.0)
     assert bots.values(dict(state, phase="over", winner="leader"))[0] == 1.0
+
+
+def test_a_sampled_state_keeps_the_rules_version_its_view_says():
+    from gamekit import contract
+
+    for state, _events in _explorer_match(4, 44):
+        state = contract.stamp_rules_version(dict(state), 2)
+        view = engine.view(state, 1)
+        if searchable(view):
+            assert view["rules_version"] == 2
+            assert engine.sample_state(view, 1, random.Random(1))["rules_version"] == 2
+            return
+    pytest.fail("no searchable view in the match")

@@ -128,3 +128,25 @@ def test_open_sesame_decides_a_line_proposal_still_open():
         state = act(state, seat, {"type": "choose_character", "character": engine.game_data()["characters"][seat]})
     state = act(state, 1, {"type": "open_sesame"})
     assert state["line_vote"] is None and state["line"] == [2, 1, 3]  # 1 of 3 yes: the lead's yes decides
+
+
+def test_a_match_is_set_up_under_the_rules_version_asked_and_version_1_is_left_unwritten():
+    assert engine.RULES_VERSION == 1
+    plain = engine.new_game(4, {}, 4, 0.0)
+    assert engine.new_game(4, {"rules_version": 1}, 4, 0.0) == plain and "rules_version" not in plain
+    assert engine.validate_options(4, {"rules_version": 2}) == ["Unknown rules version 2: this game plays versions 1 to 1."]
+    with pytest.raises(engine.IllegalAction, match="Unknown rules version"):
+        engine.new_game(4, {"rules_version": True}, 4, 0.0)
+
+
+def test_a_state_of_a_later_rules_version_says_so_in_every_view():
+    import random
+
+    from gamekit import contract, domains
+
+    state = contract.stamp_rules_version(engine.new_game(4, {}, 4, 0.0), 2)
+    for seat in (0, 1, 2, 3, None, "all"):
+        assert engine.view(state, seat)["rules_version"] == 2
+    seat = engine.to_act(state)[0]
+    action = domains.sample(engine.legal_actions(state, seat)[0], random.Random(1))
+    assert engine.apply(state, seat, action, 1.0)[0]["rules_version"] == 2  # and it stays the match's

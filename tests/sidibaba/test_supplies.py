@@ -81,7 +81,9 @@ def test_the_admin_refuses_a_mix_the_engine_refuses_in_the_readers_language():
 def test_the_admin_form_saves_a_valid_event_set_and_refuses_a_bad_one():
     row = EventSet.objects.get(key=PLAYED_KEY)
     Form = EventSetAdmin(EventSet, site).get_form(None, row)
-    good = Form(data={"key": row.key, "name": row.name, "data": '{"events": [{"kind": "bandit"}, {"kind": "movement", "steps": 2}]}'}, instance=row)
+    good = Form(
+        data={"key": row.key, "name": row.name, "data": '{"events": [{"kind": "bandit"}, {"kind": "movement", "steps": 2}]}'}, instance=row
+    )
     assert good.is_valid(), good.errors
     bad = Form(data={"key": row.key, "name": row.name, "data": '{"events": [{"kind": "bandit", "steps": 1}]}'}, instance=row)
     assert not bad.is_valid() and "data" in bad.errors

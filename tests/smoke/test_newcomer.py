@@ -32,7 +32,8 @@ from gamekit import domains
 from tests.server_logs import unhandled_errors
 from tests.smoke.client import NewcomerClient
 
-pytestmark = pytest.mark.smoke
+# one site for the three games: pytest-xdist keeps the module's tests on one worker
+pytestmark = [pytest.mark.smoke, pytest.mark.xdist_group("smoke")]
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -42,9 +43,11 @@ SMOKE_DATABASE = os.environ.get("SMOKE_DATABASE", "alibaba_smoke")
 SMOKE_REDIS_URL = os.environ.get("SMOKE_REDIS_URL", "redis://127.0.0.1:6379/4")
 DEMO_USER, DEMO_PASSWORD = "alice", "demo-password-1"
 # What the environment of the machine may hold that a newcomer's shell would not.
-NOT_A_NEWCOMERS = {"DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "SITE_NAME", "CHANNEL_PREFIX", "CACHE_PREFIX",
+NOT_A_NEWCOMERS = {"DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "SITE_NAME", "SITE_URL", "CHANNEL_PREFIX", "CACHE_PREFIX",
                    "TIMER_BACKEND", "PYTEST_VERSION", "PYTEST_CURRENT_TEST", "PYTEST_ADDOPTS", "SQLITE_PATH",
-                   "BEAT_SCHEDULE", "DEBUG", "SECRET_KEY", "MAKEFLAGS", "MAKELEVEL", "MFLAGS"}
+                   "BEAT_SCHEDULE", "DEBUG", "SECRET_KEY", "MAKEFLAGS", "MAKELEVEL", "MFLAGS",
+                   # the tests' fast password hasher (tests/dev_env.py): a newcomer's site hashes as Django does
+                   "FAST_PASSWORD_HASHER", "PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_XDIST_TESTRUNUID"}
 
 
 def _free_port() -> int:
@@ -106,7 +109,7 @@ def _fresh_backends():
 def site():
     """The README's `make run` in a clean copy, served on a free port; yields (base URL, log path)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    log_path = ARTIFACTS / f"smoke-{MODE}.log"
+    log_path = ARTIFACTS / f"smoke-{MODE}{os.environ.get('PYTEST_XDIST_WORKER', '')}.log"
     workdir = Path(tempfile.mkdtemp(prefix="alibaba-smoke-"))
     copy = clean_copy(workdir / "alibaba")
     _fresh_backends()
@@ -188,13 +191,14 @@ def _play_to_the_end(sock, game: str, time_limit: float) -> tuple[dict, int]:
         sock.act(action, version)
         decisions += 1
         # Either the match moves on or the server says why not (an illegal choice is answered at once).
-        sock.wait_for(lambda f: f["version"] > version or len(sock.errors) > errors, time_limit)
+        sock.wait_for(lambda f, version=version, errors=errors: f["version"] > version or len(sock.errors) > errors, time_limit)
         refused = sock.errors[errors:]
         assert all(error["code"] in {"illegal", "stale"} for error in refused), refused
         if any(error["code"] == "illegal" for error in refused):
             # The computer player's choice was refused (a rules corner): answer with a plainly legal action.
             sock.act(domains.sample(rng.choice(frame["legal"]), rng), version)
-            sock.wait_for(lambda f: f["version"] > version or len(sock.errors) > errors + 1, time_limit)
+            sock.wait_for(lambda f, version=version, errors=errors: f["version"] > version or len(sock.errors) > errors + 1,
+                          time_limit)
 
 
 @pytest.mark.parametrize("game", list(TABLES))

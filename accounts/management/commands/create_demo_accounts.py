@@ -21,7 +21,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         if not settings.DEBUG:
-            raise CommandError("DEBUG is off: the demo accounts have well-known passwords and are only for a site served on a loopback address.")
+            raise CommandError(
+                "DEBUG is off: the demo accounts have well-known passwords and are only for a site served on a loopback address."
+            )
         User = get_user_model()
         with transaction.atomic():
             for username in DEMO_PLAYERS:

@@ -58,18 +58,8 @@ def apply(s, seat, action, now, events):
     if not use:
         event(s, events, "effect_skipped", seat=seat, colour=colour)
         return goto("end_turn")
-    eff = s["rules"]["effects"]
     if colour in ("pink", "blue", "brown"):
-        if colour == "pink":
-            pts = eff["pink"]["points"]
-        elif colour == "blue":
-            pts = eff["blue"]["per_flip"] * info["flips"]
-            if info["layer"] == 0:
-                pts += eff["blue"]["bottom_layer"]
-        else:
-            tiles_ = tiles(s)
-            same = sum(1 for t in s["hands"][seat] if tiles_[t]["kind"] == tile["kind"])
-            pts = eff["brown"]["per_tile"] * same
+        pts = _points(s, seat, tile, info)
         s["scores"][seat] += pts
         event(s, events, "effect_used", seat=seat, colour=colour, points=pts)
         return goto("end_turn")
@@ -91,21 +81,41 @@ def apply(s, seat, action, now, events):
         event(s, events, "effect_used", seat=seat, colour="yellow", seats=seats)
         return goto("show", seats=seats)
     if colour == "white":
-        k, c = action.get("kind"), action.get("colour")
-        if (k is None) == (c is None):
-            raise IllegalAction("Name either a kind of treasure or a colour.")
-        if k is not None:
-            if k not in tile_set(s).kinds:
-                raise IllegalAction("There is no such kind of treasure.")
-            r = {"by": seat, "kind": k}
-        else:
-            if c not in tile_set(s).colours:
-                raise IllegalAction("There is no such colour.")
-            r = {"by": seat, "colour": c}
+        r = _restriction(s, seat, action)
         s["restrictions"] = [x for x in s["restrictions"] if x["by"] != seat] + [r]
         event(s, events, "effect_used", seat=seat, colour="white", restriction=r)
         return goto("end_turn")
     raise IllegalAction("This tile has no magic effect.")
+
+
+def _points(s, seat, tile, info):
+    """The points a pink, blue or brown effect brings ``seat`` this turn (``info``: the turn's flips and layer)."""
+    eff = s["rules"]["effects"]
+    colour = tile["colour"]
+    if colour == "pink":
+        return eff["pink"]["points"]
+    if colour == "blue":
+        pts = eff["blue"]["per_flip"] * info["flips"]
+        if info["layer"] == 0:
+            pts += eff["blue"]["bottom_layer"]
+        return pts
+    tiles_ = tiles(s)
+    same = sum(1 for t in s["hands"][seat] if tiles_[t]["kind"] == tile["kind"])
+    return eff["brown"]["per_tile"] * same
+
+
+def _restriction(s, seat, action):
+    """The white effect's restriction the action names: a kind of treasure or a colour, not both."""
+    k, c = action.get("kind"), action.get("colour")
+    if (k is None) == (c is None):
+        raise IllegalAction("Name either a kind of treasure or a colour.")
+    if k is not None:
+        if k not in tile_set(s).kinds:
+            raise IllegalAction("There is no such kind of treasure.")
+        return {"by": seat, "kind": k}
+    if c not in tile_set(s).colours:
+        raise IllegalAction("There is no such colour.")
+    return {"by": seat, "colour": c}
 
 
 def timeout(s, now, events):

@@ -15,11 +15,11 @@ def enter(s, now, events, seats):
 
 
 def owes_show(s, seat):
-    return any(w == seat and t is None for w, t in zip(s["window"], s["shown"]))
+    return any(w == seat and t is None for w, t in zip(s["window"], s["shown"], strict=True))
 
 
 def legal(s, seat):
-    for w, t in zip(s["window"], s["shown"]):
+    for w, t in zip(s["window"], s["shown"], strict=True):
         if w == seat and t is None:
             return [{"type": "show", "tile": tid} for tid in s["hands"][seat]]
     return []
@@ -49,7 +49,7 @@ def apply(s, seat, action, now, events):
 def timeout(s, now, events):
     """Every seat still to show shows its first tile (the last of them closes the window)."""
     transition = STAY
-    for w, t in list(zip(s["window"], s["shown"])):
+    for w, t in list(zip(s["window"], s["shown"], strict=True)):
         if t is None:
             event(s, events, "timed_out", seat=w)
             transition = show_tile(s, w, s["hands"][w][0], events)
@@ -65,6 +65,6 @@ def show_tile(s, seat, tid, events):
     event(s, events, "tile_shown", visible_to=[seat], seat=seat, tile=tiles_[tid], to=s["current"])
     if None in s["shown"]:
         return STAY  # the window stays open: no new decision point
-    for w, t in zip(s["window"], s["shown"]):
+    for w, t in zip(s["window"], s["shown"], strict=True):
         event(s, events, "tile_revealed", seat=w, tile=tiles_[t], to=s["current"])
     return goto("choose")

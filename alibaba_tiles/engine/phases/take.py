@@ -35,11 +35,10 @@ def apply(s, seat, action, now, events):
     tiles_ = tiles(s)
     tile = tiles_[board[pos]]
     restr = restrictions_for(s, seat)
-    if restr and forbidden(tile, restr):
-        if any(not forbidden(tiles_[board[p]], restr) for p in s["up"]):
-            by = [r for r in restr if r.get("kind") == tile["kind"] or r.get("colour") == tile["colour"]][0]
-            what = f"{by['kind']} tiles" if "kind" in by else f"{by['colour']} tiles"
-            raise IllegalAction(f"You may not take {what} this turn (a white effect).")
+    if restr and forbidden(tile, restr) and any(not forbidden(tiles_[board[p]], restr) for p in s["up"]):
+        by = [r for r in restr if r.get("kind") == tile["kind"] or r.get("colour") == tile["colour"]][0]
+        what = f"{by['kind']} tiles" if "kind" in by else f"{by['colour']} tiles"
+        raise IllegalAction(f"You may not take {what} this turn (a white effect).")
     return take_tile(s, seat, pos, events)
 
 

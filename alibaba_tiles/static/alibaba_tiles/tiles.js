@@ -15,53 +15,53 @@ import { renderGuide, tileTitle } from "./tiles_guide.js";
 import { newLog, renderRecent } from "./tiles_log.js";
 import { renderBazaar, renderHands, renderPlayers, renderScreen, renderShown, restrictionBanner } from "./tiles_panels.js";
 
-var h = UI.h;
-var s = UI.svg;
-var fmt = UI.fmt;
-var PITCH = 64;        // distance between two squares of the bottom layer (SVG units)
-var TILE = 56;         // a tile's side
-var LIFT = 5;          // each layer drawn this much up and left, like a stack seen from below-right
-var t = C.t, kindName = C.kindName, colourName = C.colourName, icon = C.icon, chip = C.chip;
-var tileLabel = C.tileLabel, setRows = C.setRows, layoutName = C.layoutName, COLOURS = C.COLOURS;
+const h = UI.h;
+const s = UI.svg;
+const fmt = UI.fmt;
+const PITCH = 64;        // distance between two squares of the bottom layer (SVG units)
+const TILE = 56;         // a tile's side
+const LIFT = 5;          // each layer drawn this much up and left, like a stack seen from below-right
+const t = C.t, kindName = C.kindName, colourName = C.colourName, icon = C.icon, chip = C.chip;
+const tileLabel = C.tileLabel, layoutName = C.layoutName, COLOURS = C.COLOURS;
 
 /* ---------------------------------------------------------------- geometry */
 
 function geometry(layout) {
-  var covers = layout.covers || {};
-  var positions = Object.keys(covers);
-  var coords = {};
+  const covers = layout.covers || {};
+  const positions = Object.keys(covers);
+  const coords = {};
   positions.forEach(function (p) {
-    var parts = p.split(":").map(Number);
+    const parts = p.split(":").map(Number);
     coords[p] = { layer: parts[0], row: parts[1], col: parts[2] };
   });
   // bottom tiles sit on the grid; an upper tile sits over the middle of what it covers
-  var at = {};
+  const at = {};
   function place(p) {
     if (at[p]) return at[p];
-    var c = coords[p];
-    var below = covers[p] || [];
-    var x, y;
+    const c = coords[p];
+    const below = covers[p] || [];
+    let x, y;
     if (!below.length || c.layer === 0) {
       x = c.col; y = c.row;
     } else {
       x = 0; y = 0;
-      below.forEach(function (q) { var b = place(q); x += b.gx; y += b.gy; });
+      below.forEach(function (q) { const b = place(q); x += b.gx; y += b.gy; });
       x /= below.length; y /= below.length;
     }
     at[p] = { gx: x, gy: y };
     return at[p];
   }
-  var minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   positions.forEach(function (p) {
-    var g = place(p);
-    var L = coords[p].layer;
+    const g = place(p);
+    const L = coords[p].layer;
     g.x = g.gx * PITCH - L * LIFT;
     g.y = g.gy * PITCH - L * LIFT;
     g.layer = L;
     minX = Math.min(minX, g.x); minY = Math.min(minY, g.y);
     maxX = Math.max(maxX, g.x + TILE); maxY = Math.max(maxY, g.y + TILE);
   });
-  var pad = 10;
+  const pad = 10;
   return {
     at: at, coords: coords, positions: positions,
     box: [minX - pad, minY - pad, (maxX - minX) + 2 * pad + 6, (maxY - minY) + 2 * pad + 6],
@@ -84,7 +84,7 @@ function startCountdown(root, deadline, api) {
 /* ---------------------------------------------------------------- the parts */
 
 function groupLegal(legal) {
-  var g = { take: {}, lamp: [], effect: [], show: [], choose: [] };
+  const g = { take: {}, lamp: [], effect: [], show: [], choose: [] };
   (legal || []).forEach(function (a) {
     if (a.type === "take") g.take[a.pos] = a;
     else if (g[a.type]) g[a.type].push(a);
@@ -95,14 +95,14 @@ function groupLegal(legal) {
 }
 
 function renderBoard(view, legal, api, send) {
-  var geo = geometry(view.layout);
-  var box = geo.box;
-  var svg = s("svg", {
+  const geo = geometry(view.layout);
+  const box = geo.box;
+  const svg = s("svg", {
     viewBox: box.join(" "), class: "cave", role: "img",
     "aria-label": t("board_label", "The treasure cave, bottom layer first"),
     "data-testid": "board",
   });
-  var defs = s("defs", {}, [
+  const defs = s("defs", {}, [
     s("pattern", { id: "tile-back", width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, [
       s("rect", { width: 10, height: 10, fill: "#6b4423" }),
       s("rect", { width: 5, height: 10, fill: "#7a5030" }),
@@ -112,38 +112,38 @@ function renderBoard(view, legal, api, send) {
     ]),
   ]);
   svg.appendChild(defs);
-  var forbidden = {};
+  const forbidden = {};
   (view.forbidden || []).forEach(function (p) { forbidden[p] = true; });
-  var onBoard = {};
+  const onBoard = {};
   (view.board || []).forEach(function (b) { onBoard[b.pos] = b; });
-  var lastPos = view.this_turn && view.this_turn.pos;
-  var topLayer = ((view.layout && view.layout.layers) || []).length - 1;
+  const lastPos = view.this_turn && view.this_turn.pos;
+  const topLayer = ((view.layout && view.layout.layers) || []).length - 1;
 
   // the empty squares of the bottom layer, so the cave keeps its shape
   geo.positions.forEach(function (p) {
     if (geo.coords[p].layer !== 0 || onBoard[p]) return;
-    var g = geo.at[p];
+    const g = geo.at[p];
     svg.appendChild(s("rect", {
       x: g.x + 1, y: g.y + 1, width: TILE - 2, height: TILE - 2, rx: 7,
       class: "slot" + (p === lastPos ? " last" : ""),
     }));
   });
   // bottom layer first, so upper tiles are drawn over what they cover
-  var ordered = (view.board || []).slice().sort(function (a, b) {
+  const ordered = (view.board || []).slice().sort(function (a, b) {
     return a.layer - b.layer || a.row - b.row || a.col - b.col;
   });
   ordered.forEach(function (b) {
-    var g = geo.at[b.pos];
+    const g = geo.at[b.pos];
     if (!g) return;
-    var take = legal.take[b.pos];
-    var green = legal.green[b.pos];
-    var cls = ["tile", "layer-" + b.layer];
+    const take = legal.take[b.pos];
+    const green = legal.green[b.pos];
+    const cls = ["tile", "layer-" + b.layer];
     if (b.face_up) cls.push("up"); else cls.push("down");
     if (take) cls.push("takeable");
     if (green) cls.push("green-target");
     if (forbidden[b.pos]) cls.push("restricted");
-    var label = b.tile ? tileLabel(b.tile) : t("face_down", "face down");
-    var grp = s("g", {
+    const label = b.tile ? tileLabel(b.tile) : t("face_down", "face down");
+    const grp = s("g", {
       class: cls.join(" "),
       transform: "translate(" + g.x + "," + g.y + ")",
       "data-testid": "tile-" + b.pos,
@@ -169,17 +169,17 @@ function renderBoard(view, legal, api, send) {
     } else {
       grp.appendChild(s("text", { x: TILE / 2, y: 35, class: "tile-back-mark", "text-anchor": "middle" }, [document.createTextNode("✦")]));
       // deeper layers darker, so one sees what lies on what
-      var depth = topLayer - b.layer;
+      const depth = topLayer - b.layer;
       if (depth > 0) grp.appendChild(s("rect", { width: TILE, height: TILE, rx: 7, class: "depth", "fill-opacity": Math.min(0.45, depth * 0.12) }));
     }
     // the layer, as dots in the corner (1 dot: bottom layer)
-    for (var d = 0; d <= b.layer; d++) {
+    for (let d = 0; d <= b.layer; d++) {
       grp.appendChild(s("circle", { cx: 7 + d * 6, cy: 7, r: 2, class: "layer-dot" }));
     }
     grp.appendChild(s("rect", { class: "tile-ring", x: -2, y: -2, width: TILE + 4, height: TILE + 4, rx: 9 }));
-    var action = take || green;
+    const action = take || green;
     if (action) {
-      var fire = function () { send(action); };
+      const fire = function () { send(action); };
       grp.addEventListener("click", fire);
       grp.addEventListener("keydown", function (ev) {
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); fire(); }
@@ -189,14 +189,14 @@ function renderBoard(view, legal, api, send) {
   });
   // where this turn's tile was taken from (above the bottom layer: an outline over what is left)
   if (lastPos && geo.at[lastPos] && geo.coords[lastPos].layer > 0 && !onBoard[lastPos]) {
-    var lp = geo.at[lastPos];
+    const lp = geo.at[lastPos];
     svg.appendChild(s("rect", { x: lp.x + 1, y: lp.y + 1, width: TILE - 2, height: TILE - 2, rx: 7, class: "last-mark" }));
   }
   return svg;
 }
 
 function effectText(colour, tile) {
-  var texts = {
+  const texts = {
     pink: t("eff_pink", "Score 5 points."),
     blue: t("eff_blue", "Score 2 points for each tile flipped face up this turn (2 if you took it from the bottom layer)."),
     brown: fmt(t("eff_brown", "Score 2 points for each {kind} behind your screen, this one included."), { kind: tile ? kindName(tile.kind) : "" }),
@@ -218,28 +218,28 @@ function button(testid, label, action, send, cls, title) {
 /* The tiles one may show, grouped by colour (in the legend's order) and sorted by kind within a colour:
  * one row per colour, each button named by the tile ("yellow chest"), never by its id. */
 function showRows(legalShow, myTiles, send) {
-  var byId = {};
+  const byId = {};
   (myTiles || []).forEach(function (tl) { byId[tl.id] = tl; });
-  var colourOrder = Object.keys(COLOURS);
-  var groups = {};
+  const colourOrder = Object.keys(COLOURS);
+  const groups = {};
   legalShow.forEach(function (a) {
-    var tl = byId[a.tile];
-    var colour = tl ? tl.colour : "";
+    const tl = byId[a.tile];
+    const colour = tl ? tl.colour : "";
     (groups[colour] = groups[colour] || []).push(a);
   });
-  var colours = Object.keys(groups).sort(function (x, y) {
-    var ix = colourOrder.indexOf(x), iy = colourOrder.indexOf(y);
+  const colours = Object.keys(groups).sort(function (x, y) {
+    const ix = colourOrder.indexOf(x), iy = colourOrder.indexOf(y);
     return (ix < 0 ? 99 : ix) - (iy < 0 ? 99 : iy) || (x < y ? -1 : x > y ? 1 : 0);
   });
   return colours.map(function (colour) {
-    var actions = groups[colour].slice().sort(function (x, y) {
-      var kx = byId[x.tile] ? kindName(byId[x.tile].kind) : "", ky = byId[y.tile] ? kindName(byId[y.tile].kind) : "";
+    const actions = groups[colour].slice().sort(function (x, y) {
+      const kx = byId[x.tile] ? kindName(byId[x.tile].kind) : "", ky = byId[y.tile] ? kindName(byId[y.tile].kind) : "";
       return kx.localeCompare(ky) || x.tile - y.tile;
     });
     return h("div", { className: "choices show-group", "data-testid": "show-group-" + (colour || "unknown"), "data-colour": colour }, [
       h("span", { className: "choice-label" }, colour ? [h("span", { className: "swatch c-" + colour }), " ", colourName(colour)] : []),
     ].concat(actions.map(function (a) {
-      var tl = byId[a.tile];
+      const tl = byId[a.tile];
       return button("show-" + a.tile, [tl ? chip(tl) : "#" + a.tile], a, send, "choice", tl ? tileLabel(tl) : null);
     })));
   });
@@ -256,16 +256,16 @@ function takenTile(view) {
 }
 
 function renderPrompt(view, legal, raw, api, send) {
-  var box = h("section", { className: "prompt card", "data-testid": "prompt" });
-  var mine = raw.length > 0;
-  var pending = view.pending || [];
-  var name = function (seat) { return api.name(seat); };
+  const box = h("section", { className: "prompt card", "data-testid": "prompt" });
+  const mine = raw.length > 0;
+  const pending = view.pending || [];
+  const name = function (seat) { return api.name(seat); };
 
   if (view.finished) return null;
 
   if (!mine) {
-    var waitFor = pending.map(function (p) {
-      var what = {
+    const waitFor = pending.map(function (p) {
+      const what = {
         take: t("doing_take", "{name} is choosing a tile"),
         lamp: t("doing_lamp", "{name} is deciding about the lamp"),
         effect: t("doing_effect", "{name} is deciding about the {colour} effect"),
@@ -288,17 +288,17 @@ function renderPrompt(view, legal, raw, api, send) {
   }
 
   if (legal.lamp.length) {
-    var bazaar = view.bazaar || [];
-    var lampBlock = h("div", { "data-testid": "action-lamp", className: "prompt-block" }, [
+    const bazaar = view.bazaar || [];
+    const lampBlock = h("div", { "data-testid": "action-lamp", className: "prompt-block" }, [
       h("p", { className: "prompt-title", text: t("your_lamp", "Aladdin's lamp: keep it (and use its own effect) or swap it for a bazaar tile (and use that tile's effect).") }),
     ]);
-    var row = h("div", { className: "choices" });
+    const row = h("div", { className: "choices" });
     legal.lamp.forEach(function (a) {
       if (a.swap === null || a.swap === undefined) {
-        var lampTile = takenTile(view);
+        const lampTile = takenTile(view);
         row.appendChild(button("lamp-keep", [t("lamp_keep", "Keep the lamp"), lampTile ? " " : null, lampTile ? chip(lampTile) : null], a, send, "primary"));
       } else {
-        var bt = bazaar[a.swap] && bazaar[a.swap].tile;
+        const bt = bazaar[a.swap] && bazaar[a.swap].tile;
         row.appendChild(button("lamp-swap-" + a.swap, [t("lamp_swap", "Swap for"), " ", bt ? chip(bt) : "#" + a.swap], a, send, "choice"));
       }
     });
@@ -307,39 +307,39 @@ function renderPrompt(view, legal, raw, api, send) {
   }
 
   if (legal.effect.length) {
-    var p = pending.filter(function (x) { return x.seat === api.seat && x.decision === "effect"; })[0];
-    var colour = p ? p.effect : null;
-    var tile = effectTile(view);
-    var block = h("div", { "data-testid": "action-effect", className: "prompt-block effect-" + (colour || "") }, [
+    const p = pending.filter(function (x) { return x.seat === api.seat && x.decision === "effect"; })[0];
+    const colour = p ? p.effect : null;
+    const tile = effectTile(view);
+    const block = h("div", { "data-testid": "action-effect", className: "prompt-block effect-" + (colour || "") }, [
       h("p", { className: "prompt-title" }, [
         fmt(t("your_effect", "Magic effect of the {colour} tile"), { colour: colourName(colour || "") }), " ",
         tile ? chip(tile) : null,
       ]),
       h("p", { className: "effect-text", text: effectText(colour, tile) }),
     ]);
-    var uses = legal.effect.filter(function (a) { return a.use; });
-    var skip = legal.effect.filter(function (a) { return !a.use; })[0];
-    var choices = h("div", { className: "choices" });
-    var kinds = uses.filter(function (a) { return a.kind; });
-    var colours = uses.filter(function (a) { return a.colour; });
-    var greens = uses.filter(function (a) { return a.pos; });
-    var plain = uses.filter(function (a) { return !a.kind && !a.colour && !a.pos; });
+    const uses = legal.effect.filter(function (a) { return a.use; });
+    const skip = legal.effect.filter(function (a) { return !a.use; })[0];
+    const choices = h("div", { className: "choices" });
+    const kinds = uses.filter(function (a) { return a.kind; });
+    const colours = uses.filter(function (a) { return a.colour; });
+    const greens = uses.filter(function (a) { return a.pos; });
+    const plain = uses.filter(function (a) { return !a.kind && !a.colour && !a.pos; });
     plain.forEach(function (a) { choices.appendChild(button("effect-use", t("use", "Use it"), a, send, "primary")); });
     if (greens.length) {
       block.appendChild(h("p", { className: "muted", text: t("green_hint", "Click a highlighted tile next to the one you took, or pick it here:") }));
-      var onBoard = {};
+      const onBoard = {};
       (view.board || []).forEach(function (b) { onBoard[b.pos] = b; });
       greens.forEach(function (a) {
-        var b = onBoard[a.pos];
+        const b = onBoard[a.pos];
         choices.appendChild(button("green-" + a.pos, [b && b.tile ? chip(b.tile) : a.pos], a, send, "choice"));
       });
     }
     if (kinds.length || colours.length) {
-      var kindRow = h("div", { className: "choices" }, [h("span", { className: "choice-label", text: t("forbid_kind", "Forbid a kind:") })]);
+      const kindRow = h("div", { className: "choices" }, [h("span", { className: "choice-label", text: t("forbid_kind", "Forbid a kind:") })]);
       kinds.forEach(function (a) {
         kindRow.appendChild(button("white-kind-" + a.kind, [h("span", { className: "chip-icon", text: icon(a.kind), title: kindName(a.kind) }), " ", kindName(a.kind)], a, send, "choice"));
       });
-      var colourRow = h("div", { className: "choices" }, [h("span", { className: "choice-label", text: t("forbid_colour", "or a colour:") })]);
+      const colourRow = h("div", { className: "choices" }, [h("span", { className: "choice-label", text: t("forbid_colour", "or a colour:") })]);
       colours.forEach(function (a) {
         colourRow.appendChild(button("white-colour-" + a.colour, [h("span", { className: "swatch c-" + a.colour }), " ", colourName(a.colour)], a, send, "choice"));
       });
@@ -352,8 +352,8 @@ function renderPrompt(view, legal, raw, api, send) {
   }
 
   if (legal.show.length) {
-    var current = view.current;
-    var showBlock = h("div", { "data-testid": "action-show", className: "prompt-block" }, [
+    const current = view.current;
+    const showBlock = h("div", { "data-testid": "action-show", className: "prompt-block" }, [
       h("p", { className: "prompt-title", text: fmt(t("your_show", "{name} used a yellow tile: show one of your tiles. They may take it."), { name: name(current) }) }),
     ]);
     showRows(legal.show, view.me && view.me.tiles, send).forEach(function (row) { showBlock.appendChild(row); });
@@ -361,14 +361,14 @@ function renderPrompt(view, legal, raw, api, send) {
   }
 
   if (legal.choose.length) {
-    var shownById = {};
+    const shownById = {};
     (view.shown || []).forEach(function (x) { if (x.tile) shownById[x.tile.id] = x; });
-    var chooseBlock = h("div", { "data-testid": "action-choose", className: "prompt-block" }, [
+    const chooseBlock = h("div", { "data-testid": "action-choose", className: "prompt-block" }, [
       h("p", { className: "prompt-title", text: t("your_choose", "Take one of the shown tiles:") }),
     ]);
-    var chooseRow = h("div", { className: "choices" });
+    const chooseRow = h("div", { className: "choices" });
     legal.choose.forEach(function (a) {
-      var x = shownById[a.tile];
+      const x = shownById[a.tile];
       chooseRow.appendChild(button("choose-" + a.tile, [
         x ? chip(x.tile) : "#" + a.tile,
         x ? h("span", { className: "from", text: fmt(t("from", "from {name}"), { name: name(x.seat) }) }) : null,
@@ -384,31 +384,31 @@ function renderPrompt(view, legal, raw, api, send) {
 /* Who must decide now, from the frame's to_act (a bot's yellow tile asks the others to show one
  * during the bot's turn: then it is your decision though not your turn). */
 function turnText(view, frame, api) {
-  var current = view.current;
-  var toAct = Array.isArray(frame.to_act) ? frame.to_act : [current];
+  const current = view.current;
+  const toAct = Array.isArray(frame.to_act) ? frame.to_act : [current];
   if (UI.decides(frame, api.seat)) {
     return current === api.seat ? t("your_turn", "Your turn")
       : fmt(t("your_decision", "Your decision ({name}'s turn)"), { name: api.name(current) });
   }
-  var others = toAct.filter(function (x) { return x !== current; });
+  const others = toAct.filter(function (x) { return x !== current; });
   if (!others.length) return fmt(t("their_turn", "{name}'s turn"), { name: api.name(current) });
   return fmt(t("their_decision", "{names} to decide ({name}'s turn)"), { names: toAct.map(api.name).join(", "), name: api.name(current) });
 }
 
 function renderStatus(view, api, frame) {
-  var bar = h("div", { className: "status-bar", "data-testid": "status" });
+  const bar = h("div", { className: "status-bar", "data-testid": "status" });
   if (view.finished) {
     bar.appendChild(h("strong", { text: t("game_over", "The game is over.") }));
     return bar;
   }
-  var mine = UI.decides(frame, api.seat);
+  const mine = UI.decides(frame, api.seat);
   bar.appendChild(h("span", { className: "turn" + (mine ? " mine" : ""), "data-testid": "turn", "data-mine": mine ? "1" : "0" }, [
     turnText(view, frame, api),
   ]));
   if (view.deadline) {
     bar.appendChild(h("span", { className: "countdown", "data-countdown": "1", "data-testid": "countdown", title: t("time_left", "time left for this decision") }));
   }
-  var facts = [];
+  const facts = [];
   facts.push(fmt(C.plural("face_down_count", view.face_down, "{n} face down", "{n} face down"), { n: view.face_down !== undefined ? view.face_down : "?" }));
   if (view.final_round) facts.push(fmt(C.plural("final_round_count", view.turns_left, "Last round: {n} turn left", "Last round: {n} turns left"), { n: view.turns_left }));
   bar.appendChild(h("span", { className: "facts muted", text: facts.join(" · ") }));
@@ -417,19 +417,19 @@ function renderStatus(view, api, frame) {
 
 /* ---------------------------------------------------------------- the renderer's lifecycle */
 
-var root = null;
-var api = null;
-var stopCountdown = function () {};
-var log = newLog();
+let root = null;
+let api = null;
+let stopCountdown = function () {};
+const log = newLog();
 // The page's frame, built once per mount: each frame redraws its parts, but the prompt is replaced
 // only when the legal actions change, so a click begun on a button while another player's answer
 // arrives lands on the same element (a rebuilt button would swallow it).
-var shell = null;
-var currentSend = function () {};
+let shell = null;
+let currentSend = function () {};
 function dispatch(action) { currentSend(action); }
 
 function buildShell() {
-  var placeholder = h("span", { hidden: true });
+  const placeholder = h("span", { hidden: true });
   shell = {
     page: h("div", { className: "tiles-page" }),
     main: h("div", { className: "main-col" }),
@@ -448,11 +448,11 @@ function fill(el, children) {
 }
 
 function draw(frame) {
-  var T = C.strings();
-  var view = frame.view || {};
-  var raw = frame.legal || [];
-  var legal = groupLegal(raw);
-  var sent = false;
+  const T = C.strings();
+  const view = frame.view || {};
+  const raw = frame.legal || [];
+  const legal = groupLegal(raw);
+  let sent = false;
   function send(action) {
     if (sent) return;  // one action per frame: the next frame re-enables
     sent = true;
@@ -463,7 +463,7 @@ function draw(frame) {
 
   if (!shell) buildShell();
   shell.page.className = "tiles-page" + (view.finished ? " finished" : "") + (raw.length ? " my-move" : "");
-  var info = h("div", { className: "cave-head" }, [
+  const info = h("div", { className: "cave-head" }, [
     h("span", { className: "variant", text: (T.variants && T.variants[view.variant]) || view.variant }),
     layoutName(view.layout) ? h("span", { className: "muted", "data-testid": "layout-name", text: " · " + layoutName(view.layout) }) : null,
     view.removed_kinds && view.removed_kinds.length
@@ -478,9 +478,9 @@ function draw(frame) {
     h("div", { className: "cave-wrap card" }, [info, renderBoard(view, legal, api, send)]),
   ]);
   // the prompt: kept as it is while the same choices stand (a waiting line is always redrawn)
-  var promptKey = raw.length && !view.finished ? JSON.stringify([api.seat, raw]) : null;
+  const promptKey = raw.length && !view.finished ? JSON.stringify([api.seat, raw]) : null;
   if (promptKey === null || promptKey !== shell.promptKey) {
-    var prompt = renderPrompt(view, legal, raw, api, dispatch) || h("span", { hidden: true });
+    const prompt = renderPrompt(view, legal, raw, api, dispatch) || h("span", { hidden: true });
     shell.side.replaceChild(prompt, shell.prompt);
     shell.prompt = prompt;
     shell.promptKey = promptKey;

@@ -3,19 +3,19 @@
 import * as UI from "../matches/ui.js";
 import { GUIDE, TILES } from "./tiles_strings.js";
 
-var h = UI.h;
-var fmt = UI.fmt;
-var COLOURS = {
+const h = UI.h;
+const fmt = UI.fmt;
+const COLOURS = {
   pink: "#f4a3c4", blue: "#86b7ea", brown: "#b98a5e",
   green: "#8fd08f", yellow: "#f6d865", white: "#f8f5ee",
 };
-var ICONS = {
+const ICONS = {
   carpet: "▦", chest: "▣", crown: "♛", diamond: "◆", lamp: "⚱",
   necklace: "❂", ring: "◎", ruby: "⬢", statue: "♞", sword: "⚔",
 };
 
 // the page's strings, the guide's (tiles_guide.js) and the counted ones ("{n} tiles") among them
-var T = Object.assign({}, TILES, GUIDE);
+const T = Object.assign({}, TILES, GUIDE);
 function t(key, fallback) { return (T && T[key]) || fallback || key; }
 function kindName(k) { return (T.kinds && T.kinds[k]) || k; }
 function colourName(c) { return (T.colours && T.colours[c]) || c; }
@@ -35,8 +35,8 @@ function tileLabel(tile) {
 }
 
 function setRows(tiles) {
-  var groups = {};
-  var order = [];
+  const groups = {};
+  const order = [];
   tiles.forEach(function (tl) {
     if (!groups[tl.kind]) { groups[tl.kind] = []; order.push(tl.kind); }
     groups[tl.kind].push(tl);
@@ -53,7 +53,7 @@ function setRows(tiles) {
 /* A plural template from tiles-i18n: [form for 0, for 1, for 2 and more] (the page renders each with the
  * language's own plural rule), or the English fallbacks. */
 function plural(key, n, one, many) {
-  var forms = T && T[key];
+  const forms = T && T[key];
   if (forms && forms.length === 3) return forms[n === 0 ? 0 : n === 1 ? 1 : 2];
   return n === 1 ? one : many;
 }

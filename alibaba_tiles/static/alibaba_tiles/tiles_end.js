@@ -3,23 +3,23 @@ import * as UI from "../matches/ui.js";
 import * as C from "./tiles_common.js";
 import { ratingCell } from "../matches/endscreen.js";
 
-var h = UI.h;
-var fmt = UI.fmt;
-var t = C.t, kindName = C.kindName, colourName = C.colourName, icon = C.icon, chip = C.chip;
-var setRows = C.setRows;
+const h = UI.h;
+const fmt = UI.fmt;
+const t = C.t, kindName = C.kindName, icon = C.icon, chip = C.chip;
+const setRows = C.setRows;
 
 function tieBreakNotes(final, api) {
-  var notes = [];
-  var n = final.totals.length;
-  var seen = {};
-  for (var i = 0; i < n; i++) {
+  const notes = [];
+  const n = final.totals.length;
+  const seen = {};
+  for (let i = 0; i < n; i++) {
     if (seen[i]) continue;
-    var same = [];
-    for (var j = 0; j < n; j++) if (final.totals[j] === final.totals[i]) { same.push(j); seen[j] = true; }
+    const same = [];
+    for (let j = 0; j < n; j++) if (final.totals[j] === final.totals[i]) { same.push(j); seen[j] = true; }
     if (same.length < 2) continue;
-    var names = same.map(function (k) { return api.name(k); }).join(", ");
-    var counts = same.map(function (k) { return final.tile_counts[k]; });
-    var allEqual = counts.every(function (c) { return c === counts[0]; });
+    const names = same.map(function (k) { return api.name(k); }).join(", ");
+    const counts = same.map(function (k) { return final.tile_counts[k]; });
+    const allEqual = counts.every(function (c) { return c === counts[0]; });
     if (allEqual) {
       notes.push(fmt(t("tie_shared", "{names} have {points} points and {tiles} tiles each: they share rank {rank}."), {
         names: names, points: final.totals[i], tiles: counts[0], rank: final.ranks[same[0]],
@@ -36,15 +36,15 @@ function tieBreakNotes(final, api) {
 }
 
 function renderEnd(view, api) {
-  var f = view.final;
+  const f = view.final;
   if (!f) return null;
   // Each seat's rating change (matches/endscreen.js), on the live page once the match is over.
-  var frame = api.frame ? api.frame() : null;
-  var end = frame && frame.end ? frame.end : null;
-  var order = [];
-  for (var i = 0; i < f.totals.length; i++) order.push(i);
+  const frame = api.frame ? api.frame() : null;
+  const end = frame && frame.end ? frame.end : null;
+  const order = [];
+  for (let i = 0; i < f.totals.length; i++) order.push(i);
   order.sort(function (a, b) { return f.ranks[a] - f.ranks[b] || a - b; });
-  var table = h("table", { className: "list end-table" }, [
+  const table = h("table", { className: "list end-table" }, [
     h("thead", {}, [h("tr", {}, [
       h("th", { text: t("rank", "Rank") }), h("th", { text: t("player", "Player") }),
       h("th", { text: t("sets", "Sets") }), h("th", { text: t("set_points", "Set points") }),
@@ -53,10 +53,10 @@ function renderEnd(view, api) {
       end ? h("th", { text: t("rating_h", "Rating") }) : null,
     ])]),
   ]);
-  var body = h("tbody");
+  const body = h("tbody");
   order.forEach(function (i) {
-    var sets = f.sets[i] || {};
-    var kinds = Object.keys(sets).sort(function (a, b) { return sets[b] - sets[a]; });
+    const sets = f.sets[i] || {};
+    const kinds = Object.keys(sets).sort(function (a, b) { return sets[b] - sets[a]; });
     body.appendChild(h("tr", { className: (f.ranks[i] === 1 ? "winner" : "") + (i === api.seat ? " me" : ""), "data-testid": "final-" + i }, [
       h("td", { className: "rank", text: (f.ranks[i] === 1 ? "♛ " : "") + f.ranks[i] }),
       h("td", {}, [api.name(i), api.isYou(i) ? h("span", { className: "badge you", text: t("you_short", "you") }) : null]),
@@ -73,8 +73,8 @@ function renderEnd(view, api) {
     ]));
   });
   table.appendChild(body);
-  var winners = order.filter(function (i) { return f.ranks[i] === 1; }).map(function (i) { return api.name(i); });
-  var sec = h("section", { className: "card end-screen", "data-testid": "end-screen" }, [
+  const winners = order.filter(function (i) { return f.ranks[i] === 1; }).map(function (i) { return api.name(i); });
+  const sec = h("section", { className: "card end-screen", "data-testid": "end-screen" }, [
     h("h2", { text: winners.length > 1
       ? fmt(t("winners", "{names} share the victory!"), { names: winners.join(" & ") })
       : fmt(t("winner", "{name} wins!"), { name: winners[0] || "" }) }),
@@ -82,7 +82,7 @@ function renderEnd(view, api) {
     h("div", { className: "tiebreak", "data-testid": "tie-break" }, tieBreakNotes(f, api).map(function (n) { return h("p", { text: n }); })
       .concat([h("p", { className: "muted small", text: t("scoring_rule", "Sets score 1, 3, 6, 10, 15, 21 for 1–6 tiles of a kind; effect points are added. Highest total wins; a tie goes to the player with fewer tiles; still tied, they share it.") })])),
   ]);
-  var hands = h("div", { className: "hands" });
+  const hands = h("div", { className: "hands" });
   order.forEach(function (i) {
     hands.appendChild(h("div", { className: "hand" }, [
       h("h3", { text: api.name(i) }),

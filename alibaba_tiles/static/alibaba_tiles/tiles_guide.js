@@ -12,17 +12,17 @@ import * as UI from "../matches/ui.js";
 import * as C from "./tiles_common.js";
 import { GUIDE } from "./tiles_strings.js";
 
-var h = UI.h;
-var fmt = UI.fmt;
-var COLOUR_ORDER = ["pink", "blue", "brown", "green", "yellow", "white"];
+const h = UI.h;
+const fmt = UI.fmt;
+const COLOUR_ORDER = ["pink", "blue", "brown", "green", "yellow", "white"];
 
 function g(key, fallback) {
   return GUIDE[key] || fallback;
 }
 
 function rulesAddress() {
-  var el = document.getElementById("tiles-guide-data");
-  try { return el ? JSON.parse(el.textContent).rules_url : ""; } catch (e) { return ""; }
+  const el = document.getElementById("tiles-guide-data");
+  try { return el ? JSON.parse(el.textContent).rules_url : ""; } catch { return ""; }
 }
 
 /* "layer 2 of 4" (the top layer says so) */
@@ -33,7 +33,7 @@ function layerText(layer, layers) {
 }
 
 function tileTitle(b, flags, layers) {
-  var parts = [b.tile ? C.tileLabel(b.tile) : C.t("face_down", "face down"), layerText(b.layer, layers)];
+  const parts = [b.tile ? C.tileLabel(b.tile) : C.t("face_down", "face down"), layerText(b.layer, layers)];
   if (b.tile && !b.face_up) parts.push(g("was_face_down", "it was still face down"));
   if (flags.take) parts.push(g("click_take", "click to take it"));
   else if (flags.green) parts.push(g("click_green", "click to take it too (green effect)"));
@@ -52,8 +52,8 @@ function promptHint(view, legal, raw, api) {
   if (Object.keys(legal.take).length) return g("hint_take", "Pick a glowing tile: it goes behind your screen, then its colour's effect is offered.");
   if (legal.lamp.length) return g("hint_lamp", "Keep the lamp, or swap it for a bazaar tile: the tile you keep decides the effect.");
   if (legal.effect.length) {
-    var mine = (view.pending || []).filter(function (p) { return p.seat === api.seat && p.decision === "effect"; })[0];
-    var colour = mine && mine.effect;
+    const mine = (view.pending || []).filter(function (p) { return p.seat === api.seat && p.decision === "effect"; })[0];
+    const colour = mine && mine.effect;
     return effectHint(colour) || g("hint_effect", "Use the effect of the tile you took, or skip it.");
   }
   if (legal.show.length) return fmt(g("hint_show", "Pick a tile you can bear to lose: {name} may take it."), { name: api.name(view.current) });
@@ -61,15 +61,15 @@ function promptHint(view, legal, raw, api) {
   return "";
 }
 
-function legend(view) {
-  var rows = COLOUR_ORDER.map(function (c) {
+function legend() {
+  const rows = COLOUR_ORDER.map(function (c) {
     return h("li", { "data-colour": c }, [
       h("span", { className: "swatch c-" + c }), " ",
       h("strong", { text: C.colourName(c) }), " ",
       h("span", { text: g("legend_" + c, "") }),
     ]);
   });
-  var dots = h("span", { className: "legend-dots", "aria-hidden": "true" }, [
+  const dots = h("span", { className: "legend-dots", "aria-hidden": "true" }, [
     h("span", { className: "dot" }), h("span", { className: "dot" }), h("span", { className: "dot" }),
   ]);
   return [
@@ -79,23 +79,23 @@ function legend(view) {
   ];
 }
 
-var legendOpen = null;
+let legendOpen = null;
 function renderGuide(view, legal, raw, api) {
   if (legendOpen === null) {
     // open at first on a wide screen; on a phone it would push the cave far down
-    var saved = null;
-    try { saved = window.localStorage.getItem("tiles-legend"); } catch (e) { /* private mode */ }
+    let saved = null;
+    try { saved = window.localStorage.getItem("tiles-legend"); } catch { /* private mode */ }
     legendOpen = saved ? saved === "open" : window.innerWidth > 900;
   }
-  var hint = promptHint(view, legal, raw, api);
-  var details = h("details", { className: "legend", "data-testid": "legend", open: legendOpen }, [
+  const hint = promptHint(view, legal, raw, api);
+  const details = h("details", { className: "legend", "data-testid": "legend", open: legendOpen }, [
     h("summary", { text: g("legend", "What the colours and dots mean") }),
-  ].concat(legend(view)));
+  ].concat(legend()));
   details.addEventListener("toggle", function () {
     legendOpen = details.open;
-    try { window.localStorage.setItem("tiles-legend", details.open ? "open" : "closed"); } catch (e) { /* private mode */ }
+    try { window.localStorage.setItem("tiles-legend", details.open ? "open" : "closed"); } catch { /* private mode */ }
   });
-  var rulesUrl = rulesAddress();
+  const rulesUrl = rulesAddress();
   return h("section", { className: "card guide", "data-testid": "guide" }, [
     hint ? h("p", { className: "prompt-hint", "data-testid": "prompt-hint", text: hint }) : null,
     details,

@@ -5,19 +5,19 @@ import * as C from "./tiles_common.js";
 import { newLog as newEventLog } from "../matches/event_log.js";
 import { seatLine } from "../matches/seat_log.js";
 
-var h = UI.h;
-var fmt = UI.fmt;
-var t = C.t, kindName = C.kindName, colourName = C.colourName, icon = C.icon, chip = C.chip;
-var plural = C.plural, tileInText = C.tileInText;
+const h = UI.h;
+const fmt = UI.fmt;
+const t = C.t, kindName = C.kindName, colourName = C.colourName, chip = C.chip;
+const plural = C.plural, tileInText = C.tileInText;
 
 /* One event of the running account in the page's language, from its code and data (engine/rules.py). */
 function eventText(e, api) {
-  var colour = colourName(e.colour || "");
+  const colour = colourName(e.colour || "");
   switch (e.code) {
     case "tile_taken":
       return fmt(t("ev_take", "took {tile}"), { tile: tileInText(e.tile) });
     case "tiles_flipped": {
-      var n = e.count !== undefined ? e.count : (e.tiles || e.positions || []).length;
+      const n = e.count !== undefined ? e.count : (e.tiles || e.positions || []).length;
       return fmt(plural("ev_flip", n, "uncovered {n} tile", "uncovered {n} tiles"), { n: n });
     }
     case "final_round":
@@ -30,8 +30,8 @@ function eventText(e, api) {
       if (e.colour === "green") return fmt(t("ev_green", "also took {tile} (green effect)"), { tile: tileInText(e.tile) });
       if (e.colour === "yellow") return t("ev_yellow", "asked the others to show a tile (yellow effect)");
       if (e.colour === "white") {
-        var r = e.restriction || {};
-        var what = r.kind
+        const r = e.restriction || {};
+        const what = r.kind
           ? fmt(t("ev_what_kind", "{kind} tiles"), { kind: kindName(r.kind) })
           : fmt(t("ev_what_colour", "{colour} tiles"), { colour: colourName(r.colour) });
         return fmt(t("ev_white", "forbade {what} until their next turn (white effect)"), { what: what });
@@ -53,10 +53,10 @@ function eventText(e, api) {
     case "timed_out":
       return t("ev_timeout", "ran out of time");
     case "game_over": {
-      var ranks = e.ranks || [];
-      var winners = [];
-      for (var i = 0; i < ranks.length; i++) if (ranks[i] === 1) winners.push(api.name(i));
-      var line = t("game_over", "The game is over.");
+      const ranks = e.ranks || [];
+      const winners = [];
+      for (let i = 0; i < ranks.length; i++) if (ranks[i] === 1) winners.push(api.name(i));
+      const line = t("game_over", "The game is over.");
       if (!winners.length) return line;
       return line + " " + (winners.length > 1
         ? fmt(t("winners", "{names} share the victory!"), { names: winners.join(" & ") })
@@ -69,16 +69,16 @@ function eventText(e, api) {
 
 /* The events of the current turn and the previous `players` turns, newest first (at most 14). */
 function renderRecent(view, log, api) {
-  var keep = (view.turn || 0) - (view.players || 0);
-  var items = log.filter(function (e) { return e.notice || (e.turn || 0) >= keep; }).slice(-14).reverse();
-  var ul = h("ul", { className: "recent", "data-testid": "recent" });
+  const keep = (view.turn || 0) - (view.players || 0);
+  const items = log.filter(function (e) { return e.notice || (e.turn || 0) >= keep; }).slice(-14).reverse();
+  const ul = h("ul", { className: "recent", "data-testid": "recent" });
   items.forEach(function (e) {
     if (e.notice) {
       ul.appendChild(h("li", { className: "ev-seat notice", "data-code": e.code, "data-version": e.version }, [seatLine(e, api)]));
       return;
     }
-    var who = e.seat === null || e.seat === undefined ? "" : api.name(e.seat) + " ";
-    var chips = e.code === "lamp_swapped" ? [chip(e.tile, "mini")] : (e.tile ? [chip(e.tile, "mini")] : []);
+    const who = e.seat === null || e.seat === undefined ? "" : api.name(e.seat) + " ";
+    let chips = e.code === "lamp_swapped" ? [chip(e.tile, "mini")] : (e.tile ? [chip(e.tile, "mini")] : []);
     if (e.code === "tiles_flipped" && e.tiles) chips = e.tiles.map(function (tl) { return chip(tl, "mini"); });
     ul.appendChild(h("li", { className: "ev-" + e.code + (e.code === "tile_shown" ? " private" : ""), "data-code": e.code, "data-version": e.version }, [
       who ? h("strong", { text: who }) : null,
@@ -93,12 +93,12 @@ function renderRecent(view, log, api) {
  * changes (seat_log.js) made since the move before the first of them, each after the moves of its version. */
 function newLog() {
   return newEventLog(function (log, frame) {
-    var view = frame.view || {};
-    var keep = (view.turn || 0) - (view.players || 0);
-    var moves = log.filter(function (e) { return !e.notice && (e.turn || 0) >= keep; });
+    const view = frame.view || {};
+    const keep = (view.turn || 0) - (view.players || 0);
+    const moves = log.filter(function (e) { return !e.notice && (e.turn || 0) >= keep; });
     // a notice at version v came after the move that made v: one just before the window's first move is in it
-    var from = moves.length ? Math.min.apply(null, moves.map(function (e) { return e.version; })) - 1 : 0;
-    var notices = log.filter(function (e) { return e.notice && e.version >= from; });
+    const from = moves.length ? Math.min.apply(null, moves.map(function (e) { return e.version; })) - 1 : 0;
+    const notices = log.filter(function (e) { return e.notice && e.version >= from; });
     return moves.concat(notices).sort(function (a, b) { return a.version - b.version || (a.notice ? 1 : 0) - (b.notice ? 1 : 0); });
   });
 }

@@ -3,18 +3,18 @@
 import * as UI from "../matches/ui.js";
 import * as C from "./tiles_common.js";
 
-var h = UI.h;
-var fmt = UI.fmt;
-var t = C.t, kindName = C.kindName, colourName = C.colourName, icon = C.icon, chip = C.chip;
-var setRows = C.setRows;
+const h = UI.h;
+const fmt = UI.fmt;
+const t = C.t, kindName = C.kindName, colourName = C.colourName, icon = C.icon, chip = C.chip;
+const setRows = C.setRows;
 
 function restrictionBanner(view, api) {
-  var list = view.restrictions || (view.restriction ? [view.restriction] : []);
+  const list = view.restrictions || (view.restriction ? [view.restriction] : []);
   if (!list.length || view.finished) return null;
-  var wrap = h("div", { className: "restrictions" });
+  const wrap = h("div", { className: "restrictions" });
   list.forEach(function (r) {
-    var what = r.kind ? kindName(r.kind) : colourName(r.colour);
-    var text = api.isYou(r.by)
+    const what = r.kind ? kindName(r.kind) : colourName(r.colour);
+    const text = api.isYou(r.by)
       ? fmt(t("you_forbade", "You forbade {what} until your next turn"), { what: what })
       : fmt(t("forbade", "{name} forbade {what} until their next turn"), { name: api.name(r.by), what: what });
     wrap.appendChild(h("div", { className: "banner", "data-testid": "restriction" }, [
@@ -26,10 +26,10 @@ function restrictionBanner(view, api) {
 }
 
 function renderPlayers(view, api) {
-  var list = h("ol", { className: "seats", "data-testid": "scoreboard" });
-  for (var i = 0; i < view.players; i++) {
-    var pend = (view.pending || []).filter(function (p) { return p.seat === i; })[0];
-    var li = h("li", {
+  const list = h("ol", { className: "seats", "data-testid": "scoreboard" });
+  for (let i = 0; i < view.players; i++) {
+    const pend = (view.pending || []).filter(function (p) { return p.seat === i; })[0];
+    const li = h("li", {
       className: "seat-row" + (i === view.current && !view.finished ? " current" : "") + (i === api.seat ? " me" : ""),
       "data-testid": "seat-" + i,
     }, [
@@ -54,9 +54,9 @@ function renderPlayers(view, api) {
 
 
 function renderScreen(view) {
-  var me = view.me;
+  const me = view.me;
   if (!me) return null;
-  var sec = h("section", { className: "card screen", "data-testid": "my-screen" }, [
+  const sec = h("section", { className: "card screen", "data-testid": "my-screen" }, [
     h("h2", { text: t("your_screen", "Behind your screen") }),
   ]);
   if (!me.tiles.length) {

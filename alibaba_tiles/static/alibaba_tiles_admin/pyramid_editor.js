@@ -75,7 +75,7 @@ class PyramidEditor {
     let layout;
     try {
       layout = JSON.parse(this.textarea.value);
-    } catch (err) {
+    } catch {
       this.layout = null;
       this.grids = null;
       this.draw();

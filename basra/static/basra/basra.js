@@ -15,24 +15,25 @@ import * as Board from "./basra_board.js";
 import * as Cave from "./basra_cave.js";
 import { ratingCell } from "../matches/endscreen.js";
 
-var h = UI.h, fmt = UI.fmt;
-var t = B.t;
+const h = UI.h, fmt = UI.fmt;
+const t = B.t;
 
-var root = null, api = null, log = B.newLog();
-var stopCountdown = function () {}, stopWalk = function () {};
+let root = null, api = null;
+const log = B.newLog();
+let stopCountdown = function () {}, stopWalk = function () {};
 // The page's frame, built once per mount; the prompt is replaced only when the legal actions change,
 // so a click (or a number being typed) while another player's answer arrives is not lost.
-var shell = null, currentSend = function () {};
+let shell = null, currentSend = function () {};
 function dispatch(action) { currentSend(action); }
 
 /* Each legal action with its one_of parameters spread into one concrete action per value. */
 function spread(action) {
-  var out = [action];
+  let out = [action];
   Object.keys(action).forEach(function (key) {
-    var d = action[key];
+    const d = action[key];
     if (!UI.isDomain(d) || !("one_of" in d)) return;
-    var next = [];
-    out.forEach(function (a) { d.one_of.forEach(function (v) { var c = Object.assign({}, a); c[key] = v; next.push(c); }); });
+    const next = [];
+    out.forEach(function (a) { d.one_of.forEach(function (v) { const c = Object.assign({}, a); c[key] = v; next.push(c); }); });
     out = next;
   });
   return out;
@@ -41,13 +42,13 @@ function spread(action) {
 function seatName(seat) { return api.name(seat); }
 
 function offerFrom(id, view) {
-  var offer = ((view.phase || {}).offers || []).filter(function (o) { return o.id === id; })[0];
+  const offer = ((view.phase || {}).offers || []).filter(function (o) { return o.id === id; })[0];
   return offer ? " (" + seatName(offer.from) + ")" : "";
 }
 
 /* Cards and Piastres in plain words ("Pirates (Robbers, value 20) and 300 Piastres"; "nothing"): no "0 Piastres". */
 function goods(cards, piastres) {
-  var parts = [];
+  const parts = [];
   if (cards && cards.length) parts.push(B.cardList(cards));
   if (piastres) parts.push(B.cash(piastres));
   return parts.length ? parts.join(" " + t("and", "and") + " ") : t("nothing_cards", "nothing");
@@ -55,10 +56,10 @@ function goods(cards, piastres) {
 
 /* An offer in words: what each side hands over, as its maker, the one it is made to, or a spectator sees it. */
 function offerText(o) {
-  var sale = o.cards !== undefined;
-  var fromGives = sale ? goods(o.cards, 0) : goods(o.give, o.give_piastres);
-  var toGives = sale ? goods([], o.piastres) : goods(o.want, o.want_piastres);
-  var args = { id: o.id, give: fromGives, get: toGives };
+  const sale = o.cards !== undefined;
+  const fromGives = sale ? goods(o.cards, 0) : goods(o.give, o.give_piastres);
+  const toGives = sale ? goods([], o.piastres) : goods(o.want, o.want_piastres);
+  const args = { id: o.id, give: fromGives, get: toGives };
   if (o.from === api.seat) return fmt(t("offer_sent", "Your offer #{id} to {name}: you give {give}; you get {get}"), Object.assign(args, { name: seatName(o.to) }));
   if (o.to === api.seat) return fmt(t("offer_to_you", "Offer #{id} from {name}: you get {give}; you give {get}"), Object.assign(args, { name: seatName(o.from) }));
   return fmt(t("offer_line", "Offer #{id}: {from} gives {give} to {to} for {get}"), Object.assign(args, { from: seatName(o.from), to: seatName(o.to) }));
@@ -70,7 +71,7 @@ function actionLabel(a, view, place) {
     case "play": return fmt(t("play", "Play {n}"), { n: a.card });
     case "route": return t("route", "Which way?") + " " + (place === 0 ? t("main_route", "main route") : t("branch", "the branch"));  // the engine lists the main route first
     case "buy": {
-      var price = B.priceHere(a.card, view.position, B.data());
+      const price = B.priceHere(a.card, view.position, B.data());
       return price === null ? t("buy", "Buy") + " " + B.cardName(a.card) : fmt(t("buy_for", "Buy {card} for {price}"), { card: B.cardName(a.card), price: B.cash(price) });
     }
     case "take": return fmt(t("take_free", "Take {card} for free"), { card: B.cardName(a.card) });
@@ -91,15 +92,15 @@ function actionLabel(a, view, place) {
 }
 
 // the catalogue's key for a form's title and for its fields, where the action's own word means something else
-var FORM_TITLES = { steal: "steal_title" };
-var FIELD_LABELS = { give: "give_cards", turns: "turns_field" };
+const FORM_TITLES = { steal: "steal_title" };
+const FIELD_LABELS = { give: "give_cards", turns: "turns_field" };
 
 /* What a form's choice costs or pays, said under its title: sales at the quarter's price, throws at their cost. */
 function formCost(a, view) {
-  var rules = (B.data().game || {});
+  const rules = (B.data().game || {});
   if (a.type === "sell") return t("sell_pays", "You are paid this quarter's price for each card sold (shown beside it).");
   if (a.type === "throw") {
-    var cost = view.phase.kind === "throw100" ? rules.last_chance_cost : rules.throw_cost;
+    const cost = view.phase.kind === "throw100" ? rules.last_chance_cost : rules.throw_cost;
     return fmt(t("throw_costs", "You pay {price} for each card thrown away; it goes back to its pack."), { price: B.cash(cost) });
   }
   if (a.type === "offer") return t("offer_says", "You give the cards you tick; the player pays you the Piastres you ask, if they accept.");
@@ -111,24 +112,24 @@ function formCost(a, view) {
 
 /* A form for an action with cards (subsets) or Piastres (ranges): ui.js's generic inputs, relabelled. */
 function domainForm(a, index, send, view) {
-  var form = UI.actionControl(a, index, send, function (k, f) { return api.t(k, null, f); }, api.toast);
-  var title = form.querySelector("strong");
+  const form = UI.actionControl(a, index, send, function (k, f) { return api.t(k, null, f); }, api.toast);
+  const title = form.querySelector("strong");
   if (title) title.textContent = t(FORM_TITLES[a.type] || a.type, a.type);
-  var cost = formCost(a, view);
+  const cost = formCost(a, view);
   if (title && cost) title.parentNode.insertBefore(h("p", { className: "form-cost", "data-testid": "form-cost-" + a.type, text: cost }), title.nextSibling);
   form.querySelectorAll("label.domain").forEach(function (label) {
-    var key = label.firstChild && label.firstChild.textContent.trim();
+    const key = label.firstChild && label.firstChild.textContent.trim();
     if (label.firstChild) label.firstChild.textContent = " " + t(FIELD_LABELS[key] || key, key) + " ";
   });
   form.querySelectorAll(".subset-item").forEach(function (item) {
-    var box = item.querySelector("input");
-    var key = item.parentNode.getAttribute("data-testid").split("-").pop();
-    var values = a[key] && a[key].subset_of;
+    const box = item.querySelector("input");
+    const key = item.parentNode.getAttribute("data-testid").split("-").pop();
+    const values = a[key] && a[key].subset_of;
     if (!values || !box) return;
-    var id = values[Number(box.value)];
-    var price = a.type === "sell" ? B.priceHere(id, view.position, B.data()) : null;
+    const id = values[Number(box.value)];
+    const price = a.type === "sell" ? B.priceHere(id, view.position, B.data()) : null;
     item.lastChild.textContent = " " + B.cardName(id) + (price !== null ? " · " + fmt(t("sells_for", "sells for {price}"), { price: B.cash(price) }) : "");
-    var c = B.card(id);
+    const c = B.card(id);
     if (c) item.title = B.cardTitle(c);
   });
   form.querySelectorAll(".muted").forEach(function (el) {
@@ -138,18 +139,18 @@ function domainForm(a, index, send, view) {
 }
 
 function renderPrompt(view, frame, send) {
-  var legal = frame.legal || [];
-  var box = h("section", { className: "card prompt" + (legal.length ? " mine" : ""), "data-testid": "prompt" });
+  const legal = frame.legal || [];
+  const box = h("section", { className: "card prompt" + (legal.length ? " mine" : ""), "data-testid": "prompt" });
   if (view.finished) return null;
   if (!legal.length) {
-    var waiting = (frame.to_act || view.to_act || []).map(seatName).join(", ");
+    const waiting = (frame.to_act || view.to_act || []).map(seatName).join(", ");
     box.appendChild(h("p", { className: "muted", "data-testid": "waiting", text: waiting ? fmt(t("waiting_for", "Waiting for {names}"), { names: waiting }) : t("nothing", "Nothing to do right now.") }));
     return box;
   }
   box.appendChild(h("h2", { text: t("what_you_may", "What you may do") }));
-  var buttons = h("div", { className: "choices" });
+  const buttons = h("div", { className: "choices" });
   legal.forEach(function (a, index) {
-    var concrete = spread(a);
+    const concrete = spread(a);
     if (concrete.every(UI.isConcrete)) {
       concrete.forEach(function (c, j) {
         buttons.appendChild(h("button", { type: "button", className: "choice act-" + c.type,
@@ -161,22 +162,22 @@ function renderPrompt(view, frame, send) {
     }
   });
   box.insertBefore(buttons, box.children[1] || null);
-  var hint = promptHint && promptHint(view, legal);
+  const hint = promptHint && promptHint(view, legal);
   if (hint) box.insertBefore(hint, box.children[1] || null);
   return box;
 }
 
 function renderStatus(view, frame) {
-  var bar = h("div", { className: "status-bar", "data-testid": "status" });
+  const bar = h("div", { className: "status-bar", "data-testid": "status" });
   if (view.finished) { bar.appendChild(h("strong", { text: t("game_over", "The game is over.") })); return bar; }
   bar.appendChild(h("strong", { text: fmt(t("round", "Round {n}"), { n: view.round }) }));
   // whose decision it is comes from the frame (to_act), not only from whose turn it is
-  var mine = UI.decides(frame, api.seat);
+  const mine = UI.decides(frame, api.seat);
   bar.appendChild(h("span", { className: "turn" + (mine ? " mine" : ""), "data-testid": "turn", "data-mine": mine ? "1" : "0",
     text: mine ? (view.current === api.seat ? t("your_turn", "Your turn")
       : fmt(t("your_decision", "Your decision ({name}'s turn)"), { name: seatName(view.current) }))
       : fmt(t("their_turn", "{name}'s turn"), { name: seatName(view.current) }) }));
-  var phaseText = view.phase.name === "window" ? t("win_" + view.phase.kind, view.phase.kind) : t("phase_" + view.phase.name, view.phase.name);
+  let phaseText = view.phase.name === "window" ? t("win_" + view.phase.kind, view.phase.kind) : t("phase_" + view.phase.name, view.phase.name);
   if (view.phase.purpose) phaseText += " · " + t("purpose_" + view.phase.purpose, view.phase.purpose);
   bar.appendChild(h("span", { className: "muted", "data-testid": "phase", text: phaseText }));
   if (view.phase.at) bar.appendChild(h("span", { className: "countdown", "data-countdown": "1", "data-testid": "countdown" }));
@@ -184,21 +185,21 @@ function renderStatus(view, frame) {
 }
 
 function renderWindow(view) {
-  var phase = view.phase;
+  const phase = view.phase;
   if (phase.name !== "window" || view.finished) return null;
-  var done = phase.done || [];
+  const done = phase.done || [];
   // a seat that is done may still be waited for: it has an offer to answer (said apart, not as "waiting")
-  var waitingSeats = view.to_act || [];
-  var waiting = waitingSeats.filter(function (s) { return done.indexOf(s) < 0; }).map(seatName);
-  var answering = waitingSeats.filter(function (s) { return done.indexOf(s) >= 0; }).map(seatName);
-  var sec = h("section", { className: "card window", "data-testid": "window", "data-kind": phase.kind }, [
+  const waitingSeats = view.to_act || [];
+  const waiting = waitingSeats.filter(function (s) { return done.indexOf(s) < 0; }).map(seatName);
+  const answering = waitingSeats.filter(function (s) { return done.indexOf(s) >= 0; }).map(seatName);
+  const sec = h("section", { className: "card window", "data-testid": "window", "data-kind": phase.kind }, [
     h("h2", { text: fmt(t("window", "Window: {kind}"), { kind: t("win_" + phase.kind, phase.kind) }) }),
     phase.at ? h("p", { className: "countdown big", "data-countdown": "1", "data-testid": "window-countdown" }) : null,
     h("p", { "data-testid": "window-done", text: done.length ? fmt(t("done_list", "Done: {names}"), { names: done.map(seatName).join(", ") }) : t("window_none_done", "Nobody is done yet.") }),
     waiting.length ? h("p", { className: "muted", "data-testid": "window-waiting", text: fmt(t("waiting_for", "Waiting for {names}"), { names: waiting.join(", ") }) }) : null,
     answering.length ? h("p", { className: "muted", "data-testid": "window-answering", text: fmt(t("must_answer", "Still to answer an offer: {names}"), { names: answering.join(", ") }) }) : null,
     h("ul", { className: "window-seats" }, Array.apply(null, Array(view.players)).map(function (_, seat) {
-      var isDone = done.indexOf(seat) >= 0;
+      const isDone = done.indexOf(seat) >= 0;
       return h("li", { className: isDone ? "done" : "acting", "data-testid": "window-seat-" + seat, "data-done": isDone ? "1" : "0",
         text: (isDone ? "✔ " : "… ") + seatName(seat), title: isDone ? t("seat_done", "done") : t("seat_acting", "may still act") });
     })),
@@ -211,9 +212,9 @@ function renderWindow(view) {
 }
 
 function renderPrices(view, data) {
-  var quarter = ((data.board.spaces || []).filter(function (sp) { return sp.id === view.position; })[0] || {}).quarter;
-  var gangs = data.cards.gangs.map(function (g) { return g.key; });
-  var rows = Object.keys(data.prices.quarters).sort().map(function (q) {
+  const quarter = ((data.board.spaces || []).filter(function (sp) { return sp.id === view.position; })[0] || {}).quarter;
+  const gangs = data.cards.gangs.map(function (g) { return g.key; });
+  const rows = Object.keys(data.prices.quarters).sort().map(function (q) {
     return h("tr", { className: String(quarter) === q ? "here" : "", "data-testid": "prices-" + q }, [h("th", { text: q, title: fmt(t("quarter", "Quarter {n}"), { n: q }) })]
       .concat(gangs.map(function (g) { return h("td", { text: String(data.prices.quarters[q][g]) }); })));
   });
@@ -223,11 +224,11 @@ function renderPrices(view, data) {
 }
 
 function renderDestiny(view, data, lastDestiny) {
-  var dice = view.dice || {};
-  var black = dice.black || (lastDestiny && lastDestiny.black), white = dice.white || (lastDestiny && lastDestiny.white);
-  var rows = data.cards.destiny_table.map(function (row, r) {
+  const dice = view.dice || {};
+  const black = dice.black || (lastDestiny && lastDestiny.black), white = dice.white || (lastDestiny && lastDestiny.white);
+  const rows = data.cards.destiny_table.map(function (row, r) {
     return h("tr", {}, [h("th", { text: String(r + 1) })].concat(row.map(function (n, c) {
-      var cls = (black === r + 1 ? "row " : "") + (white === c + 1 ? "col " : "") + (black === r + 1 && white === c + 1 ? "hit" : "");
+      const cls = (black === r + 1 ? "row " : "") + (white === c + 1 ? "col " : "") + (black === r + 1 && white === c + 1 ? "hit" : "");
       return h("td", { className: cls, text: String(n) });
     })));
   });
@@ -242,12 +243,12 @@ function renderDestiny(view, data, lastDestiny) {
   ]);
 }
 
-var cardChip = B.cardChip;
+const cardChip = B.cardChip;
 
 function renderPacks(view, data) {
   return h("section", { className: "card packs", "data-testid": "packs" }, [h("h2", { text: t("packs", "The four packs") })].concat(
     data.cards.gangs.map(function (g) {
-      var pack = (view.packs || {})[g.key] || {};
+      const pack = (view.packs || {})[g.key] || {};
       return h("div", { className: "pack", "data-testid": "pack-" + g.key }, [
         h("strong", { text: B.gangName(g.key) + " " }),
         pack.top !== undefined && pack.top !== null ? cardChip(pack.top) : h("span", { className: "muted", text: t("face_down", "face down") }),
@@ -258,15 +259,15 @@ function renderPacks(view, data) {
 
 /* A player's bandit cards by group ("Beggars 3/4"), a complete group marked: it pays double at the round's end. */
 function groupsOf(cards) {
-  var sizes = {}, order = [], held = {};
+  const sizes = {}, order = [], held = {};
   (B.data().cards.cards || []).forEach(function (c) { sizes[c.group] = (sizes[c.group] || 0) + 1; });
   cards.forEach(function (id) {
-    var c = B.card(id), g = c ? c.group : "?";
+    const c = B.card(id), g = c ? c.group : "?";
     if (!held[g]) { held[g] = []; order.push(g); }
     held[g].push(id);
   });
   return order.map(function (g) {
-    var complete = sizes[g] && held[g].length >= sizes[g];
+    const complete = sizes[g] && held[g].length >= sizes[g];
     return h("span", { className: "group" + (complete ? " complete" : ""), "data-testid": "group-" + g, "data-complete": complete ? "1" : "0",
       title: fmt(t("group_count", "{n} of the {m} cards of this group"), { n: held[g].length, m: sizes[g] || "?" }) + (complete ? "; " + t("complete_group", "complete group: pays double") : "") }, [
       h("small", { className: "group-count", text: held[g].length + "/" + (sizes[g] || "?") + (complete ? " ★" : "") + " " }),
@@ -275,9 +276,9 @@ function groupsOf(cards) {
 }
 
 function renderPlayers(view) {
-  var list = h("ol", { className: "seats", "data-testid": "scoreboard" });
-  for (var i = 0; i < view.players; i++) {
-    var cards = view.bandits[i] || [];
+  const list = h("ol", { className: "seats", "data-testid": "scoreboard" });
+  for (let i = 0; i < view.players; i++) {
+    const cards = view.bandits[i] || [];
     list.appendChild(h("li", { className: "seat-row" + (i === view.current ? " current" : "") + (i === api.seat ? " me" : ""), "data-testid": "seat-" + i }, [
       h("strong", { text: seatName(i) }), " ",
       h("span", { className: "cash", "data-testid": "cash-" + i, text: B.cash(view.cash[i]) }), " ",
@@ -285,7 +286,7 @@ function renderPlayers(view) {
       h("div", { className: "bandits", "data-testid": "bandits-" + i }, cards.length ? groupsOf(cards) : [h("span", { className: "muted", text: t("no_cards", "no cards") })]),
     ]));
   }
-  var played = view.played || [];
+  const played = view.played || [];
   return h("section", { className: "card players" }, [h("h2", { text: t("players", "Players") }), list,
     played.length ? h("p", { className: "muted", "data-testid": "played", text: fmt(t("played_cards", "Movement cards played: {cards}"), { cards: played.join(", ") }) }) : null]);
 }
@@ -299,14 +300,14 @@ function renderHand(view) {
 function renderEnd(view) {
   if (!view.finished) return null;
   // the engine's ranking (view.result): equal ranks are shared places, shown as ties
-  var ranks = (view.result && view.result.ranks) || view.cash.map(function (c) { return 1 + view.cash.filter(function (o) { return o > c; }).length; });
-  var order = ranks.map(function (r, i) { return i; }).sort(function (a, b) { return ranks[a] - ranks[b] || a - b; });
-  var rank = function (i) { return ranks[i]; };
-  var shared = function (i) { return ranks.filter(function (r) { return r === ranks[i]; }).length > 1; };
-  var winners = order.filter(function (i) { return rank(i) === 1; }).map(seatName);
+  const ranks = (view.result && view.result.ranks) || view.cash.map(function (c) { return 1 + view.cash.filter(function (o) { return o > c; }).length; });
+  const order = ranks.map(function (r, i) { return i; }).sort(function (a, b) { return ranks[a] - ranks[b] || a - b; });
+  const rank = function (i) { return ranks[i]; };
+  const shared = function (i) { return ranks.filter(function (r) { return r === ranks[i]; }).length > 1; };
+  const winners = order.filter(function (i) { return rank(i) === 1; }).map(seatName);
   // Each seat's rating change (matches/endscreen.js), on the live page once the match is over.
-  var frame = api && api.frame ? api.frame() : null;
-  var end = frame && frame.end ? frame.end : null;
+  const frame = api && api.frame ? api.frame() : null;
+  const end = frame && frame.end ? frame.end : null;
   return h("section", { className: "card end", "data-testid": "final-ranking" }, [
     h("h2", { text: winners.length > 1 ? fmt(t("winners", "{names} share the victory!"), { names: winners.join(" & ") }) : fmt(t("winner", "{name} wins!"), { name: winners[0] }) }),
     h("table", {}, [h("tr", {}, [h("th", { text: t("rank", "Rank") }), h("th", { text: t("player", "Player") }), h("th", { text: t("piastres", "Piastres") }), h("th", { text: t("bandits", "Bandit cards") }), end ? h("th", { text: t("rating_h", "Rating") }) : null])]
@@ -321,13 +322,13 @@ function renderEnd(view) {
 
 /* Each round's result: what each player was paid on Start (none in Forty Thieves) and their cash after. */
 function renderRounds(view) {
-  var rounds = view.round_results || [];
+  const rounds = view.round_results || [];
   if (!rounds.length) return null;
-  var head = h("tr", {}, [h("th", { text: t("player", "Player") })].concat(rounds.map(function (r) {
+  const head = h("tr", {}, [h("th", { text: t("player", "Player") })].concat(rounds.map(function (r) {
     return h("th", { text: fmt(t("round", "Round {n}"), { n: r.round }) });
   })));
-  var rows = [];
-  for (var i = 0; i < view.players; i++) {
+  const rows = [];
+  for (let i = 0; i < view.players; i++) {
     rows.push(h("tr", { "data-testid": "round-row-" + i }, [h("td", { text: seatName(i) })].concat(rounds.map(function (r) {
       return h("td", { "data-testid": "round-" + r.round + "-" + i, text: (r.paid ? "+" + r.paid[i] + " " + t("round_paid", "paid on Start") + " · " : "") +
         t("cash_after", "cash after") + " " + r.cash[i] });
@@ -338,32 +339,32 @@ function renderRounds(view) {
 }
 
 function draw(frame, previous, events) {
-  var view = frame.view || {};
-  var data = B.data();
+  const view = frame.view || {};
+  let data = B.data();
   if (view.data) data = Object.assign({}, data, view.data);
-  var sent = false;
+  let sent = false;
   function send(action) {
     if (sent) return;
     sent = true;
     if (!api.send(action)) sent = false;
   }
-  var routes = {};
+  const routes = {};
   (frame.legal || []).forEach(function (a) { spread(a).forEach(function (c) { if (c.type === "route") routes[c.to] = c; }); });
-  var labels = { board: t("board_label", "The board of Basra"), quarter: function (n) { return fmt(t("quarter", "Quarter {n}"), { n: n }); },
+  const labels = { board: t("board_label", "The board of Basra"), quarter: function (n) { return fmt(t("quarter", "Quarter {n}"), { n: n }); },
     space: function (sp) {
-      var words = t("space_" + sp.type, sp.type || "");
+      let words = t("space_" + sp.type, sp.type || "");
       if (sp.type === "chance") words += ": " + B.chanceName(sp.kind);
       if (sp.type === "special") words += ": " + t("special_" + sp.kind, sp.kind);
       if (sp.gangs) words += ": " + sp.gangs.map(B.gangName).join(", ");
       return words;
     }, junction: t("junction", "junction") };
-  var moved = (events || []).filter(function (e) { return e.code === "moved"; }).pop();
-  var from = previous && previous.view ? previous.view.position : null;
-  var board = Board.draw(data.board, moved && from ? from : view.position, labels, routes, send);
-  var lastDestiny = log.events().filter(function (e) { return e.code === "destiny"; }).pop();
+  const moved = (events || []).filter(function (e) { return e.code === "moved"; }).pop();
+  const from = previous && previous.view ? previous.view.position : null;
+  const board = Board.draw(data.board, moved && from ? from : view.position, labels, routes, send);
+  const lastDestiny = log.events().filter(function (e) { return e.code === "destiny"; }).pop();
   currentSend = send;
   if (!shell) {
-    var placeholder = h("span", { hidden: true });
+    const placeholder = h("span", { hidden: true });
     shell = { main: h("div", { className: "main-col" }), side: h("aside", { className: "side-col" }, [placeholder]),
               prompt: placeholder, key: null, legend: legend(data.board) };  // kept: opening it survives new frames
     root.innerHTML = "";
@@ -374,21 +375,21 @@ function draw(frame, previous, events) {
   shell.main.replaceChildren.apply(shell.main, [renderStatus(view, frame), renderEnd(view), renderRounds(view),
     h("div", { className: "card board-wrap" }, [board.svg]), shell.legend, renderPrices(view, data), renderDestiny(view, data, lastDestiny)]
     .filter(Boolean));
-  var legal = frame.legal || [];
-  var key = legal.length && !view.finished ? JSON.stringify([api.seat, legal]) : null;
+  const legal = frame.legal || [];
+  const key = legal.length && !view.finished ? JSON.stringify([api.seat, legal]) : null;
   if (key === null || key !== shell.key) {
-    var prompt = renderPrompt(view, frame, dispatch) || h("span", { hidden: true });
+    const prompt = renderPrompt(view, frame, dispatch) || h("span", { hidden: true });
     shell.side.replaceChild(prompt, shell.prompt);
     shell.prompt = prompt;
     shell.key = key;
   }
   while (shell.prompt.nextSibling) shell.side.removeChild(shell.prompt.nextSibling);
-  [renderWindow(view), Cave.render(view, api, B), renderHand(view), renderPacks(view, data), renderPlayers(view), B.renderLog(log.events(), api)]
+  [renderWindow(view), Cave.render(view, api), renderHand(view), renderPacks(view, data), renderPlayers(view), B.renderLog(log.events(), api)]
     .forEach(function (part) { if (part) shell.side.appendChild(part); });
   root.dataset.phase = view.phase ? view.phase.name : "";
   root.dataset.finished = view.finished ? "1" : "0";
   if (moved && from) {
-    var path = [from].concat(moved.path || []);
+    const path = [from].concat(moved.path || []);
     if (path[path.length - 1] !== view.position) path.push(view.position);  // sent back to Start after the move
     stopWalk = Board.walk(board, path);
   }

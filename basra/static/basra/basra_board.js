@@ -6,23 +6,24 @@
  */
 import * as UI from "../matches/ui.js";
 
-var s = UI.svg;
-var CELL = 40, SIDE = 13;
-var FILLS = { start: "#f3d36b", empty: "#f4ead2", gang: "#d98c6a", special: "#9fb7d9", chance: "#a8d5a2" };
-var GANG_MARKS = { swindlers: "S", thieves: "T", defrauders: "D", robbers: "R" };
-var CHANCE_MARKS = { x50: "×50", "200": "200", black_die: "■", white_die: "□", two_out: "+2", two_in: "−2",
+const s = UI.svg;
+const CELL = 40, SIDE = 13;
+const FILLS = { start: "#f3d36b", empty: "#f4ead2", gang: "#d98c6a", special: "#9fb7d9", chance: "#a8d5a2" };
+const GANG_MARKS = { swindlers: "S", thieves: "T", defrauders: "D", robbers: "R" };
+const CHANCE_MARKS = { x50: "×50", "200": "200", black_die: "■", white_die: "□", two_out: "+2", two_in: "−2",
   bazaar: "⇄", hand: "→A", numbered: "#", x10: "×10" };  // no emoji: "→A" (a card to Ali Baba's mover) shows in any font
-var SPECIAL_MARKS = { choose: "?", die: "⚀", all: "★" };
-var QUARTER_TINTS = ["#e9d8b4", "#dcc9a0", "#d1bd92", "#c6b184"];
+const SPECIAL_MARKS = { choose: "?", die: "⚀", all: "★" };
+const QUARTER_TINTS = ["#e9d8b4", "#dcc9a0", "#d1bd92", "#c6b184"];
 
 function ringCell(position) {
-  var p = position % (4 * SIDE);
-  var side = Math.floor(p / SIDE), offset = p % SIDE;
+  const p = position % (4 * SIDE);
+  const side = Math.floor(p / SIDE), offset = p % SIDE;
   return [[offset, 0], [SIDE, offset], [SIDE - offset, SIDE], [0, SIDE - offset]][side];
 }
 
 function inward(cell) {
-  var col = cell[0], row = cell[1], half = SIDE / 2;
+  let col = cell[0], row = cell[1];
+  const half = SIDE / 2;
   if (col === 0 || col === SIDE) col += (col < half ? 1 : -1);
   if (row === 0 || row === SIDE) row += (row < half ? 1 : -1);
   return [col, row];
@@ -30,12 +31,12 @@ function inward(cell) {
 
 /* space id -> [column, row] */
 function layout(board) {
-  var where = {};
+  const where = {};
   where[board.start] = ringCell(0);
-  var mainAt = {};
+  const mainAt = {};
   board.route.slice(0, -1).forEach(function (sid, i) { mainAt[sid] = i + 1; where[sid] = ringCell(i + 1); });
   (board.branches || []).forEach(function (b) {
-    var base = mainAt[b.from] || 0;
+    const base = mainAt[b.from] || 0;
     b.spaces.forEach(function (sid, j) { where[sid] = inward(ringCell(base + 1 + j)); });
   });
   return where;
@@ -53,36 +54,36 @@ function centre(cell) { return [cell[0] * CELL + 4 + CELL / 2, cell[1] * CELL + 
 /* The board: spaces, quarters, walls, junctions and Ali Baba; `routes` maps a space id to the legal
  * action that sends him there (the junction choice), `send` fires it. */
 function draw(board, position, labels, routes, send) {
-  var where = layout(board);
-  var spaces = {};
+  const where = layout(board);
+  const spaces = {};
   board.spaces.forEach(function (sp) { spaces[sp.id] = sp; });
-  var junctions = {};
+  const junctions = {};
   (board.branches || []).forEach(function (b) { junctions[b.from] = true; });
-  var size = (SIDE + 1) * CELL + 8;
-  var root = s("svg", { viewBox: "0 0 " + size + " " + size, class: "basra-board", role: "img",
+  const size = (SIDE + 1) * CELL + 8;
+  const root = s("svg", { viewBox: "0 0 " + size + " " + size, class: "basra-board", role: "img",
     "aria-label": labels.board, "data-testid": "board" });
   // the four quarters, tinted behind their side of the route
-  for (var q = 0; q < 4; q++) {
-    var a = centre(ringCell(q * SIDE + 1)), b = centre(ringCell(q * SIDE + SIDE - 1));
+  for (let q = 0; q < 4; q++) {
+    const a = centre(ringCell(q * SIDE + 1)), b = centre(ringCell(q * SIDE + SIDE - 1));
     root.appendChild(s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "quarter-band", stroke: QUARTER_TINTS[q],
       "data-testid": "quarter-" + (q + 1) }));
-    var mid = centre([[6.5, 3], [10, 6.5], [6.5, 10], [3, 6.5]][q]);  // inside the ring, clear of the branches
-    var label = s("text", { x: mid[0], y: mid[1], class: "quarter-label", "text-anchor": "middle" });
+    const mid = centre([[6.5, 3], [10, 6.5], [6.5, 10], [3, 6.5]][q]);  // inside the ring, clear of the branches
+    const label = s("text", { x: mid[0], y: mid[1], class: "quarter-label", "text-anchor": "middle" });
     label.textContent = labels.quarter(q + 1);
     root.appendChild(label);
   }
   Object.keys(where).forEach(function (sid) {
-    var cell = where[sid], sp = spaces[sid] || {};
-    var x = cell[0] * CELL + 4, y = cell[1] * CELL + 4;
-    var route = routes[sid];
-    var g = s("g", { class: "space type-" + sp.type + (junctions[sid] ? " junction" : "") + (route ? " choosable" : ""),
+    const cell = where[sid], sp = spaces[sid] || {};
+    const x = cell[0] * CELL + 4, y = cell[1] * CELL + 4;
+    const route = routes[sid];
+    const g = s("g", { class: "space type-" + sp.type + (junctions[sid] ? " junction" : "") + (route ? " choosable" : ""),
       "data-space": sid, "data-testid": "space-" + sid, tabindex: route ? "0" : null, role: route ? "button" : null });
-    var title = s("title");
+    const title = s("title");
     title.textContent = labels.quarter(sp.quarter) + " · " + (labels.space ? labels.space(sp) : sp.type) +
       (junctions[sid] && labels.junction ? " · " + labels.junction : "");
     g.appendChild(title);
     g.appendChild(s("rect", { x: x, y: y, width: CELL - 2, height: CELL - 2, rx: 5, fill: FILLS[sp.type] || "#ddd" }));
-    var text = s("text", { x: x + CELL / 2 - 1, y: y + CELL / 2 + 4, "text-anchor": "middle" });
+    const text = s("text", { x: x + CELL / 2 - 1, y: y + CELL / 2 + 4, "text-anchor": "middle" });
     text.textContent = mark(sp);
     g.appendChild(text);
     if (route) {
@@ -93,11 +94,11 @@ function draw(board, position, labels, routes, send) {
   });
   // the walls between the quarters stand at the corners
   [0, SIDE, 2 * SIDE, 3 * SIDE].forEach(function (p) {
-    var c = ringCell(p);
+    const c = ringCell(p);
     root.appendChild(s("rect", { x: c[0] * CELL + 2, y: c[1] * CELL + 2, width: CELL + 2, height: CELL + 2, class: "wall" }));
   });
-  var at = centre(where[position] || where[board.start]);
-  var figure = s("g", { class: "ali-baba", "data-testid": "ali-baba", "data-space": position,
+  const at = centre(where[position] || where[board.start]);
+  const figure = s("g", { class: "ali-baba", "data-testid": "ali-baba", "data-space": position,
     transform: "translate(" + at[0] + "," + at[1] + ")" }, [
     s("circle", { r: 13, class: "ali-body" }),
     s("text", { y: 5, "text-anchor": "middle", class: "ali-mark" }),
@@ -109,11 +110,11 @@ function draw(board, position, labels, routes, send) {
 
 /* Walks the figure along `path` (space ids), one space every 180 ms; returns a function that stops it. */
 function walk(drawn, path) {
-  var steps = (path || []).filter(function (sid) { return drawn.where[sid]; });
+  const steps = (path || []).filter(function (sid) { return drawn.where[sid]; });
   if (steps.length < 2) return function () {};
-  var i = 0;
-  var timer = setInterval(function () {
-    var c = centre(drawn.where[steps[i]]);
+  let i = 0;
+  const timer = setInterval(function () {
+    const c = centre(drawn.where[steps[i]]);
     drawn.figure.setAttribute("transform", "translate(" + c[0] + "," + c[1] + ")");
     drawn.figure.dataset.walking = i < steps.length - 1 ? "1" : "0";
     i += 1;

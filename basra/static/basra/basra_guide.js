@@ -3,7 +3,7 @@
 import * as UI from "../matches/ui.js";
 import { GUIDE } from "./basra_strings.js";
 
-var h = UI.h;
+const h = UI.h;
 
 function g(key) {
   return GUIDE[key] || "";
@@ -19,7 +19,7 @@ function hintKey(phase) {
 
 function promptHint(view, legal) {
   if (view.finished || !legal.length) return null;
-  var text = g(hintKey(view.phase)) || g("hint_" + (view.phase && view.phase.name)) || "";
+  const text = g(hintKey(view.phase)) || g("hint_" + (view.phase && view.phase.name)) || "";
   return text ? h("p", { className: "prompt-hint", "data-testid": "prompt-hint", text: text }) : null;
 }
 

@@ -7,16 +7,16 @@ import * as B from "./basra_log.js";
 import { LEGEND } from "./basra_strings.js";
 import { mark as spaceMark } from "./basra_board.js";
 
-var h = UI.h;
-var fmt = UI.fmt;
+const h = UI.h;
+const fmt = UI.fmt;
 
 function l(key, fallback) {
   return LEGEND[key] || fallback;
 }
 
-var SPECIAL = { choose: ["legend_special_choose", "a capture: the mover chooses the gang"],
+const SPECIAL = { choose: ["legend_special_choose", "a capture: the mover chooses the gang"],
   die: ["legend_special_die", "a capture: a die names the gang"], all: ["legend_special_all", "a capture of every gang"] };
-var CHANCE = {
+const CHANCE = {
   x50: ["legend_x50", "chance: the mover rolls a die and gets 50 Piastres per pip"],
   "200": ["legend_200", "chance: the mover gets 200 Piastres"],
   black_die: ["legend_black_die", "chance: the black die is rolled and kept for the next capture"],
@@ -34,25 +34,25 @@ function meaning(sp) {
   if (sp.type === "start") return l("legend_start", "Start: each round ends here, every card pays its value");
   if (sp.type === "empty") return l("legend_empty", "empty space: the mover may buy up to three cards");
   if (sp.type === "gang") {
-    var names = (sp.gangs || []).map(B.gangName);
+    const names = (sp.gangs || []).map(B.gangName);
     return fmt(l(names.length > 1 ? "legend_gangs" : "legend_gang", names.length > 1 ? "a capture of the {gangs}" : "a capture of the {gang}"),
       { gang: names[0], gangs: names.join(" " + l("legend_and", "and") + " ") });
   }
-  var words = (sp.type === "special" ? SPECIAL : CHANCE)[sp.kind];
+  const words = (sp.type === "special" ? SPECIAL : CHANCE)[sp.kind];
   return words ? l(words[0], words[1]) : sp.type;
 }
 
 /* The legend: a list of the board's symbols (those on `board`, each once) and of the chips' numbers. */
 function legend(board) {
-  var seen = {}, rows = [];
+  const seen = {}, rows = [];
   (board.spaces || []).forEach(function (sp) {
-    var mark = spaceMark(sp);
+    const mark = spaceMark(sp);
     if (!mark || seen[mark]) return;
     seen[mark] = true;
     rows.push(h("li", { "data-testid": "legend-mark", "data-mark": mark }, [h("b", { className: "legend-mark", text: mark }), " " + meaning(sp)]));
   });
   rows.push(h("li", { "data-testid": "legend-ali" }, [h("b", { className: "legend-mark", text: "A" }), " " + l("legend_ali", "Ali Baba")]));
-  var chips = [
+  const chips = [
     ["legend-card", l("legend_card_name", "Pirates (Robbers, value 20)"), l("legend_card", "a bandit card: its name, its gang and its treasure value, paid at the round's end; the price to buy or sell it is the quarter's (the price table)")],
     ["legend-destiny", "⚄3,22", l("legend_destiny", "the Destiny numbers that catch this card at a capture of its gang")],
     ["legend-group", "1/4 ★", l("legend_group", "cards of the group you hold / cards in the group; ★ a complete group, which pays double")],

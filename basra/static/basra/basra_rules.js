@@ -5,42 +5,42 @@ import * as B from "./basra_log.js";
 import { legend as boardLegend } from "./basra_legend.js";
 import { draw } from "./basra_board.js";
 
-var h = UI.h;
-var fmt = UI.fmt;
+const h = UI.h;
+const fmt = UI.fmt;
 B.read();
-var data = JSON.parse(document.getElementById("basra-data").textContent);
+const data = JSON.parse(document.getElementById("basra-data").textContent);
 
 function cardChip(c) { return B.cardChip(c.id); }
 
-var figures = {
+const figures = {
   board: function () {
-    var labels = { board: B.t("board_label", "The board of Basra"), quarter: function (n) { return fmt(B.t("quarter", "Quarter {n}"), { n: n }); } };
-    var drawn = draw(data.board, data.board.start, labels, {}, function () {});
+    const labels = { board: B.t("board_label", "The board of Basra"), quarter: function (n) { return fmt(B.t("quarter", "Quarter {n}"), { n: n }); } };
+    const drawn = draw(data.board, data.board.start, labels, {}, function () {});
     drawn.svg.removeAttribute("data-testid");
     drawn.svg.querySelectorAll("[data-testid]").forEach(function (el) { el.removeAttribute("data-testid"); });
     return h("div", { className: "rules-board" }, [drawn.svg]);
   },
   legend: function () {
-    var legend = boardLegend(data.board);
+    const legend = boardLegend(data.board);
     legend.open = true;
     legend.querySelectorAll("[data-testid]").forEach(function (el) { el.removeAttribute("data-testid"); });
     return legend;
   },
   cards: function () {
-    var one = {};
+    const one = {};
     data.cards.cards.forEach(function (c) { if (!one[c.gang]) one[c.gang] = c; });
-    var cards = Object.keys(one).map(function (g) { return cardChip(one[g]); });
-    var moves = [1, 2, 3, 4, 5].map(function (n) { return h("span", { className: "move-card", text: String(n) }); });
-    var dice = [h("span", { className: "die black", title: B.t("black", "black die"), text: "4" }), " ",
+    const cards = Object.keys(one).map(function (g) { return cardChip(one[g]); });
+    const moves = [1, 2, 3, 4, 5].map(function (n) { return h("span", { className: "move-card", text: String(n) }); });
+    const dice = [h("span", { className: "die black", title: B.t("black", "black die"), text: "4" }), " ",
       h("span", { className: "die white", title: B.t("white", "white die"), text: "3" })];
     return h("div", { className: "rules-pieces" }, [h("div", {}, cards), h("div", {}, moves), h("div", {}, dice)]);
   },
 };
 
 document.querySelectorAll("[data-figure]").forEach(function (fig) {
-  var make = figures[fig.dataset.figure];
+  const make = figures[fig.dataset.figure];
   if (!make) return;
-  var picture = make();
+  const picture = make();
   picture.setAttribute("data-testid", "figure-" + fig.dataset.figure);
   fig.insertBefore(picture, fig.firstChild);
 });

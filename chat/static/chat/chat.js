@@ -7,27 +7,27 @@
 import { CHAT } from "./chat_strings.js";
 
 export function attach(api) {
-  var panel = document.getElementById("chat-panel");
+  const panel = document.getElementById("chat-panel");
   if (!panel) return;
-  var list = panel.querySelector(".chat-messages");
-  var emptyEl = panel.querySelector(".chat-empty");
-  var form = panel.querySelector(".chat-form");
-  var input = form ? form.querySelector("input[name=text]") : null;
-  var errorEl = panel.querySelector(".chat-error");
-  var mutedEl = panel.querySelector(".chat-muted");
-  var me = panel.dataset.me;
-  var live = panel.dataset.mode === "live";
-  var T = CHAT;
+  const list = panel.querySelector(".chat-messages");
+  const emptyEl = panel.querySelector(".chat-empty");
+  const form = panel.querySelector(".chat-form");
+  const input = form ? form.querySelector("input[name=text]") : null;
+  const errorEl = panel.querySelector(".chat-error");
+  const mutedEl = panel.querySelector(".chat-muted");
+  const me = panel.dataset.me;
+  const live = panel.dataset.mode === "live";
+  const T = CHAT;
   function t(key, values) {
-    var text = T[key] || key;
+    let text = T[key] || key;
     Object.keys(values || {}).forEach(function (k) { text = text.split("{" + k + "}").join(values[k]); });
     return text;
   }
 
-  var shown = {};      // message id -> true, so a message in the history and live is drawn once
-  var muted = [];      // names of the people the reader muted
-  var pendingText = "";
-  var liveApi = null;
+  let shown = {};      // message id -> true, so a message in the history and live is drawn once
+  let muted = [];      // names of the people the reader muted
+  let pendingText = "";
+  let liveApi = null;
 
   function showError(message) {
     if (!errorEl) return;
@@ -36,7 +36,7 @@ export function attach(api) {
   }
 
   function toolButton(label, title, onClick) {
-    var b = document.createElement("button");
+    const b = document.createElement("button");
     b.type = "button";
     b.className = "chat-link";
     b.textContent = label;
@@ -46,34 +46,34 @@ export function attach(api) {
   }
 
   function messageItem(message) {
-    var li = document.createElement("li");
+    const li = document.createElement("li");
     li.className = "chat-msg";
     li.dataset.testid = "chat-message";
     li.dataset.id = String(message.id);
     li.dataset.author = message.author;
     li.dataset.channel = message.channel;
-    var author = document.createElement("span");
+    const author = document.createElement("span");
     author.className = "chat-author";
     author.textContent = message.author;
     li.appendChild(author);
     if (!live) {
-      var tag = document.createElement("span");
+      const tag = document.createElement("span");
       tag.className = "chat-tag";
       tag.textContent = message.seat === null ? t("spectator") : t("seat", { n: message.seat + 1 });
       li.appendChild(tag);
     }
-    var text = document.createElement("span");
+    const text = document.createElement("span");
     text.className = "chat-text";
     text.textContent = message.text;
     li.appendChild(text);
     if (live && me && message.author !== me) {
-      var tools = document.createElement("span");
+      const tools = document.createElement("span");
       tools.className = "chat-tools";
       tools.appendChild(toolButton(t("mute"), t("mute_title", { name: message.author }), function () {
         liveApi.sendFrame({ type: "chat_mute", user: message.author });
       }));
       tools.appendChild(toolButton(t("report"), "", function () {
-        var reason = window.prompt(t("report_reason"), "");
+        const reason = window.prompt(t("report_reason"), "");
         if (reason === null) return;
         liveApi.sendFrame({ type: "chat_report", message: message.id, reason: reason });
       }));
@@ -85,7 +85,7 @@ export function attach(api) {
   function append(message) {
     if (shown[message.id] || muted.indexOf(message.author) !== -1) return;
     shown[message.id] = true;
-    var atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
     list.appendChild(messageItem(message));
     if (atBottom) list.scrollTop = list.scrollHeight;
     emptyEl.hidden = true;
@@ -145,7 +145,7 @@ export function attach(api) {
     if (form) {
       form.addEventListener("submit", function (ev) {
         ev.preventDefault();
-        var text = input.value.trim();
+        const text = input.value.trim();
         if (!text) return;
         showError("");
         if (api.sendFrame({ type: "chat", text: text })) {
@@ -159,7 +159,7 @@ export function attach(api) {
   function attachReplay(api) {
     // A replay shows every message it may, up to the moment of the step on screen.
     api.on("replay_step", function (step) {
-      var messages = (step.data && step.data.chat) || [];
+      const messages = (step.data && step.data.chat) || [];
       replaceAll(messages.filter(function (m) { return m.version <= step.version; }));
     });
   }

@@ -26,7 +26,9 @@ class Command(BaseCommand):
             "--as", dest="seat_accounts", action="append", default=[], metavar="SEAT=USERNAME",
             help="the account that sat in SEAT (0 is the first); repeat for each seat to attribute",
         )
-        parser.add_argument("--public", action="store_true", help="list it to everyone (private by default: only to the accounts given with --as)")
+        parser.add_argument(
+            "--public", action="store_true", help="list it to everyone (private by default: only to the accounts given with --as)"
+        )
 
     def handle(self, *args, **opts):
         accounts_by_seat = self.accounts_by_seat([_seat_account(text) for text in opts["seat_accounts"]])

@@ -40,6 +40,8 @@ class Command(BaseCommand):
         if report.wins_by_role:
             wins = ", ".join(f"{role} {n} ({100 * n / report.matches:.1f}%)" for role, n in sorted(report.wins_by_role.items()))
             self.stdout.write(f"wins by role (a match counts once per role ranked first): {wins}")
+        if report.match_ids:
+            self.stdout.write("matches: " + " ".join(str(pk) for pk in report.match_ids))
         # The totals last: the line a reader of the output's tail (a script, CI) looks for.
         self.stdout.write(
             f"{spec.key}: {report.matches} matches, {report.actions} actions in {report.seconds:.1f} s: "

@@ -6,11 +6,11 @@
 import * as UI from "./ui.js";
 import { END } from "./match_strings.js";
 
-var h = UI.h;
-var panel = document.getElementById("match-end");
-var page = document.getElementById("match-page");
+const h = UI.h;
+const panel = document.getElementById("match-end");
+const page = document.getElementById("match-page");
 
-var T = END;
+const T = END;
 function t(key, fallback) { return T[key] || fallback; }
 
 function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "±") + Math.abs(n); }
@@ -25,9 +25,9 @@ function ratingText(rating) {
 }
 
 function ratingCell(end, seat) {
-  var player = (end.players || []).filter(function (p) { return p.seat === seat; })[0];
-  var rating = player ? player.rating : null;
-  var cls = "rating-change" + (rating && rating.state === "rated" ? (rating.change > 0 ? " up" : rating.change < 0 ? " down" : "") : " muted");
+  const player = (end.players || []).filter(function (p) { return p.seat === seat; })[0];
+  const rating = player ? player.rating : null;
+  const cls = "rating-change" + (rating && rating.state === "rated" ? (rating.change > 0 ? " up" : rating.change < 0 ? " down" : "") : " muted");
   return h("td", { className: cls, "data-testid": "rating-change-" + seat, text: ratingText(rating) });
 }
 
@@ -37,7 +37,7 @@ function placeText(p) {
 }
 
 function ranking(end, seat) {
-  var body = h("tbody", {}, end.players.map(function (p) {
+  const body = h("tbody", {}, end.players.map(function (p) {
     return h("tr", { className: (p.place === 1 ? "winner" : "") + (p.seat === seat ? " me" : ""), "data-testid": "end-row-" + p.seat }, [
       h("td", { text: placeText(p) }),
       h("td", { title: p.title || null }, [p.name, p.left ? h("span", { className: "muted", text: " · " + t("left", "resigned") }) : null,
@@ -56,19 +56,19 @@ function ranking(end, seat) {
 }
 
 function postForm(url, label, testid, cls) {
-  var token = document.querySelector("#end-csrf input[name=csrfmiddlewaretoken]");
+  const token = document.querySelector("#end-csrf input[name=csrfmiddlewaretoken]");
   return h("form", { method: "post", action: url, className: "inline" }, [
     h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: token ? token.value : "" }),
     h("button", { type: "submit", className: cls || "", "data-testid": testid, text: label }),
   ]);
 }
 
-var STATES = { accepted: "accepted", joined: "joined", invited: "invited", declined: "declined", bot: "computer", open: "open" };
+const STATES = { accepted: "accepted", joined: "joined", invited: "invited", declined: "declined", bot: "computer", open: "open" };
 
 function rematchBlock(rematch) {
   if (!rematch) return null;
-  var box = h("div", { className: "rematch", "data-testid": "rematch" });
-  var urls = panel.dataset;
+  const box = h("div", { className: "rematch", "data-testid": "rematch" });
+  const urls = panel.dataset;
   if (!rematch.table) {
     if (rematch.is_host) box.appendChild(postForm(urls.rematchOffer, t("rematch", "Rematch"), "rematch-offer", "primary"));
     return box.childNodes.length ? box : null;
@@ -97,18 +97,18 @@ function rematchBlock(rematch) {
 
 function draw(frame) {
   if (!panel || frame.replay || !frame.end) return;
-  var end = frame.end;
-  var game = UI.LiveMatch.renderer(page.dataset.game, "main");
+  const end = frame.end;
+  const game = UI.LiveMatch.renderer(page.dataset.game, "main");
   panel.innerHTML = "";
   panel.appendChild(h("h2", { text: end.status === "finished" ? t("over", "The match is over") : t("aborted", "The match was stopped") }));
   if (!(game && game.endRanking)) panel.appendChild(ranking(end, frame.seat));
-  var links = h("p", { className: "end-links" }, [
+  const links = h("p", { className: "end-links" }, [
     end.replay_url ? h("a", { href: end.replay_url, className: "button secondary", "data-testid": "end-replay", text: t("replay", "Watch the replay") }) : null,
     " ",
     h("a", { href: end.lobby_url, className: "button secondary", "data-testid": "end-lobby", text: t("lobby", "Back to the lobby") }),
   ]);
   panel.appendChild(links);
-  var rematch = rematchBlock(end.rematch);
+  const rematch = rematchBlock(end.rematch);
   if (rematch) panel.appendChild(rematch);
   panel.hidden = false;
 }

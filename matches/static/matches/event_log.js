@@ -7,16 +7,16 @@
 import { seatEvents } from "./seat_log.js";
 
 export function newLog(trim) {
-  var log = [];
+  let log = [];
   return {
     events: function () { return log; },
     clear: function () { log = []; },
     remember: function (frame, events) {
-      var seen = {};
+      const seen = {};
       log.forEach(function (e) { seen[e.version + ":" + e.code + ":" + JSON.stringify(e)] = true; });
       (events || []).concat(seatEvents(frame)).forEach(function (e) {
-        var item = e.version !== undefined ? e : Object.assign({ version: frame.version }, e);
-        var k = item.version + ":" + item.code + ":" + JSON.stringify(item);
+        const item = e.version !== undefined ? e : Object.assign({ version: frame.version }, e);
+        const k = item.version + ":" + item.code + ":" + JSON.stringify(item);
         if (!seen[k]) { seen[k] = true; log.push(item); }
       });
       log = log.filter(function (e) { return e.version <= frame.version; });

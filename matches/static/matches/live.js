@@ -27,81 +27,81 @@
 import * as UI from "./ui.js";
 import { start as startReplay } from "./replay.js";
 import { MATCH } from "./match_strings.js";
-import { isSeatCode, seatLine } from "./seat_log.js";
+import { changesSeat, isSeatCode, seatLine } from "./seat_log.js";
+import { timeOfDay } from "./clock.js";
+import {
+  PING_EVERY, RATINGS_SYNC_MS, actionFrame, askForRatings, fatalClose, frameVerdict, freshEvents, helloFrame,
+  isSilent, reconnectDelay, serverClockOffset, unclaimedActions,
+} from "./live_rules.js";
 
 /* ready: fn(api) of the other parts of the page; eventKinds: the game's names of its events' kinds (replays). */
 export function start(ready, eventKinds) {
-  var page = document.getElementById("match-page");
+  const page = document.getElementById("match-page");
   if (!page) return;
-  var toastEl = document.getElementById("match-toast");
-  var genericEl = document.getElementById("generic-actions");
-  var noticeEl = document.getElementById("match-notice");
-  var connEl = page.querySelector("[data-testid=connection]");
+  const toastEl = document.getElementById("match-toast");
+  const genericEl = document.getElementById("generic-actions");
+  const noticeEl = document.getElementById("match-notice");
+  const connEl = page.querySelector("[data-testid=connection]");
 
   function readJSON(id, fallback) {
-    var el = document.getElementById(id);
+    const el = document.getElementById(id);
     if (!el) return fallback;
-    try { return JSON.parse(el.textContent); } catch (e) { return fallback; }
+    try { return JSON.parse(el.textContent); } catch { return fallback; }
   }
 
-  var seat = readJSON("match-seat", null);
-  var ownSeat = readJSON("match-own-seat", seat);  // differs from seat in a replay seen from another seat
-  var names = readJSON("match-names", []);
-  var T = MATCH;
-  var wsPath = page.dataset.wsPath;
-  // Closes that a retry cannot mend: say why and stop (4429: too many sockets or frames).
-  var FATAL = { 4401: "close_4401", 4403: "close_4403", 4404: "close_4404", 4429: "close_4429" };
-  var PING_EVERY = 25000;      // ms between pings
-  var SILENCE_LIMIT = 60000;   // no frame at all for this long: the socket is dead, reconnect
+  const seat = readJSON("match-seat", null);
+  const ownSeat = readJSON("match-own-seat", seat);  // differs from seat in a replay seen from another seat
+  const names = readJSON("match-names", []);
+  const T = MATCH;
+  const wsPath = page.dataset.wsPath;
 
-  var socket = null;
-  var lastFrame = null;
-  var lastText = null;
-  var attempts = 0;
-  var reconnectTimer = null;
-  var pingTimer = null;
-  var lastHeard = 0;
-  var stopped = false;
-  var listeners = {};
+  let socket = null;
+  let lastFrame = null;
+  let lastText = null;
+  let attempts = 0;
+  let reconnectTimer = null;
+  let pingTimer = null;
+  let lastHeard = 0;
+  let stopped = false;
+  const listeners = {};
 
   function emit(type, payload) {
     (listeners[type] || []).forEach(function (fn) {
       try { fn(payload); } catch (err) { console.error(err); }
     });
   }
-  var clockOffset = 0;         // server clock minus local clock, in seconds (from the frames' server_time)
-  var lastEventVersion = -1;   // the newest version whose events were handed to the renderers
-  var mounted = null;          // [{name, el, renderer}] once the first frame arrived
+  let clockOffset = 0;         // server clock minus local clock, in seconds (from the frames' server_time)
+  let lastEventVersion = -1;   // the newest version whose events were handed to the renderers
+  let mounted = null;          // [{name, el, renderer}] once the first frame arrived
 
   function t(key, fallback) { return T[key] || fallback || key; }
 
   function setConn(state, label) {
     if (!connEl) return;
     connEl.dataset.state = state;
-    var dot = connEl.querySelector(".status-dot");
+    const dot = connEl.querySelector(".status-dot");
     if (dot) dot.classList.toggle("on", state === "open");
-    var lab = connEl.querySelector(".conn-label");
+    const lab = connEl.querySelector(".conn-label");
     if (lab) lab.textContent = label;
     document.body.dataset.connection = state;
   }
 
-  var toast = UI.makeToast(toastEl);
+  const toast = UI.makeToast(toastEl);
 
   /* What happened to the seats (matches/presence.py): a lasting list of notices on the page (the
    * table's log of seats) and each player's badges, from every frame, so that a reload or a
    * reconnect shows the same. */
-  var seatNoticesEl = document.getElementById("seat-notices");
-  var shownNotices = "";
+  const seatNoticesEl = document.getElementById("seat-notices");
+  let shownNotices = "";
 
   function noticeText(n) { return seatLine(n, api); }
 
   function clockText(at) {
-    var d = new Date((at - clockOffset) * 1000);
-    return String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
+    return timeOfDay(new Date((at - clockOffset) * 1000));
   }
 
   function setBadge(li, cls, label, on) {
-    var badge = li.querySelector(".badge." + cls);
+    let badge = li.querySelector(".badge." + cls);
     if (on && !badge) {
       badge = UI.h("span", { className: "badge " + cls, "data-testid": "badge-" + cls, text: label });
       li.appendChild(badge);
@@ -112,21 +112,21 @@ export function start(ready, eventKinds) {
 
   function showSeats(bots, notices) {
     if (!Array.isArray(bots) || !Array.isArray(notices)) return;  // a replay's frames carry neither
-    var last = {};
-    notices.forEach(function (n) { last[n.seat] = n.code; });
+    const last = {};
+    notices.forEach(function (n) { if (changesSeat(n.code)) last[n.seat] = n.code; });
     // The shared player list, and any place a game's renderer draws a seat's name with a
     // data-seat-badges="seat" holder (the treasure cave's scoreboard): redrawn renderers get them back
     // on every frame, since this runs after the renderers.
     page.querySelectorAll(".match-players li[data-seat], [data-seat-badges]").forEach(function (li) {
-      var s = Number(li.dataset.seatBadges !== undefined ? li.dataset.seatBadges : li.dataset.seat);
+      const s = Number(li.dataset.seatBadges !== undefined ? li.dataset.seatBadges : li.dataset.seat);
       setBadge(li, "bot", t("bot", "bot"), bots.indexOf(s) >= 0);
       setBadge(li, "away", t("away", "away"), last[s] === "seat_stood_in");
       setBadge(li, "resigned", t("resigned", "resigned"), last[s] === "seat_resigned");
     });
-    var key = JSON.stringify(notices);
+    const key = JSON.stringify(notices);
     if (!seatNoticesEl || key === shownNotices) return;
     shownNotices = key;
-    var list = seatNoticesEl.querySelector("ol");
+    const list = seatNoticesEl.querySelector("ol");
     list.textContent = "";
     notices.forEach(function (n) {
       list.appendChild(UI.h("li", { "data-code": n.code, "data-seat": String(n.seat) }, [
@@ -143,7 +143,7 @@ export function start(ready, eventKinds) {
   }
 
   function wsUrl() {
-    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     return scheme + location.host + wsPath;
   }
 
@@ -153,7 +153,7 @@ export function start(ready, eventKinds) {
     return true;
   }
 
-  var api = {
+  const api = {
     seat: seat,
     names: names,
     // the seat this person sat in: "you" labels follow it, while api.seat is the seat whose view is drawn
@@ -161,7 +161,7 @@ export function start(ready, eventKinds) {
     matchId: Number(page.dataset.match),
     send: function (action) {
       if (!lastFrame) return false;
-      var ok = sendRaw({ type: "action", version: lastFrame.version, action: action });
+      const ok = sendRaw(actionFrame(lastFrame, action));
       if (!ok) {
         toast(t("not_connected", "Not connected"));
         reconnectNow();
@@ -188,11 +188,11 @@ export function start(ready, eventKinds) {
 
   /* The renderers the page template names (data-renderer="main", ...); "main" falls back to the generic one. */
   function mountRenderers() {
-    var game = page.dataset.game;
+    const game = page.dataset.game;
     mounted = [];
     page.querySelectorAll("[data-renderer]").forEach(function (el) {
-      var name = el.dataset.renderer;
-      var renderer = UI.LiveMatch.renderer(game, name) || (name === "main" ? UI.LiveMatch.genericRenderer() : null);
+      const name = el.dataset.renderer;
+      const renderer = UI.LiveMatch.renderer(game, name) || (name === "main" ? UI.LiveMatch.genericRenderer() : null);
       if (!renderer) return;
       el.innerHTML = "";
       if (typeof renderer.mount === "function") renderer.mount(el, api);
@@ -210,14 +210,7 @@ export function start(ready, eventKinds) {
   /* Legal actions no mounted renderer offers controls for, drawn as generic inputs (domains included). */
   function drawUnclaimed(frame) {
     if (!genericEl) return;
-    var claimed = {};
-    var all = false;
-    mounted.forEach(function (m) {
-      var types = m.renderer.actions;
-      if (types === "*") all = true;
-      else (types || []).forEach(function (ty) { claimed[ty] = true; });
-    });
-    var rest = all ? [] : (frame.legal || []).map(function (a, i) { return [a, i]; }).filter(function (p) { return !claimed[p[0].type]; });
+    const rest = unclaimedActions(frame.legal, mounted.map(function (m) { return m.renderer.actions; }));
     genericEl.innerHTML = "";
     genericEl.hidden = !rest.length;
     if (!rest.length) return;
@@ -238,37 +231,32 @@ export function start(ready, eventKinds) {
 
   /* The frame's events this page has not handed on yet (a resync frame repeats recent ones). */
   function newEvents(frame) {
-    var fresh = [];
-    (frame.events || []).forEach(function (e) {
-      var version = e.version !== undefined ? e.version : frame.version;
-      if (version > lastEventVersion) fresh.push(e.version !== undefined ? e : Object.assign({ version: version }, e));
-    });
-    fresh.forEach(function (e) { lastEventVersion = Math.max(lastEventVersion, e.version); });
-    return fresh;
+    const fresh = freshEvents(frame, lastEventVersion);
+    lastEventVersion = fresh.lastEventVersion;
+    return fresh.events;
   }
 
   /* A finished match's ratings are recorded by a worker just after the last move. Its frame (same
    * version) can arrive before the last move's own frame, sent by another process, which then
    * overwrites it with "pending". While the end says a rating is pending, ask again now and then. */
-  var endSyncTimer = null;
-  var endSyncTries = 0;
+  let endSyncTimer = null;
+  let endSyncTries = 0;
   function followPendingRatings(frame) {
     clearTimeout(endSyncTimer);
     endSyncTimer = null;
-    var players = (frame.status === "finished" && frame.end && frame.end.players) || [];
-    var pending = players.some(function (p) { return p.rating && p.rating.state === "pending"; });
-    if (!pending || endSyncTries >= 40) return;
-    endSyncTimer = setTimeout(function () { endSyncTries += 1; sendRaw({ type: "sync" }); }, 3000);
+    if (!askForRatings(frame, endSyncTries)) return;
+    endSyncTimer = setTimeout(function () { endSyncTries += 1; sendRaw({ type: "sync" }); }, RATINGS_SYNC_MS);
   }
 
   function onFrame(frame, text) {
     if (frame.type === "view") {
-      if (lastFrame && frame.version < lastFrame.version) return; // an older frame overtaken by a newer one
+      const verdict = frameVerdict(lastFrame, lastText, frame, text);
+      if (verdict === "older") return; // an older frame overtaken by a newer one
       delete document.body.dataset.sending;
-      if (typeof frame.server_time === "number") clockOffset = frame.server_time - Date.now() / 1000;
+      clockOffset = serverClockOffset(frame, Date.now(), clockOffset);
       followPendingRatings(frame);
-      if (lastFrame && frame.version === lastFrame.version && text === lastText) return; // nothing new
-      var previous = lastFrame;
+      if (verdict === "same") return; // nothing new
+      const previous = lastFrame;
       lastFrame = frame;
       lastText = text;
       window.__lastFrame = frame;
@@ -282,7 +270,7 @@ export function start(ready, eventKinds) {
         if (frame.code === "seat_resigned" && frame.seat === seat) document.body.dataset.replaced = "1";
         if (lastFrame) {
           // the game's own log says it too: the last frame drawn again with the table's new notices
-          var previousFrame = lastFrame;
+          const previousFrame = lastFrame;
           lastFrame = Object.assign({}, lastFrame, { bots: frame.bots, seat_notices: frame.seat_notices });
           window.__lastFrame = lastFrame;
           render(lastFrame, previousFrame, []);
@@ -310,10 +298,10 @@ export function start(ready, eventKinds) {
     if (stopped) return;
     clearTimers();
     setConn(attempts ? "reconnecting" : "connecting", attempts ? t("reconnecting") : t("connecting"));
-    var ws;
+    let ws;
     try {
       ws = new WebSocket(wsUrl());
-    } catch (e) {
+    } catch {
       scheduleReconnect();
       return;
     }
@@ -325,10 +313,10 @@ export function start(ready, eventKinds) {
       setConn("open", t("connected", "Connected"));
       notice("");
       // The server answers with the full current view; we keep only newer ones.
-      sendRaw({ type: "hello", version: lastFrame ? lastFrame.version : null });
+      sendRaw(helloFrame(lastFrame));
       pingTimer = setInterval(function () {
-        if (Date.now() - lastHeard > SILENCE_LIMIT) {
-          try { ws.close(); } catch (e) { /* closed already */ }
+        if (isSilent(lastHeard, Date.now())) {
+          try { ws.close(); } catch { /* closed already */ }
           return;
         }
         sendRaw({ type: "ping" });
@@ -337,8 +325,8 @@ export function start(ready, eventKinds) {
     ws.onmessage = function (ev) {
       if (socket !== ws) return;
       lastHeard = Date.now();
-      var frame;
-      try { frame = JSON.parse(ev.data); } catch (e) { return; }
+      let frame;
+      try { frame = JSON.parse(ev.data); } catch { return; }
       if (frame && typeof frame === "object") onFrame(frame, ev.data);
     };
     ws.onclose = function (ev) {
@@ -346,10 +334,11 @@ export function start(ready, eventKinds) {
       socket = null;
       clearTimers();
       delete document.body.dataset.sending;
-      if (FATAL[ev.code]) {
+      const fatal = fatalClose(ev.code);
+      if (fatal) {
         stopped = true;
         setConn("closed", t("offline", "Disconnected"));
-        notice(t(FATAL[ev.code]));
+        notice(t(fatal));
         document.body.dataset.closeCode = String(ev.code);
         return;
       }
@@ -363,8 +352,7 @@ export function start(ready, eventKinds) {
     attempts += 1;
     setConn("reconnecting", t("reconnecting", "Reconnecting…"));
     // 0.5 s, 1 s, 2 s ... up to 15 s, with jitter so a restarted server is not hit all at once
-    var base = Math.min(15000, 500 * Math.pow(2, attempts - 1));
-    var delay = base / 2 + Math.random() * base / 2;
+    const delay = reconnectDelay(attempts, Math.random());
     clearTimeout(reconnectTimer);
     reconnectTimer = setTimeout(connect, delay);
   }
@@ -392,7 +380,7 @@ export function start(ready, eventKinds) {
   });
   window.addEventListener("beforeunload", function () {
     stopped = true;
-    if (socket) try { socket.close(1000); } catch (e) { /* ignore */ }
+    if (socket) try { socket.close(1000); } catch { /* ignore */ }
     destroyRenderers();
   });
 

@@ -11,6 +11,7 @@ export const MATCH = {
   seat_stood_in: gettext("{name} was away when a decision was due: a computer player plays for them until they come back."),
   seat_returned: gettext("{name} is back and plays again."),
   seat_resigned: gettext("{name} resigned: a computer player finishes the match in the seat."),
+  bots_hurried: gettext("The server is busy: the computer players, {name} among them, think for less time for now so that the game keeps its pace."),
   bot: gettext("bot"),
   away: pgettext("a player away from the table", "away"),
   resigned: gettext("resigned"),

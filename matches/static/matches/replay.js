@@ -1,53 +1,53 @@
 /* The replay player of a finished match's page (live.js starts it on a replay page): the frames as one
  * viewer saw them, drawn by the game's own renderers through the page's hooks (`host`). */
 import * as UI from "./ui.js";
+import {
+  chunkProbes, chunkRange, clampStep, eventsBetween, eventsFrom, keyAction, kindLabel as kindName,
+  moveNumber, nextOfKind as nextOfKindIn, nextStep as stepFrom, replayFrame, sortedKinds, speedOf,
+  stepMs as stepMsAt, voteOnlySteps,
+} from "./replay_steps.js";
 /* Replay: the finished match's frames as one viewer saw them (?seat= in the JSON's URL), fetched in
  * ranges as the player moves and drawn by the game's own renderers. It plays by itself (play/pause,
  * speed), steps, jumps to a move number or to the next event of a kind the viewer saw (from the
  * replay's event index), and is driven from the keyboard: space plays or pauses, the arrows step.
  * A replay shows no clock (the page's CSS hides the renderers' countdowns). */
-var REPLAY_LOOKBACK = 40;  // steps of events handed over after a jump, for the renderers' logs
-var REPLAY_STEP_MS = 1000; // one move a second at 1x
 export function start(host, url) {
-  var page = host.page, seat = host.seat, api = host.api;
-  var t = host.t, toast = host.toast, setConn = host.setConn, render = host.render, emit = host.emit;
-  var bar = document.getElementById("replay-controls");
-  var slider = document.getElementById("replay-slider");
-  var position = document.getElementById("replay-position");
-  var viewerSelect = document.getElementById("replay-viewer");
-  var playButton = document.getElementById("replay-play");
-  var speedSelect = document.getElementById("replay-speed");
-  var gotoForm = document.getElementById("replay-goto");
-  var moveInput = document.getElementById("replay-move");
-  var seekForm = document.getElementById("replay-seek");
-  var kindSelect = document.getElementById("replay-event-kind");
-  var kindNames = host.eventKinds || {};  // the game's names of its events' kinds
-  var frames = {};      // version -> frame of the replay JSON
-  var pending = {};     // chunk start -> a fetch in flight
-  var steps = Number(page.dataset.replaySteps || 0);
-  var chunk = 100;
-  var current = -1;
-  var wanted = 0;
-  var viewerSeat = seat;
-  var replayNow = null;
-  var replayData = null;
-  var eventIndex = {};  // event code -> the steps that made one, as this viewer saw them
-  var playing = false;
-  var playTimer = null;
-  var skipVotes = document.getElementById("replay-skip-votes");
-  var voteSteps = {};   // step -> true when every event the viewer saw at it is a vote (a code ending in "_vote")
-  var resumeKey = "replay-step:" + page.dataset.match;
+  const page = host.page, seat = host.seat, api = host.api;
+  const t = host.t, toast = host.toast, setConn = host.setConn, render = host.render, emit = host.emit;
+  const bar = document.getElementById("replay-controls");
+  const slider = document.getElementById("replay-slider");
+  const position = document.getElementById("replay-position");
+  const viewerSelect = document.getElementById("replay-viewer");
+  const playButton = document.getElementById("replay-play");
+  const speedSelect = document.getElementById("replay-speed");
+  const gotoForm = document.getElementById("replay-goto");
+  const moveInput = document.getElementById("replay-move");
+  const seekForm = document.getElementById("replay-seek");
+  const kindSelect = document.getElementById("replay-event-kind");
+  const kindNames = host.eventKinds || {};  // the game's names of its events' kinds
+  const frames = {};      // version -> frame of the replay JSON
+  const pending = {};     // chunk start -> a fetch in flight
+  let steps = Number(page.dataset.replaySteps || 0);
+  let chunk = 100;
+  let current = -1;
+  let wanted = 0;
+  const viewerSeat = seat;
+  let replayNow = null;
+  let replayData = null;
+  let eventIndex = {};  // event code -> the steps that made one, as this viewer saw them
+  let playing = false;
+  let playTimer = null;
+  const skipVotes = document.getElementById("replay-skip-votes");
+  let voteSteps = {};   // step -> true when every event the viewer saw at it is a vote (a code ending in "_vote")
+  const resumeKey = "replay-step:" + page.dataset.match;
   api.serverNow = function () { return replayNow !== null ? replayNow : Date.now() / 1000; };
   api.send = function () { return false; };
   api.replay = true;
 
-  // the server's chunks: k holds the steps after actions k*chunk .. (k+1)*chunk-1, and chunk 0 also step 0
-  function chunkEnd(v) { return (Math.floor(Math.max(v - 1, 0) / chunk) + 1) * chunk; }
-
+  // the server's chunks (replay_steps.js): k holds the steps after actions k*chunk .. (k+1)*chunk-1, and chunk 0 also step 0
   function fetchRange(v) {
-    var end = chunkEnd(v);
-    var start = Math.max(0, end - chunk + 1);
-    if (start === 1) start = 0;
+    const range = chunkRange(v, chunk);
+    const start = range.from, end = range.to;
     if (!pending[start]) {
       pending[start] = fetch(url + "&from=" + start + "&to=" + end, { credentials: "same-origin" })
         .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
@@ -63,21 +63,13 @@ export function start(host, url) {
   }
 
   function ensure(from, to) {
-    var needed = [];
-    for (var v = Math.max(0, from); v <= to; v++) {
-      if (!frames[v]) needed.push(fetchRange(v));
-      v = chunkEnd(v);  // one fetch per chunk
-    }
+    // one fetch per chunk missing
+    const needed = chunkProbes(from, to, chunk).filter(function (v) { return !frames[v]; }).map(fetchRange);
     return Promise.all(needed);
   }
 
   function frameAt(i) {
-    var f = frames[i];
-    return { type: "view", match: +page.dataset.match, version: f.version, seat: viewerSeat,
-             status: i === steps ? "finished" : "running", view: f.view, legal: [], to_act: f.to_act || [],
-             server_time: f.server_time, events: f.events || [], replay: true,
-             // the seats' changes, which each game's log shows where they happened (seat_log.js)
-             seat_notices: (replayData && replayData.seat_notices) || [] };
+    return replayFrame(frames[i], i, steps, viewerSeat, +page.dataset.match, replayData && replayData.seat_notices);
   }
 
   function failed(err) {
@@ -87,17 +79,14 @@ export function start(host, url) {
 
   /* Draws step i (fetching what it needs); resolves once drawn (or once a later request took over). */
   function show(i) {
-    i = Math.max(0, Math.min(steps, i));
+    i = clampStep(i, steps);
     wanted = i;
-    var from = i === current + 1 ? i : i - REPLAY_LOOKBACK;
+    const from = eventsFrom(i, current);
     return ensure(from, i).then(function () {
       if (wanted !== i) return;  // the player moved on meanwhile
-      var events = [];
-      for (var v = Math.max(0, from); v <= i; v++) {
-        if (frames[v]) events = events.concat(frames[v].events || []);
-      }
-      var frame = frameAt(i);
-      var previous = host.frame();
+      const events = eventsBetween(frames, from, i);
+      const frame = frameAt(i);
+      const previous = host.frame();
       replayNow = typeof frame.server_time === "number" ? frame.server_time : replayNow;
       current = i;
       slider.value = i;
@@ -117,9 +106,9 @@ export function start(host, url) {
   }
 
   /* ---- play and pause: one step every REPLAY_STEP_MS / speed, stopping at the last step */
-  function speed() { return Number(speedSelect && speedSelect.value) || 1; }
+  function speed() { return speedOf(speedSelect && speedSelect.value); }
   function stepMs() {
-    var ms = REPLAY_STEP_MS / speed();
+    const ms = stepMsAt(speed());
     bar.dataset.stepMs = String(ms);  // the pace, readable by a test
     return ms;
   }
@@ -139,11 +128,7 @@ export function start(host, url) {
   /* The step `delta` away from the current one, over the runs of votes when "Skip votes" is ticked
    * (a long match is mostly votes: a 484-move Sidi Baba replay has a few dozen moves that change the table). */
   function nextStep(from, delta) {
-    var i = from + delta;
-    if (skipVotes && skipVotes.checked) {
-      while (i > 0 && i < steps && voteSteps[i]) i += delta;
-    }
-    return Math.max(0, Math.min(steps, i));
+    return stepFrom(from, delta, steps, voteSteps, !!(skipVotes && skipVotes.checked));
   }
 
   function tick() {
@@ -172,23 +157,17 @@ export function start(host, url) {
   }
 
   /* ---- the next event of a kind, from the viewer's event index */
-  function kindLabel(code) {
-    if (kindNames[code]) return kindNames[code];
-    var words = String(code).replace(/_/g, " ");
-    return words.charAt(0).toUpperCase() + words.slice(1);
-  }
+  function kindLabel(code) { return kindName(code, kindNames); }
 
   function loadEventIndex() {
-    var eventsUrl = bar.dataset.eventsUrl;
+    const eventsUrl = bar.dataset.eventsUrl;
     if (!eventsUrl || !kindSelect || !seekForm) return;
     fetch(eventsUrl, { credentials: "same-origin" })
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
       .then(function (data) {
         eventIndex = data.kinds || {};
         markVoteSteps();
-        var codes = Object.keys(eventIndex).sort(function (x, y) {
-          return kindLabel(x).localeCompare(kindLabel(y));
-        });
+        const codes = sortedKinds(eventIndex, kindNames);
         kindSelect.innerHTML = "";
         codes.forEach(function (code) {
           kindSelect.appendChild(UI.h("option", { value: code, text: kindLabel(code) + " (" + eventIndex[code].length + ")" }));
@@ -198,37 +177,27 @@ export function start(host, url) {
       .catch(function () { seekForm.hidden = true; });
   }
 
-  function isVote(code) { return /_vote$/.test(code); }
   function markVoteSteps() {
-    var votes = {}, others = {};
-    Object.keys(eventIndex).forEach(function (code) {
-      (eventIndex[code] || []).forEach(function (v) { (isVote(code) ? votes : others)[v] = true; });
-    });
-    voteSteps = {};
-    Object.keys(votes).forEach(function (v) { if (!others[v]) voteSteps[v] = true; });
+    voteSteps = voteOnlySteps(eventIndex);
     // the control is offered only where there are votes to skip
-    var label = document.querySelector("[data-testid=replay-skip-votes-label]");
+    const label = document.querySelector("[data-testid=replay-skip-votes-label]");
     if (label) label.hidden = !Object.keys(voteSteps).length;
   }
 
-  function nextOfKind(code) {
-    var list = eventIndex[code] || [];
-    for (var k = 0; k < list.length; k++) if (list[k] > current) return list[k];
-    return null;
-  }
+  function nextOfKind(code) { return nextOfKindIn(eventIndex, code, current); }
 
   if (viewerSelect) {
     viewerSelect.addEventListener("change", function () {
       // another seat's frames come with a new page: the step shown is kept across the reload
-      try { sessionStorage.setItem(resumeKey, String(Math.max(0, current))); } catch (e) { /* private mode: from 0 */ }
+      try { sessionStorage.setItem(resumeKey, String(Math.max(0, current))); } catch { /* private mode: from 0 */ }
       location.search = "?seat=" + encodeURIComponent(viewerSelect.value);
     });
   }
-  var resumeAt = 0;
+  let resumeAt = 0;
   try {
     resumeAt = Number(sessionStorage.getItem(resumeKey)) || 0;
     sessionStorage.removeItem(resumeKey);
-  } catch (e) { resumeAt = 0; }
+  } catch { resumeAt = 0; }
   fetchRange(0).then(function () {
     slider.max = steps;
     if (moveInput) moveInput.max = steps;
@@ -255,8 +224,8 @@ export function start(host, url) {
   if (gotoForm) {
     gotoForm.addEventListener("submit", function (ev) {
       ev.preventDefault();
-      var n = Number(moveInput.value);
-      if (moveInput.value === "" || !Number.isInteger(n) || n < 0 || n > steps) {
+      const n = moveNumber(moveInput.value, steps);
+      if (n === null) {
         toast(UI.fmt(t("replay_bad_move", "A move number from 0 to {max}."), { max: steps }));
         return;
       }
@@ -267,21 +236,18 @@ export function start(host, url) {
   if (seekForm) {
     seekForm.addEventListener("submit", function (ev) {
       ev.preventDefault();
-      var target = nextOfKind(kindSelect.value);
+      const target = nextOfKind(kindSelect.value);
       if (target === null) { toast(t("replay_no_more", "No more of these after this move.")); return; }
       pause();
       jump(target);
     });
   }
   document.addEventListener("keydown", function (ev) {
-    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    var target = ev.target;
-    // typing in a field (the chat, the move number) or pressing a focused button keeps its own meaning
-    var onSlider = target === slider;  // the slider steps with the arrows itself; space still plays
-    if (target && !onSlider && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName))) return;
-    if (onSlider && ev.key !== " " && ev.key !== "Spacebar") return;
-    if (ev.key === " " || ev.key === "Spacebar") { ev.preventDefault(); toggle(); }
-    else if (ev.key === "ArrowRight") { ev.preventDefault(); step(1); }
-    else if (ev.key === "ArrowLeft") { ev.preventDefault(); step(-1); }
+    // typing in a field (the chat, the move number) or pressing a focused button keeps its own meaning;
+    // the slider steps with the arrows itself, space still plays (replay_steps.js keyAction)
+    const action = keyAction(ev, ev.target === slider);
+    if (action === "toggle") { ev.preventDefault(); toggle(); }
+    else if (action === "next") { ev.preventDefault(); step(1); }
+    else if (action === "previous") { ev.preventDefault(); step(-1); }
   });
 }

@@ -11,14 +11,17 @@
  * Its other exports are the helpers: h() builds elements, clocks, toasts, and the
  * generic inputs for legal actions whose parameters are domains.
  */
-var SVGNS = "http://www.w3.org/2000/svg";
+import * as Clock from "./clock.js";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const secondsLeft = Clock.secondsLeft;  // whole seconds left until a deadline, never below 0 (clock.js)
 
 /* h("div", {className: "x", text: "hello", onclick: fn, "data-testid": "y"}, [children]) */
 function h(tag, attrs, children) {
-  var el = document.createElement(tag);
+  const el = document.createElement(tag);
   if (attrs) {
     Object.keys(attrs).forEach(function (k) {
-      var v = attrs[k];
+      const v = attrs[k];
       if (v === null || v === undefined || v === false) return;
       if (k === "text") el.textContent = v;
       else if (k === "onclick") el.addEventListener("click", v);
@@ -34,7 +37,7 @@ function h(tag, attrs, children) {
 }
 
 function svg(tag, attrs, children) {
-  var el = document.createElementNS(SVGNS, tag);
+  const el = document.createElementNS(SVGNS, tag);
   Object.keys(attrs || {}).forEach(function (k) {
     if (attrs[k] !== null && attrs[k] !== undefined) el.setAttribute(k, attrs[k]);
   });
@@ -47,27 +50,12 @@ function fmt(s, args) {
   return String(s).replace(/\{(\w+)\}/g, function (m, k) { return args && args[k] !== undefined ? args[k] : m; });
 }
 
-/* Whole seconds left until `deadline` (server seconds) at server time `now`, never below 0. */
-function secondsLeft(deadline, now) {
-  return Math.max(0, Math.ceil(deadline - now));
-}
-
 /* A day's short unit in the page's language (a turn-based table's clock runs for days). */
-var DAY_UNIT = /^fr/.test(document.documentElement.lang || "") ? "j" : "d";
+const DAY_UNIT = Clock.dayUnit(document.documentElement.lang);
 
-/* 75 -> "1:15", 9 -> "0:09"; hours when needed; 2 days 3 h -> "2 d 3:00:00" ("2 j" in French). */
+/* 75 -> "1:15", 9 -> "0:09"; hours when needed; 2 days 3 h -> "2 d 3:00:00" ("2 j" in French): clock.js. */
 function formatClock(seconds) {
-  var s = Math.max(0, Math.floor(seconds));
-  if (s >= 86400) {
-    var rest = s % 86400;
-    var h = Math.floor(rest / 3600), m = Math.floor((rest % 3600) / 60), sec = rest % 60;
-    return Math.floor(s / 86400) + "\u00a0" + DAY_UNIT + " " + h + ":" + (m < 10 ? "0" : "") + m + ":" + (sec < 10 ? "0" : "") + sec;
-  }
-  var hours = Math.floor(s / 3600);
-  var minutes = Math.floor((s % 3600) / 60);
-  var rest = s % 60;
-  var mm = hours ? (minutes < 10 ? "0" : "") + minutes : String(minutes);
-  return (hours ? hours + ":" : "") + mm + ":" + (rest < 10 ? "0" : "") + rest;
+  return Clock.formatClock(seconds, DAY_UNIT);
 }
 
 /* Calls tick(secondsLeft) now and four times a second until stop() (or forever while deadline is set). */
@@ -75,7 +63,7 @@ function countdown(deadline, serverNow, tick) {
   if (deadline === null || deadline === undefined) return function () {};
   function run() { tick(secondsLeft(deadline, serverNow())); }
   run();
-  var timer = setInterval(run, 250);
+  const timer = setInterval(run, 250);
   return function () { clearInterval(timer); };
 }
 
@@ -89,7 +77,7 @@ function decides(frame, seat) {
 
 /* A toast on `el`: toast(message, ms) shows it and fades it out. */
 function makeToast(el) {
-  var timer = null;
+  let timer = null;
   return function toast(message, ms) {
     if (!el) return;
     el.textContent = message;
@@ -107,7 +95,7 @@ function makeToast(el) {
 
 function isDomain(v) {
   if (!v || typeof v !== "object" || Array.isArray(v)) return false;
-  var keys = Object.keys(v).sort().join(",");
+  const keys = Object.keys(v).sort().join(",");
   return keys === "max,min" || keys === "one_of" || (("subset_of" in v) &&
     Object.keys(v).every(function (k) { return k === "subset_of" || k === "min_size" || k === "max_size"; }));
 }
@@ -121,10 +109,10 @@ function valueLabel(v) { return typeof v === "string" ? v : JSON.stringify(v); }
 /* One input per domain; returns {el, read()} where read() gives the chosen value or throws a message. */
 function domainInput(key, domain, testid, t) {
   if ("min" in domain) {
-    var input = h("input", { type: "number", min: domain.min, max: domain.max, step: 1, value: domain.min,
+    const input = h("input", { type: "number", min: domain.min, max: domain.max, step: 1, value: domain.min,
       name: key, "data-testid": testid, required: true });
     return { el: input, read: function () {
-      var n = Number(input.value);
+      const n = Number(input.value);
       if (input.value === "" || !Number.isInteger(n) || n < domain.min || n > domain.max) {
         throw fmt(t("domain_range", "{name}: a whole number from {min} to {max}."), { name: key, min: domain.min, max: domain.max });
       }
@@ -132,26 +120,26 @@ function domainInput(key, domain, testid, t) {
     } };
   }
   if ("one_of" in domain) {
-    var select = h("select", { name: key, "data-testid": testid }, domain.one_of.map(function (v, i) {
+    const select = h("select", { name: key, "data-testid": testid }, domain.one_of.map(function (v, i) {
       return h("option", { value: String(i), text: valueLabel(v) });
     }));
     return { el: select, read: function () { return domain.one_of[Number(select.value)]; } };
   }
-  var max = domain.max_size !== undefined ? domain.max_size : domain.subset_of.length;
-  var min = domain.min_size || 0;
-  var boxes = domain.subset_of.map(function (v, i) {
+  const max = domain.max_size !== undefined ? domain.max_size : domain.subset_of.length;
+  const min = domain.min_size || 0;
+  const boxes = domain.subset_of.map(function (v, i) {
     return h("input", { type: "checkbox", value: String(i), "data-testid": testid + "-" + i });
   });
   function limit() {
-    var checked = boxes.filter(function (b) { return b.checked; }).length;
+    const checked = boxes.filter(function (b) { return b.checked; }).length;
     boxes.forEach(function (b) { b.disabled = !b.checked && checked >= max; });
   }
   boxes.forEach(function (b) { b.addEventListener("change", limit); });
-  var wrap = h("span", { className: "subset", "data-testid": testid }, boxes.map(function (b, i) {
+  const wrap = h("span", { className: "subset", "data-testid": testid }, boxes.map(function (b, i) {
     return h("label", { className: "subset-item" }, [b, " ", valueLabel(domain.subset_of[i])]);
   }));
   return { el: wrap, read: function () {
-    var chosen = [];
+    const chosen = [];
     boxes.forEach(function (b, i) { if (b.checked) chosen.push(domain.subset_of[i]); });
     if (chosen.length < min || chosen.length > max) {
       throw fmt(t("domain_size", "{name}: choose {min} to {max}."), { name: key, min: min, max: max });
@@ -163,29 +151,29 @@ function domainInput(key, domain, testid, t) {
 /* A control for one legal action: a button when it is concrete, a small form when it carries domains.
  * send(action) receives a concrete action; a wrong input goes to toast(message) and sends nothing. */
 function actionControl(legal, index, send, t, toast) {
-  var label = legal.type || "?";
+  const label = legal.type || "?";
   if (isConcrete(legal)) {
     return h("button", { type: "button", "data-testid": "legal-" + index, text: JSON.stringify(legal),
       onclick: function () { send(legal); } });
   }
-  var inputs = {};
-  var rows = [h("strong", { text: label })];
+  const inputs = {};
+  const rows = [h("strong", { text: label })];
   Object.keys(legal).forEach(function (key) {
     if (key === "type") return;
     if (!isDomain(legal[key])) {
       rows.push(h("span", { className: "muted", text: " " + key + "=" + valueLabel(legal[key]) }));
       return;
     }
-    var input = domainInput(key, legal[key], "legal-" + index + "-" + key, t);
+    const input = domainInput(key, legal[key], "legal-" + index + "-" + key, t);
     inputs[key] = input;
     rows.push(h("label", { className: "domain" }, [" " + key + " ", input.el]));
   });
   rows.push(h("button", { type: "submit", "data-testid": "legal-" + index + "-send", text: t("send", "Send") }));
   // novalidate: the page checks the inputs itself and says what is wrong in the page's language
-  var form = h("form", { className: "action-form", "data-testid": "legal-" + index, novalidate: true }, rows);
+  const form = h("form", { className: "action-form", "data-testid": "legal-" + index, novalidate: true }, rows);
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
-    var action = {};
+    const action = {};
     try {
       Object.keys(legal).forEach(function (key) { action[key] = inputs[key] ? inputs[key].read() : legal[key]; });
     } catch (message) {
@@ -206,14 +194,14 @@ function actionControls(legalWithIndex, send, t, toast) {
 
 /* For a game without a renderer of its own: the view as JSON and a control per legal action. */
 function genericRenderer() {
-  var root = null, api = null;
+  let root = null, api = null;
   return {
     actions: "*",
     mount: function (el, a) { root = el; api = a; },
     update: function (frame) {
       root.innerHTML = "";
-      var legal = (frame.legal || []).map(function (a, i) { return [a, i]; });
-      var box = h("div", { className: "generic-view card" }, [
+      const legal = (frame.legal || []).map(function (a, i) { return [a, i]; });
+      const box = h("div", { className: "generic-view card" }, [
         h("h2", { text: frame.status === "finished" ? api.t("finished", null, "Finished") : api.t("legal", null, "What you may do now") }),
         h("div", { className: "legal" }, legal.length
           ? actionControls(legal, api.send, function (k, f) { return api.t(k, null, f); }, api.toast)
@@ -228,7 +216,7 @@ function genericRenderer() {
 
 /* ------------------------------------------------------------ the registry */
 
-var registry = {};
+const registry = {};
 
 export const LiveMatch = {
   registerRenderer: function (game, name, renderer) {

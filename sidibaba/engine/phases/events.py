@@ -66,9 +66,9 @@ def event_legal(state, at_loot):
             paths = leader_walks(state, info["steps"])
             if paths:
                 actions.append({"type": "play_event", "event": card, "use": "move", "path": {"one_of": paths}})
-        if kind in ("illusion", "small_padlock") and at_loot is not None and at_loot != state["treasure_at"]:
-            actions.append({"type": "play_event", "event": card, "use": kind})
-        elif kind == "combination_lock" and at_loot is not None:
+        # the illusion and the small padlock on a closed chest (not the Treasure); the combination lock on either
+        on_loot = kind == "combination_lock" or (kind in ("illusion", "small_padlock") and at_loot != state["treasure_at"])
+        if at_loot is not None and on_loot:
             actions.append({"type": "play_event", "event": card, "use": kind})
         elif kind == "teleportation" and at_loot is None:
             paths = teleport_paths(state)

@@ -1,8 +1,7 @@
 """Exploring: voting on moves A-F, the lead calling the vote, the line order vote, pause and resume."""
 from gamekit.phases import STAY, goto
 
-from ..core import (LEADER, NEXT, adventurers, at_meeting, blocking, bump, escape, event, geo, lead, meeting,
-                    push, set_line)
+from ..core import LEADER, NEXT, adventurers, at_meeting, blocking, bump, escape, event, geo, lead, meeting, push, set_line
 from ..maze import MOVES, after_move
 
 TURNS = ("ahead", "right", "back", "left")

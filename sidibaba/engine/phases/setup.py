@@ -6,6 +6,7 @@ from ..core import LEADER, NEXT, adventurers, bump, event, lead, rng, start_segm
 from ..maze import distances, geometry
 from .explore import close_line_vote
 
+
 def leader_step(state):
     setup = state["setup"]
     if state["maze"] is None:

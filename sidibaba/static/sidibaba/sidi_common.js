@@ -3,14 +3,14 @@
 import * as UI from "../matches/ui.js";
 import { SIDI } from "./sidi_strings.js";
 
-var h = UI.h;
-var fmt = UI.fmt;
+const h = UI.h;
+const fmt = UI.fmt;
 function strings() { return SIDI; }
 /* A string of the page with its data; a counted one ("{n} lamps") is the list of its forms for 0, 1 and 2 or
  * more, chosen by data.n. */
 function t(key, fallback, data) {
-  var s = strings()[key] || fallback || key;
-  if (Array.isArray(s)) { var n = (data || {}).n; s = s[n === 0 ? 0 : n === 1 ? 1 : 2]; }
+  let s = strings()[key] || fallback || key;
+  if (Array.isArray(s)) { const n = (data || {}).n; s = s[n === 0 ? 0 : n === 1 ? 1 : 2]; }
   return fmt(s, data || {});
 }
 function kindName(kind) { return t("k_" + kind, kind); }
@@ -25,9 +25,9 @@ function eventName(card) {
 
 /* The Leader's announcement about the square in front, in words. */
 function frontText(view) {
-  var front = view.front || {};
+  const front = view.front || {};
   if (view.outside && (view.moves_made || 0) === 0) return t("outside", "You stand outside the cave, facing its entrance.");
-  var parts = [];
+  const parts = [];
   if (front.wall) parts.push(t("front_wall", "A wall in front of you."));
   if (front.daylight) parts.push(t("front_daylight", "Daylight ahead!"));
   if (front.landslide) parts.push(t("front_landslide", "A landslide blocks the way."));
@@ -43,13 +43,13 @@ function frontText(view) {
 
 /* The concrete actions a legal action stands for (its one_of domains expanded). */
 function expand(action) {
-  var out = [{}];
+  let out = [{}];
   Object.keys(action).forEach(function (key) {
-    var v = action[key];
-    var choices = v && typeof v === "object" && !Array.isArray(v) && Array.isArray(v.one_of) ? v.one_of : [v];
-    var next = [];
+    const v = action[key];
+    const choices = v && typeof v === "object" && !Array.isArray(v) && Array.isArray(v.one_of) ? v.one_of : [v];
+    const next = [];
     out.forEach(function (partial) {
-      choices.forEach(function (c) { var copy = Object.assign({}, partial); copy[key] = c; next.push(copy); });
+      choices.forEach(function (c) { const copy = Object.assign({}, partial); copy[key] = c; next.push(copy); });
     });
     out = next;
   });
@@ -58,7 +58,7 @@ function expand(action) {
 
 /* Every concrete action of these types in `legal`. */
 function concrete(legal, type) {
-  var out = [];
+  let out = [];
   (legal || []).forEach(function (a) { if (a.type === type) out = out.concat(expand(a)); });
   return out;
 }
@@ -66,7 +66,7 @@ function concrete(legal, type) {
 /* Acts on the press, not only on the click: frames arrive while bots play and redraw the controls, and a
  * control redrawn between the press and the release would lose a plain click. Keys still click. */
 function onPress(el, act) {
-  var pressed = false;
+  let pressed = false;
   el.addEventListener("pointerdown", function (ev) {
     if (ev.button !== 0 || el.disabled) return;
     pressed = true;
@@ -85,7 +85,7 @@ function button(label, testid, onclick, extra) {
 
 /* What a token is worth or does, in words (its chip's tooltip). */
 // the token kinds' values are the game's fixed data (sidibaba/engine/data/game.json, token_kinds)
-var PAIRS = { emerald: 6, stones: 8, necklace: 10 }, FACES = { gold1: 1, gold2: 2, carafe: 3, daggers: 4 };
+const PAIRS = { emerald: 6, stones: 8, necklace: 10 }, FACES = { gold1: 1, gold2: 2, carafe: 3, daggers: 4 };
 function tokenTitle(kind) {
   if (FACES[kind]) return t("tip_face", "{name}: a jewel worth {n}", { name: kindName(kind), n: FACES[kind] });
   if (PAIRS[kind]) return t("tip_pair", "{name}: a pair scores {n}, one alone 1", { name: kindName(kind), n: PAIRS[kind] });
@@ -94,7 +94,7 @@ function tokenTitle(kind) {
   return t("tip_genie", "{name}: a genie (scores nothing)", { name: kindName(kind) });
 }
 function tokenChip(kind, extra) {
-  var group = /^(light|arrow_|way_)/.test(kind) || kind === "genie" ? "genie" : kind === "curse" ? "curse" : "jewel";
+  const group = /^(light|arrow_|way_)/.test(kind) || kind === "genie" ? "genie" : kind === "curse" ? "curse" : "jewel";
   return h("span", Object.assign({ className: "sidi-token " + group + " k-" + kind, text: kindName(kind), title: tokenTitle(kind) }, extra || {}));
 }
 
@@ -117,14 +117,14 @@ function squareName(cell, cols) {
 /* A countdown to a server deadline (a timed answer); every one on the page is redrawn four times a second
  * from the server's clock, like the hourglass, and shows the pause instead while time is stopped. */
 function answerClock(deadline, serverNow, paused, testid) {
-  var el = h("span", { className: "sidi-answer-clock", "data-testid": testid || "answer-clock" });
+  const el = h("span", { className: "sidi-answer-clock", "data-testid": testid || "answer-clock" });
   el._deadline = deadline; el._now = serverNow; el._paused = !!paused;
   drawClock(el);
   return el;
 }
 function drawClock(el) {
   if (el._paused) { el.textContent = t("answer_paused", "time stopped"); return; }
-  var seconds = UI.secondsLeft(el._deadline, el._now());
+  const seconds = UI.secondsLeft(el._deadline, el._now());
   el.dataset.seconds = String(seconds);
   el.textContent = t("answer_left", "{time} left to answer", { time: UI.formatClock(seconds) });
 }

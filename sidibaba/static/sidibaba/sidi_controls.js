@@ -5,12 +5,12 @@ import * as UI from "../matches/ui.js";
 import * as S from "./sidi_common.js";
 import { promptHint } from "./sidi_guide.js";
 
-var h = UI.h;
-var MOVES = ["A", "B", "C", "D", "E", "F"];
-var KEYS = { ArrowLeft: "A", ArrowDown: "B", ArrowRight: "C", ArrowUp: "E" };
+const h = UI.h;
+const MOVES = ["A", "B", "C", "D", "E", "F"];
+const KEYS = { ArrowLeft: "A", ArrowDown: "B", ArrowRight: "C", ArrowUp: "E" };
 
 function MainRenderer() {
-  var root = null, api = null, frame = null, timer = null, clockEl = null;
+  let root = null, api = null, frame = null, timer = null, clockEl = null;
 
   function send(action) { api.send(action); }
   function name(seat) { return api.isYou(seat) ? S.t("you", "you") : api.name(seat); }
@@ -22,9 +22,9 @@ function MainRenderer() {
   function onKey(ev) {
     if (!frame || ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    var letter = KEYS[ev.key] || (ev.key.length === 1 ? ev.key.toUpperCase() : null);
+    const letter = KEYS[ev.key] || (ev.key.length === 1 ? ev.key.toUpperCase() : null);
     if (MOVES.indexOf(letter) < 0) return;
-    var action = legalMove(letter);
+    const action = legalMove(letter);
     if (!action) return;
     ev.preventDefault();
     send(action);
@@ -33,22 +33,22 @@ function MainRenderer() {
   /* The hourglass: the segment's deadline on the server's clock (or the pause's). */
   function tick() {
     if (!clockEl || !frame) return;
-    var view = frame.view || {};
-    var now = api.serverNow();
+    const view = frame.view || {};
+    const now = api.serverNow();
     if (view.paused) {
-      var left = view.paused.until !== null && view.paused.until !== undefined ? view.paused.until - now : view.paused.remaining;
+      const left = view.paused.until !== null && view.paused.until !== undefined ? view.paused.until - now : view.paused.remaining;
       clockEl.textContent = S.t("paused", "Paused by the Leader ({time} at most)", { time: UI.formatClock(Math.max(0, left)) });
       clockEl.dataset.seconds = String(Math.round(view.paused.remaining || 0));
       clockEl.classList.add("paused");
       return;
     }
     clockEl.classList.remove("paused");
-    var deadline = view.segment_ends_at !== null && view.segment_ends_at !== undefined ? view.segment_ends_at : view.setup_deadline;
+    const deadline = view.segment_ends_at !== null && view.segment_ends_at !== undefined ? view.segment_ends_at : view.setup_deadline;
     clockEl.hidden = view.phase === "over" || deadline === null || deadline === undefined;
     if (clockEl.hidden) return;
-    var seconds = UI.secondsLeft(deadline, now);
+    const seconds = UI.secondsLeft(deadline, now);
     clockEl.dataset.seconds = String(seconds);
-    var total = view.segment_seconds || 180;
+    const total = view.segment_seconds || 180;
     clockEl.style.setProperty("--sand", String(Math.max(0, Math.min(1, seconds / total))));
     clockEl.textContent = view.phase === "setup" || !view.segment
       ? S.t("hourglass_setup", "Set-up: {time} left", { time: UI.formatClock(seconds) })
@@ -56,15 +56,15 @@ function MainRenderer() {
   }
 
   function movePad(view, legal) {
-    var votes = view.votes || [];
-    var pad = h("div", { className: "sidi-moves", "data-testid": "moves" });
+    const votes = view.votes || [];
+    const pad = h("div", { className: "sidi-moves", "data-testid": "moves" });
     pad.appendChild(h("h3", { text: S.t("moves", "Where to?") }));
-    var grid = h("div", { className: "sidi-move-grid" });
+    const grid = h("div", { className: "sidi-move-grid" });
     MOVES.forEach(function (letter) {
-      var action = legalMove(letter);
-      var voters = [];
+      const action = legalMove(letter);
+      const voters = [];
       votes.forEach(function (v, seat) { if (v === letter) voters.push(name(seat)); });
-      var mine = votes[api.seat] === letter;
+      const mine = votes[api.seat] === letter;
       grid.appendChild(h("button", {
         type: "button", className: "sidi-move" + (mine ? " mine" : ""), "data-testid": "move-" + letter,
         disabled: !action, "data-legal": action ? "1" : "0",
@@ -80,21 +80,21 @@ function MainRenderer() {
   }
 
   function lineBox(view) {
-    var box = h("div", { className: "sidi-line", "data-testid": "line" }, [h("h3", { text: S.t("line", "The line") })]);
-    var list = h("ol", {});
+    const box = h("div", { className: "sidi-line", "data-testid": "line" }, [h("h3", { text: S.t("line", "The line") })]);
+    const list = h("ol", {});
     (view.line || []).forEach(function (seat, i) {
-      var backs = (view.backs || [])[seat] || { jewels: 0, genies: 0 };
-      var lamps = [];
-      for (var n = 0; n < (view.lamps || [])[seat]; n++) lamps.push(h("span", { className: "sidi-lamp" }));
+      const backs = (view.backs || [])[seat] || { jewels: 0, genies: 0 };
+      const lamps = [];
+      for (let n = 0; n < (view.lamps || [])[seat]; n++) lamps.push(h("span", { className: "sidi-lamp" }));
       if (view.lit === seat) lamps.unshift(h("span", { className: "sidi-lamp lit", title: S.t("lit", "lit") }));
-      var tokens;
+      let tokens;
       if (seat === api.seat && view.tokens) {
         tokens = view.tokens.length ? view.tokens.map(function (tk) { return S.tokenChip(tk.kind, { "data-token": String(tk.id) }); })
           : [h("span", { className: "muted", text: S.t("none", "none") })];
       } else {
         tokens = [];
-        for (var j = 0; j < backs.jewels; j++) tokens.push(h("span", { className: "sidi-token back jewel", text: "◆", title: S.t("back_jewel", "a jewel (face hidden)") }));
-        for (var g = 0; g < backs.genies; g++) tokens.push(h("span", { className: "sidi-token back genie", text: "✦", title: S.t("back_genie", "a genie (face hidden)") }));
+        for (let j = 0; j < backs.jewels; j++) tokens.push(h("span", { className: "sidi-token back jewel", text: "◆", title: S.t("back_jewel", "a jewel (face hidden)") }));
+        for (let g = 0; g < backs.genies; g++) tokens.push(h("span", { className: "sidi-token back genie", text: "✦", title: S.t("back_genie", "a genie (face hidden)") }));
       }
       list.appendChild(h("li", { className: seat === api.seat ? "me" : "", "data-testid": "line-" + seat }, [
         h("span", { className: "who", text: name(seat) + (view.characters[seat] ? " · " + S.characterName(view.characters[seat]) : "") + (i === 0 ? " (" + S.t("lead", "lead") + ")" : "") }),
@@ -109,7 +109,7 @@ function MainRenderer() {
 
   /* Buttons for each concrete choice of these action types, labelled by `label(action)`. */
   function choiceRow(legal, type, label, testid) {
-    var actions = S.concrete(legal, type);
+    const actions = S.concrete(legal, type);
     if (!actions.length) return null;
     return h("div", { className: "sidi-choices", "data-testid": "choices-" + type }, actions.map(function (a, i) {
       return S.button(label(a), testid(a, i), function () { send(a); });
@@ -117,41 +117,41 @@ function MainRenderer() {
   }
 
   function genies(view, legal) {
-    var uses = S.concrete(legal, "use_genie");
+    const uses = S.concrete(legal, "use_genie");
     if (!uses.length) return view.genie_used ? h("p", { className: "muted", text: S.t("genie_used", "The genie of this lamp was used.") }) : null;
-    var kinds = {};
+    const kinds = {};
     (view.tokens || []).forEach(function (tk) { kinds[tk.id] = tk.kind; });
     return h("div", { className: "sidi-choices", "data-testid": "genies" }, uses.map(function (a) {
-      var label = S.t("use_genie", "Use") + " " + S.kindName(kinds[a.token] || "genie") + (a.direction ? " → " + S.t("dir_" + a.direction, a.direction) : "");
+      const label = S.t("use_genie", "Use") + " " + S.kindName(kinds[a.token] || "genie") + (a.direction ? " → " + S.t("dir_" + a.direction, a.direction) : "");
       return S.button(label, "genie-" + a.token + (a.direction ? "-" + a.direction : ""), function () { send(a); });
     }));
   }
 
   function pendingBox(view, legal) {
-    var p = view.pending;
-    var box = h("div", { className: "sidi-pending card", "data-testid": "pending" });
+    const p = view.pending;
+    const box = h("div", { className: "sidi-pending card", "data-testid": "pending" });
     if (p) {
       if (p.kind === "sharing") {
         box.appendChild(h("p", { "data-testid": "sharing", text: api.isYou(p.taker) ? S.t("sharing_you", "Sharing the loot: your turn to take one")
           : S.t("sharing_other", "Sharing the loot: {name} takes next", { name: api.name(p.taker) }) }));
-        var takes = {};
+        const takes = {};
         S.concrete(legal, "take").forEach(function (a) { takes[a.slot] = a; });
         // every slot shows its face (jewels face up, genies face down: the rules' public table), whoever's turn it is
         box.appendChild(h("div", { className: "sidi-table-slots", "data-testid": "loot" }, (p.table || []).map(function (kind, slot) {
-          var a = takes[slot];
-          var chip = kind ? S.tokenChip(kind) : h("span", { className: "taken", text: S.t("slot_taken", "taken") });
+          const a = takes[slot];
+          const chip = kind ? S.tokenChip(kind) : h("span", { className: "taken", text: S.t("slot_taken", "taken") });
           return S.onPress(h("button", { type: "button", className: "slot" + (a && kind ? " takeable" : ""), disabled: !a || !kind,
             "data-testid": "take-" + slot, "data-kind": kind || "", title: kind ? S.tokenTitle(kind) : S.t("slot_taken", "taken") }, [chip]),
             function () { if (a) send(a); });
         })));
       } else if (p.kind === "dice") {
-        var rolled = (p.rolled || []).join(" ");
+        const rolled = (p.rolled || []).join(" ");
         box.appendChild(h("p", { "data-testid": "dice", text: (api.isYou(p.roller) ? S.t("dice_you", "Dice: your turn to roll")
           : S.t("dice_next", "Dice: {name} rolls next", { name: api.name(p.roller) })) + (rolled ? " · " + S.t("dice_rolled", "rolled so far: {rolled}", { rolled: rolled }) : "") }));
       } else if (p.kind === "chest_window") {
         // the Leader's answer before the chest opens: what it is about (he alone is told the square) and its clock
-        var where = p.cell !== undefined && view.maze ? S.squareName(p.cell, view.maze.cols) : null;
-        var text = !where ? S.t("window_others", "The Leader may answer with an Event before the chest opens.")
+        const where = p.cell !== undefined && view.maze ? S.squareName(p.cell, view.maze.cols) : null;
+        const text = !where ? S.t("window_others", "The Leader may answer with an Event before the chest opens.")
           : p.treasure ? S.t("window_leader_treasure", "The Adventurers found the Treasure ({square}): answer with a lock, or pass; it opens when the time is up.", { square: where })
           : S.t("window_leader_chest", "The Adventurers found the closed chest at {square}: answer with a lock or Illusion, or pass; it opens when the time is up.", { square: where });
         box.appendChild(h("p", { "data-testid": "chest-window" }, [text + " ", S.answerClock(p.deadline, api.serverNow, view.paused)]));
@@ -165,7 +165,7 @@ function MainRenderer() {
     [
       choiceRow(legal, "roll", function () { return "🎲 " + S.t("roll", "Roll the die"); }, function () { return "roll"; }),
       choiceRow(legal, "discard_lamp", function (a) {
-        var leader = view.pending && view.pending.dest === "leader";
+        const leader = view.pending && view.pending.dest === "leader";
         if (api.isYou(a.owner)) return leader ? S.t("discard_mine_leader", "Give one of my unlit lamps to the Leader") : S.t("discard_mine", "Discard one of my unlit lamps");
         return leader ? S.t("discard_leader", "{name} gives an unlit lamp to the Leader", { name: api.name(a.owner) }) : S.t("discard_other", "Discard an unlit lamp of {name}", { name: api.name(a.owner) });
       }, function (a) { return "discard-" + a.owner; }),
@@ -175,8 +175,8 @@ function MainRenderer() {
       choiceRow(legal, "keep", function (a) { return S.t("keep", "Keep") + " " + S.kindName(kindOf(view, a.token)); }, function (a) { return "keep-" + a.token; }),
     ].forEach(function (row) { if (row) box.appendChild(row); });
     if (view.keep_choices && S.concrete(legal, "keep").length) box.insertBefore(h("p", { text: S.t("keep_prompt", "Keep one of the drawn tokens:") }), box.firstChild);
-    var answer = view.genie_answer;
-    var movesSince = answer ? (view.moves_made || 0) - (answer.after_moves || 0) : 0;
+    const answer = view.genie_answer;
+    const movesSince = answer ? (view.moves_made || 0) - (answer.after_moves || 0) : 0;
     if (answer && answer.moves && answer.moves.length && movesSince < answer.moves.length) {
       box.appendChild(h("p", { "data-testid": "genie-answer", text: S.t("genie_answer", "The genie says: {moves}", { moves: view.genie_answer.moves.join(" ") || "—" }) }));
     }
@@ -184,26 +184,26 @@ function MainRenderer() {
   }
 
   function kindOf(view, token) {
-    var found = (view.tokens || []).concat(view.keep_choices || []).filter(function (tk) { return tk.id === token; })[0];
+    const found = (view.tokens || []).concat(view.keep_choices || []).filter(function (tk) { return tk.id === token; })[0];
     return found ? found.kind : "genie";
   }
 
   /* The line in the order I would propose: moved with up/down buttons or by dragging, then proposed. */
-  var draftLine = null, draftFrom = null, editorOpen = false;
+  let draftLine = null, draftFrom = null, editorOpen = false;
   function lineEditor(view, legal) {
-    var propose = legal.filter(function (a) { return a.type === "propose_line"; })[0];
+    const propose = legal.filter(function (a) { return a.type === "propose_line"; })[0];
     if (!propose || view.phase === "over") { editorOpen = false; return null; }
-    var line = view.line || [];
+    const line = view.line || [];
     // a draft made from an older line (the line changed since: a curse, a vote) starts again from the line as it is
     if (!draftLine || draftFrom !== line.join()) { draftLine = line.slice(); draftFrom = line.join(); }
-    var box = h("details", { className: "sidi-line-editor", "data-testid": "line-editor" });
+    const box = h("details", { className: "sidi-line-editor", "data-testid": "line-editor" });
     box.open = editorOpen;
     box.addEventListener("toggle", function () { editorOpen = box.open; });
     box.appendChild(h("summary", { text: S.t("reorder_line", "Propose another order for the line") }));
-    var list = h("ol", { className: "sidi-reorder" });
-    var dragged = null;
+    const list = h("ol", { className: "sidi-reorder" });
+    let dragged = null;
     draftLine.forEach(function (seat, i) {
-      var item = h("li", { draggable: "true", "data-testid": "reorder-" + seat, "data-seat": String(seat) }, [
+      const item = h("li", { draggable: "true", "data-testid": "reorder-" + seat, "data-seat": String(seat) }, [
         h("span", { className: "who", text: name(seat) }),
         S.button("↑", "line-up-" + seat, function () { moveDraft(i, -1); }, { disabled: i === 0, title: S.t("move_up", "Move up") }),
         S.button("↓", "line-down-" + seat, function () { moveDraft(i, 1); }, { disabled: i === draftLine.length - 1, title: S.t("move_down", "Move down") }),
@@ -213,7 +213,7 @@ function MainRenderer() {
       item.addEventListener("drop", function (ev) {
         ev.preventDefault();
         if (dragged === null || dragged === i) return;
-        var seatMoved = draftLine.splice(dragged, 1)[0];
+        const seatMoved = draftLine.splice(dragged, 1)[0];
         draftLine.splice(i, 0, seatMoved);
         dragged = null;
         render();
@@ -228,38 +228,38 @@ function MainRenderer() {
     return box;
   }
   function moveDraft(i, by) {
-    var j = i + by;
+    const j = i + by;
     if (j < 0 || j >= draftLine.length) return;
-    var tmp = draftLine[i]; draftLine[i] = draftLine[j]; draftLine[j] = tmp;
+    const tmp = draftLine[i]; draftLine[i] = draftLine[j]; draftLine[j] = tmp;
     render();
   }
 
   /* Which Way: my jewels to offer the genie (three or more in value buys the two-move answer). */
-  var offerPick = null;
+  let offerPick = null;
   function offerBox(view, legal) {
-    var offer = legal.filter(function (a) { return a.type === "offer"; })[0];
-    var p = view.pending;
+    const offer = legal.filter(function (a) { return a.type === "offer"; })[0];
+    const p = view.pending;
     if (!offer || !p || p.kind !== "genie_offer") return null;
-    var jewels = (offer.tokens && offer.tokens.subset_of) || [];
-    var mine = p.my_offer || [];
+    const jewels = (offer.tokens && offer.tokens.subset_of) || [];
+    const mine = p.my_offer || [];
     if (!offerPick) offerPick = mine.slice();
     offerPick = offerPick.filter(function (t) { return jewels.indexOf(t) >= 0; });
-    var box = h("div", { className: "sidi-offer", "data-testid": "genie-offer" }, [
+    const box = h("div", { className: "sidi-offer", "data-testid": "genie-offer" }, [
       h("p", { text: S.t("offer_prompt", "{name} asks {genie}. Offer jewels worth 3 or more for a two-move answer:",
         { name: name(p.user), genie: S.kindName(p.genie) }) }),
     ]);
-    var chips = h("div", { className: "sidi-table-slots" });
+    const chips = h("div", { className: "sidi-table-slots" });
     jewels.forEach(function (token) {
-      var picked = offerPick.indexOf(token) >= 0;
+      const picked = offerPick.indexOf(token) >= 0;
       chips.appendChild(S.onPress(h("button", { type: "button", className: "slot" + (picked ? " picked" : ""),
         "aria-pressed": picked ? "true" : "false", "data-testid": "offer-token-" + token }, [S.tokenChip(kindOf(view, token))]), function () {
-        var at = offerPick.indexOf(token);
+        const at = offerPick.indexOf(token);
         if (at >= 0) offerPick.splice(at, 1); else offerPick.push(token);
         render();
       }));
     });
     box.appendChild(chips);
-    var offers = (p.offers || []).reduce(function (sum, n) { return sum + n; }, 0);
+    const offers = (p.offers || []).reduce(function (sum, n) { return sum + n; }, 0);
     box.appendChild(h("p", { className: "muted", "data-testid": "offers-count", text: S.t("offers_count", "Jewels offered at the table: {n}", { n: offers }) }));
     box.appendChild(S.button(offerPick.length ? S.t("offer_send", "Offer these jewels") : S.t("offer_none", "Offer nothing"), "offer-send", function () {
       send({ type: "offer", tokens: offerPick.slice() });
@@ -269,14 +269,14 @@ function MainRenderer() {
 
   /* The small padlock's opener hands each token on the table to one Adventurer. */
   function padlockBox(view, legal) {
-    var gives = S.concrete(legal, "give_token");
-    var p = view.pending;
+    const gives = S.concrete(legal, "give_token");
+    const p = view.pending;
     if (!gives.length || !p || p.kind !== "padlock_give") return null;
-    var box = h("div", { className: "sidi-padlock", "data-testid": "padlock-give" }, [
+    const box = h("div", { className: "sidi-padlock", "data-testid": "padlock-give" }, [
       h("p", { text: S.t("padlock_prompt", "Hand each token to an Adventurer who has none yet:") }),
     ]);
     (p.tokens || []).forEach(function (tk) {
-      var targets = gives.filter(function (a) { return a.slot === tk.slot; });
+      const targets = gives.filter(function (a) { return a.slot === tk.slot; });
       box.appendChild(h("div", { className: "sidi-choices", "data-testid": "padlock-slot-" + tk.slot }, [S.tokenChip(tk.kind), " → "]
         .concat(targets.map(function (a) {
           return S.button(name(a.to), "give-token-" + tk.slot + "-" + a.to, function () { send(a); });
@@ -286,11 +286,11 @@ function MainRenderer() {
   }
 
   function lineVote(view, legal) {
-    var lv = view.line_vote;
-    var rows = [];
+    const lv = view.line_vote;
+    const rows = [];
     if (lv) rows.push(h("p", { "data-testid": "line-proposal", text: api.isYou(lv.by) ? S.t("line_proposal_you", "You propose the line: {line}", { line: lv.line.map(name).join(" → ") })
       : S.t("line_proposal", "{name} proposes the line: {line}", { name: api.name(lv.by), line: lv.line.map(name).join(" → ") }) }));
-    var row = h("div", { className: "sidi-choices" });
+    const row = h("div", { className: "sidi-choices" });
     S.concrete(legal, "vote_line").forEach(function (a) {
       row.appendChild(S.button(a.accept ? S.t("vote_line_yes", "Accept the line") : S.t("vote_line_no", "Refuse the line"), "vote-line-" + (a.accept ? "yes" : "no"), function () { send(a); }));
     });
@@ -300,29 +300,29 @@ function MainRenderer() {
   }
 
   function setupBox(view, legal) {
-    var rows = [];
-    var chars = choiceRow(legal, "choose_character", function (a) { return S.t("character", "Be {name}", { name: S.characterName(a.character) }); }, function (a) { return "character-" + a.character; });
+    const rows = [];
+    const chars = choiceRow(legal, "choose_character", function (a) { return S.t("character", "Be {name}", { name: S.characterName(a.character) }); }, function (a) { return "character-" + a.character; });
     if (chars) {
       rows.push(h("p", { className: "muted", "data-testid": "characters-help", text: S.characterHelp() }));
       Array.prototype.forEach.call(chars.querySelectorAll("button"), function (b) { b.title = S.characterHelp(); });
       rows.push(chars);
     }
-    var lamps = choiceRow(legal, "give_lamp", function (a) { return S.t("give_lamp", "Give a lamp to {name}", { name: name(a.to) }); }, function (a) { return "give-lamp-" + a.to; });
+    const lamps = choiceRow(legal, "give_lamp", function (a) { return S.t("give_lamp", "Give a lamp to {name}", { name: name(a.to) }); }, function (a) { return "give-lamp-" + a.to; });
     if (lamps) rows.push(lamps);
-    var open = choiceRow(legal, "open_sesame", function () { return S.t("open_sesame", "Open Sesame!"); }, function () { return "open-sesame"; });
+    const open = choiceRow(legal, "open_sesame", function () { return S.t("open_sesame", "Open Sesame!"); }, function () { return "open-sesame"; });
     if (open) rows.push(open);
     return rows.length ? h("div", { className: "sidi-setup card", "data-testid": "setup" }, rows) : null;
   }
 
   function render() {
-    var view = frame.view || {};
-    var legal = frame.legal || [];
-    var p = view.pending;
+    const view = frame.view || {};
+    const legal = frame.legal || [];
+    const p = view.pending;
     if (!p || p.kind !== "genie_offer") offerPick = null;
     root.innerHTML = "";
     clockEl = h("div", { className: "sidi-hourglass", "data-testid": "hourglass" });
-    var head = h("div", { className: "sidi-status" }, [clockEl]);
-    var pause = choiceRow(legal, "pause", function () { return S.t("pause", "Pause"); }, function () { return "pause"; }) ||
+    const head = h("div", { className: "sidi-status" }, [clockEl]);
+    const pause = choiceRow(legal, "pause", function () { return S.t("pause", "Pause"); }, function () { return "pause"; }) ||
       choiceRow(legal, "resume", function () { return S.t("resume", "Resume"); }, function () { return "resume"; });
     if (pause) head.appendChild(pause);
     if (view.phase === "over") {

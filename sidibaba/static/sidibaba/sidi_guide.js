@@ -3,9 +3,9 @@
 import * as UI from "../matches/ui.js";
 import { GUIDE } from "./sidi_strings.js";
 
-var h = UI.h;
+const h = UI.h;
 // the first of these the seat may do decides the hint (the most pressing first)
-var ORDER = ["choose_maze", "place_treasure", "place_chest", "choose_entrance", "choose_character", "open_sesame",
+const ORDER = ["choose_maze", "place_treasure", "place_chest", "choose_entrance", "choose_character", "open_sesame",
   "roll", "steal", "give_token", "give", "keep", "take", "discard_lamp", "confirm", "offer", "vote_line",
   "play_event", "vote_move"];
 
@@ -15,12 +15,12 @@ function g(key) {
 
 function promptHint(view, legal) {
   if (!legal || !legal.length || view.phase === "over") return null;
-  var types = {};
+  const types = {};
   legal.forEach(function (a) { types[a.type] = true; });
-  var first = ORDER.filter(function (type) { return types[type]; })[0];
+  const first = ORDER.filter(function (type) { return types[type]; })[0];
   // a lamp discarded after a meeting goes to the Leader, after a curse out of the game: the hint says which
-  var leader = first === "discard_lamp" && view.pending && view.pending.dest === "leader";
-  var text = first ? g("hint_" + first + (leader ? "_leader" : "")) : "";
+  const leader = first === "discard_lamp" && view.pending && view.pending.dest === "leader";
+  const text = first ? g("hint_" + first + (leader ? "_leader" : "")) : "";
   return text ? h("p", { className: "prompt-hint", "data-testid": "prompt-hint", text: text }) : null;
 }
 

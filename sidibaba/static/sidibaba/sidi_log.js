@@ -5,12 +5,12 @@ import * as UI from "../matches/ui.js";
 import * as S from "./sidi_common.js";
 import { seatEvents, seatLine } from "../matches/seat_log.js";
 
-var h = UI.h;
-var KEEP = 100;  // events kept besides the votes (votes are folded and do not push events out)
-var VOTES = { move_vote: true, discard_vote: true, line_vote: true };
+const h = UI.h;
+const KEEP = 100;  // events kept besides the votes (votes are folded and do not push events out)
+const VOTES = { move_vote: true, discard_vote: true, line_vote: true };
 
 function LogRenderer() {
-  var root = null, api = null, list = null, log = [], cols = null;
+  let root = null, api = null, list = null, log = [], cols = null;
 
   function name(seat) {
     if (seat === null || seat === undefined) return "—";
@@ -40,7 +40,7 @@ function LogRenderer() {
   /* One event -> one sentence. */
   function sentence(e) {
     if (e.notice) return seatLine(e, { name: name });
-    var d = { name: name(e.seat), to: name(e.to), segment: e.segment, n: e.count };
+    const d = { name: name(e.seat), to: name(e.to), segment: e.segment, n: e.count };
     switch (e.code) {
       case "character_chosen": return say("character_chosen", "{name} is {character}.", Object.assign(d, { character: S.characterName(e.character) }));
       case "lamp_given": return say("lamp_given", "{name} gives a lamp to {to}.", d);
@@ -113,9 +113,10 @@ function LogRenderer() {
   /* No notes (docs/rules/sidibaba.md): the moves made before the current lamp was lit are folded
    * into one line with their count, where the first of them stood. */
   function folded(entries) {
-    var lampAt = -1;
+    let lampAt = -1;
     entries.forEach(function (e, i) { if (e.code === "lamp_lit") lampAt = i; });
-    var out = [], fold = null;
+    const out = [];
+    let fold = null;
     entries.forEach(function (e, i) {
       if (e.code !== "moved" || i > lampAt) { out.push(e); return; }
       if (!fold) { fold = { code: "moves_folded", count: 0, version: e.version }; out.push(fold); }
@@ -126,7 +127,8 @@ function LogRenderer() {
 
   /* Votes do not bury the events: the votes cast one after another are one line ("Votes: Ann E, Bob E."). */
   function votesFolded(entries) {
-    var out = [], run = null;
+    const out = [];
+    let run = null;
     entries.forEach(function (e) {
       if (!VOTES[e.code]) { run = null; out.push(e); return; }
       if (!run) { run = { code: "votes_folded", votes: [], version: e.version }; out.push(run); }
@@ -154,19 +156,19 @@ function LogRenderer() {
       // an action's events arrive together: a version already logged (a resync, a replay jump) is skipped whole
       // the seats' changes are taken afresh from each frame (seat_log.js), after the moves of their version
       log = log.filter(function (e) { return !e.notice && e.version <= frame.version; });
-      var logged = {};
+      const logged = {};
       log.forEach(function (e) { logged[e.version] = true; });
       (events || []).forEach(function (e) {
-        var item = e.version !== undefined ? e : Object.assign({ version: frame.version }, e);
+        const item = e.version !== undefined ? e : Object.assign({ version: frame.version }, e);
         if (!logged[item.version]) log.push(item);
       });
       log = log.concat(seatEvents(frame));
       log.sort(function (a, b) { return a.version - b.version; });
       // keep the last KEEP events that are not votes, and the votes cast since the first of them
-      var kept = 0, from = 0;
-      for (var i = log.length - 1; i >= 0; i--) { if (!VOTES[log[i].code] && ++kept > KEEP) { from = i + 1; break; } }
+      let kept = 0, from = 0;
+      for (let i = log.length - 1; i >= 0; i--) { if (!VOTES[log[i].code] && ++kept > KEEP) { from = i + 1; break; } }
       log = log.slice(from);
-      var maze = frame.view && frame.view.maze;
+      const maze = frame.view && frame.view.maze;
       cols = maze && maze.cols ? maze.cols : null;
       draw();
     },

@@ -5,31 +5,31 @@
 import * as UI from "../matches/ui.js";
 import * as S from "./sidi_common.js";
 
-var h = UI.h;
-var svg = UI.svg;
-var CELL = 44, PAD = 26;
-var DR = [-1, 0, 1, 0], DC = [0, 1, 0, -1];
-var SIDES = { N: 0, E: 1, S: 2, W: 3 };
+const h = UI.h;
+const svg = UI.svg;
+const CELL = 44, PAD = 26;
+const DR = [-1, 0, 1, 0], DC = [0, 1, 0, -1];
+const SIDES = { N: 0, E: 1, S: 2, W: 3 };
 
 function MapRenderer() {
-  var root = null, api = null, frame = null, targeting = null;
+  let root = null, api = null, frame = null, targeting = null;
 
   function centre(maze, cell) {
-    var r = Math.floor(cell / maze.cols), c = cell % maze.cols;
+    const r = Math.floor(cell / maze.cols), c = cell % maze.cols;
     return [PAD + c * CELL + CELL / 2, PAD + r * CELL + CELL / 2];
   }
   function openingPoint(maze, opening, out) {
-    var cell = opening[0] * maze.cols + opening[1], d = SIDES[opening[2]];
-    var p = centre(maze, cell);
+    const cell = opening[0] * maze.cols + opening[1], d = SIDES[opening[2]];
+    const p = centre(maze, cell);
     return [p[0] + DC[d] * CELL * out, p[1] + DR[d] * CELL * out];
   }
 
   /* Which squares or openings a click may pick now: {cells: {cell: action}, openings: {i: action}}. */
   function targets(legal) {
-    var cells = {}, openings = {};
+    const cells = {}, openings = {};
     if (targeting) {
       targeting.actions.forEach(function (a) {
-        var cell = a.cell !== undefined ? a.cell : a.path[a.path.length - 1];
+        const cell = a.cell !== undefined ? a.cell : a.path[a.path.length - 1];
         if (!(cell in cells)) cells[cell] = a;
       });
       return { cells: cells, openings: openings };
@@ -40,16 +40,16 @@ function MapRenderer() {
   }
 
   function drawMaze(view, legal) {
-    var maze = view.maze;
-    var W = PAD * 2 + maze.cols * CELL, H = PAD * 2 + maze.rows * CELL;
-    var pick = targets(legal);
-    var layer = [];
-    var open = maze.cells.map(function (row) { return row.split(" "); });
-    for (var r = 0; r < maze.rows; r++) {
-      for (var c = 0; c < maze.cols; c++) {
-        var cell = r * maze.cols + c;
-        var action = pick.cells[cell];
-        var rect = svg("rect", { x: PAD + c * CELL, y: PAD + r * CELL, width: CELL, height: CELL,
+    const maze = view.maze;
+    const W = PAD * 2 + maze.cols * CELL, H = PAD * 2 + maze.rows * CELL;
+    const pick = targets(legal);
+    const layer = [];
+    const open = maze.cells.map(function (row) { return row.split(" "); });
+    for (let r = 0; r < maze.rows; r++) {
+      for (let c = 0; c < maze.cols; c++) {
+        const cell = r * maze.cols + c;
+        const action = pick.cells[cell];
+        const rect = svg("rect", { x: PAD + c * CELL, y: PAD + r * CELL, width: CELL, height: CELL,
           class: "cell" + (action ? " target" : "") + (view.landslides.indexOf(cell) >= 0 ? " landslide" : ""),
           "data-testid": "cell-" + cell, "data-target": action ? "1" : "0" });
         // the square's name, the one the log uses ("row 3, column 5")
@@ -59,30 +59,30 @@ function MapRenderer() {
       }
     }
     // walls: each side not open, drawn once (north and west of every cell, south and east on the border)
-    var walls = [];
-    for (r = 0; r < maze.rows; r++) {
-      for (c = 0; c < maze.cols; c++) {
-        var sides = open[r][c];
-        var x = PAD + c * CELL, y = PAD + r * CELL;
+    const walls = [];
+    for (let r = 0; r < maze.rows; r++) {
+      for (let c = 0; c < maze.cols; c++) {
+        const sides = open[r][c];
+        const x = PAD + c * CELL, y = PAD + r * CELL;
         if (sides.indexOf("N") < 0) walls.push([x, y, x + CELL, y]);
         if (sides.indexOf("W") < 0) walls.push([x, y, x, y + CELL]);
         if (r === maze.rows - 1 && sides.indexOf("S") < 0) walls.push([x, y + CELL, x + CELL, y + CELL]);
         if (c === maze.cols - 1 && sides.indexOf("E") < 0) walls.push([x + CELL, y, x + CELL, y + CELL]);
       }
     }
-    var isOpening = {};
+    const isOpening = {};
     maze.openings.forEach(function (o) { isOpening[o[0] + "," + o[1] + "," + o[2]] = true; });
     walls.forEach(function (w) { layer.push(svg("line", { x1: w[0], y1: w[1], x2: w[2], y2: w[3], class: "wall" })); });
     maze.openings.forEach(function (o, i) {
-      var p = openingPoint(maze, o, 0.8);
-      var action = pick.openings[i];
-      var mark = svg("circle", { cx: p[0], cy: p[1], r: 10, class: "opening" + (action ? " target" : "") + (view.entrance === i ? " entrance" : ""),
+      const p = openingPoint(maze, o, 0.8);
+      const action = pick.openings[i];
+      const mark = svg("circle", { cx: p[0], cy: p[1], r: 10, class: "opening" + (action ? " target" : "") + (view.entrance === i ? " entrance" : ""),
         "data-testid": "opening-" + i, "data-target": action ? "1" : "0" });
       if (action) S.onPress(mark, function () { api.send(action); });
       layer.push(mark);
     });
     function glyph(cell, text, cls, testid) {
-      var p = centre(maze, cell);
+      const p = centre(maze, cell);
       layer.push(svg("text", { x: p[0], y: p[1] + 6, class: "glyph " + cls, "text-anchor": "middle", "data-testid": testid }, [document.createTextNode(text)]));
     }
     if (view.treasure_at !== null && view.treasure_at !== undefined) glyph(view.treasure_at, view.treasure === "closed" ? "♛" : "♕", "treasure", "map-treasure");
@@ -90,16 +90,16 @@ function MapRenderer() {
     (view.chests.open || []).forEach(function (cell) { glyph(cell, "□", "chest open", "map-chest-" + cell); });
     view.landslides.forEach(function (cell) { glyph(cell, "▲", "rubble", "map-landslide-" + cell); });
     (view.arrows_at || []).forEach(function (a) {
-      var p = centre(maze, a[0]);
+      const p = centre(maze, a[0]);
       layer.push(svg("text", { x: p[0] - 12, y: p[1] - 8, class: "glyph arrow " + a[1], "text-anchor": "middle",
         transform: "rotate(" + (a[2] * 90) + " " + (p[0] - 12) + " " + (p[1] - 12) + ")" }, [document.createTextNode("↑")]));
     });
     if (view.leader_at !== null && view.leader_at !== undefined) {
-      var lp = centre(maze, view.leader_at);
+      const lp = centre(maze, view.leader_at);
       layer.push(svg("circle", { cx: lp[0] + 10, cy: lp[1] + 10, r: 8, class: "leader-token", "data-testid": "map-leader" }));
     }
     if (view.pos) {
-      var at = view.pos[0] >= 0 ? centre(maze, view.pos[0]) : openingPoint(maze, maze.openings[view.entrance || 0], 0.8);
+      const at = view.pos[0] >= 0 ? centre(maze, view.pos[0]) : openingPoint(maze, maze.openings[view.entrance || 0], 0.8);
       layer.push(svg("polygon", { points: "0,-14 11,11 -11,11", class: "party", "data-testid": "map-party",
         transform: "translate(" + at[0] + " " + at[1] + ") rotate(" + (view.pos[1] * 90) + ")" }));
     }
@@ -108,16 +108,16 @@ function MapRenderer() {
   }
 
   /* What the map's marks mean, in words (the marks themselves take no pointer, so no tooltip). */
-  var legendOpen = false;
+  let legendOpen = false;
   function mapLegend() {
-    var rows = [
+    const rows = [
       ["♛", "glyph treasure", S.t("map_treasure", "the Treasure, closed")], ["♕", "glyph treasure", S.t("map_treasure_open", "the Treasure, opened")],
       ["▣", "glyph chest", S.t("map_chest", "a closed chest")], ["□", "glyph chest open", S.t("map_chest_open", "an opened chest")],
       ["▲", "glyph rubble", S.t("map_landslide", "a landslide")], ["↑", "glyph arrow blue", S.t("map_arrow", "a genie's arrow (blue or red), pointing its way")],
       ["▲", "party", S.t("map_party", "the Adventurers' line, pointing the way it faces")], ["●", "leader", S.t("map_leader", "your token, the Leader of the Thieves")],
       ["○", "opening", S.t("map_opening", "an opening in the wall (green: the entrance)")],
     ];
-    var box = h("details", { className: "sidi-map-legend", "data-testid": "map-legend" }, [h("summary", { text: S.t("map_legend", "What the map shows") }),
+    const box = h("details", { className: "sidi-map-legend", "data-testid": "map-legend" }, [h("summary", { text: S.t("map_legend", "What the map shows") }),
       h("ul", {}, rows.map(function (r) { return h("li", {}, [h("b", { className: "mark " + r[1], text: r[0] }), " " + r[2]]); }))]);
     box.open = legendOpen;
     box.addEventListener("toggle", function () { legendOpen = box.open; });
@@ -126,21 +126,21 @@ function MapRenderer() {
 
   /* The Leader's Events as buttons; one needing a target switches the map to picking it. */
   function eventsBox(view, legal) {
-    var plays = S.concrete(legal, "play_event");
-    var box = h("div", { className: "sidi-events", "data-testid": "events" });
-    var cards = {};
+    const plays = S.concrete(legal, "play_event");
+    const box = h("div", { className: "sidi-events", "data-testid": "events" });
+    const cards = {};
     (view.event_cards || []).forEach(function (c) { cards[c.card] = c; });
-    var groups = {};
+    const groups = {};
     plays.forEach(function (a) {
-      var key = a.event + "/" + a.use;
+      const key = a.event + "/" + a.use;
       (groups[key] = groups[key] || []).push(a);
     });
     Object.keys(groups).forEach(function (key) {
-      var actions = groups[key], first = actions[0];
-      var card = cards[first.event] || { kind: first.use };
-      var useLabel = first.use === "move" ? S.t("ev_move", "walk {n}", { n: card.steps || (first.path || []).length }) : S.t("ev_" + first.use, first.use);
-      var label = S.t("play", "Play {card}", { card: S.eventName(card) }) + (first.use === "move" || first.use !== card.kind ? " (" + useLabel + ")" : "");
-      var needsTarget = first.path !== undefined || first.cell !== undefined;
+      const actions = groups[key], first = actions[0];
+      const card = cards[first.event] || { kind: first.use };
+      const useLabel = first.use === "move" ? S.t("ev_move", "walk {n}", { n: card.steps || (first.path || []).length }) : S.t("ev_" + first.use, first.use);
+      const label = S.t("play", "Play {card}", { card: S.eventName(card) }) + (first.use === "move" || first.use !== card.kind ? " (" + useLabel + ")" : "");
+      const needsTarget = first.path !== undefined || first.cell !== undefined;
       box.appendChild(S.button(label, "event-" + first.event + "-" + first.use, function () {
         if (!needsTarget) { api.send(first); return; }
         targeting = { key: key, actions: actions };
@@ -148,7 +148,7 @@ function MapRenderer() {
       }, { className: targeting && targeting.key === key ? "active" : "", title: S.eventHelp(card) }));
     });
     // a timed answer (the chest window, a theft) shows its clock beside the buttons that answer it
-    var p = view.pending;
+    const p = view.pending;
     if (p && (p.kind === "chest_window" || p.kind === "theft") && p.deadline !== null && p.deadline !== undefined &&
         (plays.length || S.concrete(legal, "steal").length)) {
       box.insertBefore(h("p", { className: "sidi-answer-head" }, [S.answerClock(p.deadline, api.serverNow, view.paused, "events-clock")]), box.firstChild);
@@ -165,16 +165,16 @@ function MapRenderer() {
     S.concrete(legal, "steal").forEach(function (a) {
       box.appendChild(S.button(S.t("steal", "Steal a {group}", { group: S.t("k_" + a.kind, a.kind) }), "steal-" + a.kind, function () { api.send(a); }));
     });
-    var help = eventHelpList(view);
+    const help = eventHelpList(view);
     if (help) box.appendChild(help);
     return box.childNodes.length ? box : null;
   }
 
   /* What each Event in the Leader's hand does, in words (one line per kind of card). */
   function eventHelpList(view) {
-    var seen = {};
-    var cards = (view.event_cards || []).filter(function (c) {
-      var key = c.kind + "/" + (c.steps || "");
+    const seen = {};
+    const cards = (view.event_cards || []).filter(function (c) {
+      const key = c.kind + "/" + (c.steps || "");
       if (seen[key]) return false;
       seen[key] = true;
       return true;
@@ -187,12 +187,12 @@ function MapRenderer() {
 
   /* A maze drawn small (walls and openings only) for choosing it by its shape, not only its name. */
   function mazePreview(maze) {
-    var C = 10, P = 4, layer = [];
-    var open = maze.cells.map(function (row) { return row.split(" "); });
-    for (var r = 0; r < maze.rows; r++) {
-      for (var c = 0; c < maze.cols; c++) {
-        var sides = open[r][c], x = P + c * C, y = P + r * C;
-        var edges = [];
+    const C = 10, P = 4, layer = [];
+    const open = maze.cells.map(function (row) { return row.split(" "); });
+    for (let r = 0; r < maze.rows; r++) {
+      for (let c = 0; c < maze.cols; c++) {
+        const sides = open[r][c], x = P + c * C, y = P + r * C;
+        const edges = [];
         if (sides.indexOf("N") < 0) edges.push([x, y, x + C, y]);
         if (sides.indexOf("W") < 0) edges.push([x, y, x, y + C]);
         if (r === maze.rows - 1 && sides.indexOf("S") < 0) edges.push([x, y + C, x + C, y + C]);
@@ -201,25 +201,25 @@ function MapRenderer() {
       }
     }
     maze.openings.forEach(function (o) {
-      var d = SIDES[o[2]], cx = P + o[1] * C + C / 2 + DC[d] * C / 2, cy = P + o[0] * C + C / 2 + DR[d] * C / 2;
+      const d = SIDES[o[2]], cx = P + o[1] * C + C / 2 + DC[d] * C / 2, cy = P + o[0] * C + C / 2 + DR[d] * C / 2;
       layer.push(svg("circle", { cx: cx, cy: cy, r: 2.5, class: "opening" }));
     });
-    var label = S.t("maze_preview", "The maze {name}, drawn small", { name: S.mazeName(maze.name) });
+    const label = S.t("maze_preview", "The maze {name}, drawn small", { name: S.mazeName(maze.name) });
     return svg("svg", { viewBox: "0 0 " + (P * 2 + maze.cols * C) + " " + (P * 2 + maze.rows * C), class: "sidi-maze-preview",
       role: "img", "aria-label": label, "data-testid": "maze-preview-" + maze.key }, layer);
   }
 
   function setupHint(view, legal) {
-    var rows = [];
-    var mazes = S.concrete(legal, "choose_maze");
+    const rows = [];
+    const mazes = S.concrete(legal, "choose_maze");
     if (mazes.length) {
-      var names = {};
+      const names = {};
       (view.maze_choices || []).forEach(function (m) { names[m.key] = m.name; });
       rows.push(h("p", { text: S.t("setup_maze", "Choose the maze:") }));
-      var data = {};
+      const data = {};
       (view.maze_choices || []).forEach(function (m) { data[m.key] = m; });
       rows.push(h("div", { className: "sidi-choices sidi-maze-choices" }, mazes.map(function (a) {
-        var button = S.button(S.mazeName(names[a.maze] || a.maze), "maze-" + a.maze, function () { api.send(a); });
+        const button = S.button(S.mazeName(names[a.maze] || a.maze), "maze-" + a.maze, function () { api.send(a); });
         // the Leader alone has the mazes in his view (maze_choices): each is drawn small on its button
         if (data[a.maze]) button.appendChild(mazePreview(data[a.maze]));
         return button;
@@ -232,9 +232,9 @@ function MapRenderer() {
   }
 
   function render() {
-    var view = frame.view || {};
-    var legal = frame.legal || [];
-    var shown = !!view.maze || S.concrete(legal, "choose_maze").length > 0;
+    const view = frame.view || {};
+    const legal = frame.legal || [];
+    const shown = !!view.maze || S.concrete(legal, "choose_maze").length > 0;
     root.hidden = !shown;
     root.innerHTML = "";
     if (!shown) return;
@@ -249,8 +249,8 @@ function MapRenderer() {
       frame = f;
       if (targeting) {
         // a new frame (a vote, a chat) keeps the pick going while that Event and use are still playable
-        var key = targeting.key;
-        var still = S.concrete(f.legal, "play_event").filter(function (a) { return a.event + "/" + a.use === key; });
+        const key = targeting.key;
+        const still = S.concrete(f.legal, "play_event").filter(function (a) { return a.event + "/" + a.use === key; });
         targeting = still.length ? { key: key, actions: still } : null;
       }
       render();

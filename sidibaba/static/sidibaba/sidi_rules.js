@@ -2,11 +2,11 @@
 import * as UI from "../matches/ui.js";
 import * as S from "./sidi_common.js";
 
-var h = UI.h;
+const h = UI.h;
 
-var figures = {
+const figures = {
   tokens: function () {
-    var groups = [
+    const groups = [
       ["gold1", "gold2", "carafe", "daggers", "emerald", "stones", "necklace"],
       ["light", "arrow_blue", "arrow_red", "way_treasure", "way_exit", "way_loot"],
       ["curse"],
@@ -18,9 +18,9 @@ var figures = {
 };
 
 document.querySelectorAll("[data-figure]").forEach(function (fig) {
-  var make = figures[fig.dataset.figure];
+  const make = figures[fig.dataset.figure];
   if (!make) return;
-  var picture = make();
+  const picture = make();
   picture.setAttribute("data-testid", "figure-" + fig.dataset.figure);
   fig.insertBefore(picture, fig.firstChild);
 });

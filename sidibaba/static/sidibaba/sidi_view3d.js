@@ -10,16 +10,16 @@
 import * as UI from "../matches/ui.js";
 import * as S from "./sidi_common.js";
 
-var NEAR = 0.06;
-var EYE_BACK = 0.32;      // the camera stands this far behind the square's centre
-var STEP_MS = 260;        // a step or a turn takes about a quarter of a second
-var TURNS = { A: -1, B: 2, C: 1, D: -1, E: 0, F: 1 };
-var STEPS = { D: true, E: true, F: true };
+const NEAR = 0.06;
+const EYE_BACK = 0.32;      // the camera stands this far behind the square's centre
+const STEP_MS = 260;        // a step or a turn takes about a quarter of a second
+const TURNS = { A: -1, B: 2, C: 1, D: -1, E: 0, F: 1 };
+const STEPS = { D: true, E: true, F: true };
 
 /* ---------------------------------------------------------------- the scene's quads */
 
 function rotateXZ(p, quarter) {
-  var q = ((quarter % 4) + 4) % 4;
+  const q = ((quarter % 4) + 4) % 4;
   if (q === 0) return p;
   if (q === 1) return [p[2], p[1], -p[0]];
   if (q === 2) return [-p[0], p[1], -p[2]];
@@ -29,21 +29,21 @@ function rotateXZ(p, quarter) {
 /* The quads of one sight (a corridor ahead), placed at `origin` ([x, z]) and turned `quarter` quarters
  * to the right (as seen from the base frame). */
 function corridor(sight, front, outside, origin, quarter) {
-  var quads = [];
+  const quads = [];
   function add(points, kind, extra) {
     quads.push(Object.assign({ kind: kind, points: points.map(function (p) {
-      var r = rotateXZ(p, quarter);
+      const r = rotateXZ(p, quarter);
       return [r[0] + origin[0], r[1], r[2] + origin[1]];
     }) }, extra || {}));
   }
-  var H = 0.5;
+  const H = 0.5;
   (sight || []).forEach(function (sq, i) {
-    var z0 = i - 0.5, z1 = i + 0.5;
-    var open = outside && i === 0 ? "sky" : null;
+    const z0 = i - 0.5, z1 = i + 0.5;
+    const open = outside && i === 0 ? "sky" : null;
     add([[-0.5, -H, z0], [0.5, -H, z0], [0.5, -H, z1], [-0.5, -H, z1]], open ? "ground" : "floor");
     if (!open) add([[-0.5, H, z1], [0.5, H, z1], [0.5, H, z0], [-0.5, H, z0]], "ceiling");
     [["left", -0.5, -1], ["right", 0.5, 1]].forEach(function (side) {
-      var what = sq[side[0]], x = side[1], out = side[1] + side[2];
+      const what = sq[side[0]], x = side[1], out = side[1] + side[2];
       if (what === "wall") add([[x, -H, z0], [x, -H, z1], [x, H, z1], [x, H, z0]], open ? "rock" : "wall");
       else if (what === "blocked") add([[x, -H, z0], [x, -H, z1], [x, H, z1], [x, H, z0]], "rubble");
       else if (what === "daylight") add([[x, -H, z0], [x, -H, z1], [x, H, z1], [x, H, z0]], "daylight");
@@ -55,9 +55,9 @@ function corridor(sight, front, outside, origin, quarter) {
         add([[x, -H, z0], [out, -H, z0], [out, H, z0], [x, H, z0]], "wall");
       }
     });
-    var last = i === sight.length - 1;
+    const last = i === sight.length - 1;
     if (last || sq.ahead !== "open") {
-      var kind = { wall: "wall", blocked: "rubble", daylight: "daylight" }[sq.ahead] || "dark";
+      const kind = { wall: "wall", blocked: "rubble", daylight: "daylight" }[sq.ahead] || "dark";
       add([[-0.5, -H, z1], [0.5, -H, z1], [0.5, H, z1], [-0.5, H, z1]], kind);
     }
   });
@@ -98,38 +98,38 @@ function objects(front, add) {
     add([[-0.1, 0.17, 1.04], [0.1, 0.17, 1.04], [0.07, 0.27, 1.04], [-0.07, 0.27, 1.04]], "turban");
   }
   (front.arrows || []).forEach(function (arrow, n) {
-    var q = { ahead: 0, right: 1, back: 2, left: 3 }[arrow.direction] || 0;
-    var y = -0.495 + n * 0.002;
-    var pts = [[-0.05, -0.3], [0.05, -0.3], [0.05, 0.05], [0.14, 0.05], [0, 0.3], [-0.14, 0.05], [-0.05, 0.05]];
-    add(pts.map(function (p) { var r = rotateXZ([p[0], 0, p[1]], q); return [r[0] + (n ? 0.12 : 0), y, r[2] + 1]; }),
+    const q = { ahead: 0, right: 1, back: 2, left: 3 }[arrow.direction] || 0;
+    const y = -0.495 + n * 0.002;
+    const pts = [[-0.05, -0.3], [0.05, -0.3], [0.05, 0.05], [0.14, 0.05], [0, 0.3], [-0.14, 0.05], [-0.05, 0.05]];
+    add(pts.map(function (p) { const r = rotateXZ([p[0], 0, p[1]], q); return [r[0] + (n ? 0.12 : 0), y, r[2] + 1]; }),
       "arrow", { colour: arrow.colour, flat: true });
   });
 }
 
 /* ---------------------------------------------------------------- drawing */
 
-var BASE = {
+const BASE = {
   wall: [150, 104, 66], rock: [120, 98, 80], floor: [110, 86, 62], ground: [150, 130, 90], ceiling: [70, 54, 42],
   rubble: [125, 110, 95], daylight: [255, 244, 200], dark: [0, 0, 0], chest: [120, 70, 30], lid: [150, 92, 40],
   gold: [230, 180, 40], leader: [90, 20, 30], sash: [220, 170, 40], band: [50, 40, 35], ruby: [200, 30, 50], emerald: [30, 170, 90], face: [170, 120, 80], turban: [235, 230, 215], arrow: [200, 40, 40],
 };
-var ARROW = { blue: [60, 110, 230], red: [220, 50, 40] };
-var GLOWS = { daylight: true, gold: true, arrow: true, ruby: true, emerald: true };
+const ARROW = { blue: [60, 110, 230], red: [220, 50, 40] };
+const GLOWS = { daylight: true, gold: true, arrow: true, ruby: true, emerald: true };
 
 function toCamera(p, cam) {
-  var dx = p[0] - cam.x, dz = p[2] - cam.z;
-  var c = Math.cos(cam.yaw), s = Math.sin(cam.yaw);
+  const dx = p[0] - cam.x, dz = p[2] - cam.z;
+  const c = Math.cos(cam.yaw), s = Math.sin(cam.yaw);
   return [dx * c - dz * s, p[1] - cam.y, dx * s + dz * c];
 }
 
 function clipNear(pts) {
-  var out = [];
-  for (var i = 0; i < pts.length; i++) {
-    var a = pts[i], b = pts[(i + 1) % pts.length];
-    var ain = a[2] >= NEAR, bin = b[2] >= NEAR;
+  const out = [];
+  for (let i = 0; i < pts.length; i++) {
+    const a = pts[i], b = pts[(i + 1) % pts.length];
+    const ain = a[2] >= NEAR, bin = b[2] >= NEAR;
     if (ain) out.push(a);
     if (ain !== bin) {
-      var t = (NEAR - a[2]) / (b[2] - a[2]);
+      const t = (NEAR - a[2]) / (b[2] - a[2]);
       out.push([a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), NEAR]);
     }
   }
@@ -138,7 +138,7 @@ function clipNear(pts) {
 
 function light(dist, kind, outside) {
   if (kind === "daylight" || kind === "dark") return 1;
-  var lamp = 1.35 / (1 + 0.35 * dist + 0.5 * dist * dist);
+  const lamp = 1.35 / (1 + 0.35 * dist + 0.5 * dist * dist);
   return Math.min(1, outside ? Math.max(lamp, 0.75) : lamp);
 }
 
@@ -148,15 +148,15 @@ function shade(rgb, f) {
 
 /* Mortar lines of a vertical wall quad (bricks) or a floor (stones), in world coordinates. */
 function patternLines(q) {
-  var p = q.points, lines = [];
-  var a = p[0], b = p[1], d = p[3];
-  var rows = q.kind === "floor" || q.kind === "ceiling" ? 3 : 5;
-  var cols = q.kind === "floor" || q.kind === "ceiling" ? 3 : 4;
+  const p = q.points, lines = [];
+  const a = p[0], b = p[1], d = p[3];
+  const rows = q.kind === "floor" || q.kind === "ceiling" ? 3 : 5;
+  const cols = q.kind === "floor" || q.kind === "ceiling" ? 3 : 4;
   function at(u, v) { return [a[0] + (b[0] - a[0]) * u + (d[0] - a[0]) * v, a[1] + (b[1] - a[1]) * u + (d[1] - a[1]) * v, a[2] + (b[2] - a[2]) * u + (d[2] - a[2]) * v]; }
-  for (var r = 1; r < rows; r++) lines.push([at(0, r / rows), at(1, r / rows)]);
-  for (r = 0; r < rows; r++) {
-    for (var c = 1; c < cols; c++) {
-      var u = (c + (r % 2 ? 0.5 : 0)) / cols;
+  for (let r = 1; r < rows; r++) lines.push([at(0, r / rows), at(1, r / rows)]);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 1; c < cols; c++) {
+      const u = (c + (r % 2 ? 0.5 : 0)) / cols;
       if (u < 1) lines.push([at(u, r / rows), at(u, (r + 1) / rows)]);
     }
   }
@@ -164,36 +164,36 @@ function patternLines(q) {
 }
 
 function draw(canvas, scene, cam, outside) {
-  var ctx = canvas.getContext("2d");
-  var W = canvas.width, H = canvas.height, f = W * 0.5;
-  var sky = ctx.createLinearGradient(0, 0, 0, H);
+  const ctx = canvas.getContext("2d");
+  const W = canvas.width, H = canvas.height, f = W * 0.5;
+  const sky = ctx.createLinearGradient(0, 0, 0, H);
   if (outside) { sky.addColorStop(0, "#8ec9f0"); sky.addColorStop(0.5, "#f6e7b8"); sky.addColorStop(1, "#7a6a4a"); }
   else { sky.addColorStop(0, "#050302"); sky.addColorStop(1, "#0b0705"); }
   ctx.fillStyle = sky;
   ctx.fillRect(0, 0, W, H);
   function project(p) { return [W / 2 + (p[0] / p[2]) * f, H / 2 - (p[1] / p[2]) * f]; }
-  var items = scene.map(function (q) {
-    var pts = q.points.map(function (p) { return toCamera(p, cam); });
-    var cx = 0, cy = 0, cz = 0;
+  const items = scene.map(function (q) {
+    const pts = q.points.map(function (p) { return toCamera(p, cam); });
+    let cx = 0, cy = 0, cz = 0;
     pts.forEach(function (p) { cx += p[0]; cy += p[1]; cz += p[2]; });
-    var n = pts.length;
-    var depth = Math.sqrt(cx * cx / (n * n) + cy * cy / (n * n) + cz * cz / (n * n));
+    const n = pts.length;
+    let depth = Math.sqrt(cx * cx / (n * n) + cy * cy / (n * n) + cz * cz / (n * n));
     if (q.flat || q.decal) depth -= q.decal ? 0.15 : 0.3;   // markers on the floor, bands and gems on a box: drawn after it
     if (q.top) depth -= 0.05;
     return { q: q, cam: pts, depth: depth };
   });
   items.sort(function (a, b) { return b.depth - a.depth; });
   items.forEach(function (it) {
-    var clipped = clipNear(it.cam);
+    const clipped = clipNear(it.cam);
     if (clipped.length < 3) return;
-    var q = it.q, screen = clipped.map(project);
-    var base = q.kind === "arrow" ? (ARROW[q.colour] || BASE.arrow) : BASE[q.kind];
-    var l = light(it.depth, q.kind, outside);
+    const q = it.q, screen = clipped.map(project);
+    const base = q.kind === "arrow" ? (ARROW[q.colour] || BASE.arrow) : BASE[q.kind];
+    const l = light(it.depth, q.kind, outside);
     ctx.beginPath();
     screen.forEach(function (s, i) { if (i) ctx.lineTo(s[0], s[1]); else ctx.moveTo(s[0], s[1]); });
     ctx.closePath();
     if (q.kind === "daylight") {
-      var g = ctx.createRadialGradient(W / 2, H / 2, 0, W / 2, H / 2, W * 0.6);
+      const g = ctx.createRadialGradient(W / 2, H / 2, 0, W / 2, H / 2, W * 0.6);
       g.addColorStop(0, "#fffdf0"); g.addColorStop(1, "#f3d98a");
       ctx.fillStyle = g;
     } else {
@@ -207,11 +207,11 @@ function draw(canvas, scene, cam, outside) {
       ctx.lineWidth = Math.max(0.6, 3 / Math.max(it.depth, 0.5));
       ctx.beginPath();
       patternLines(q).forEach(function (seg) {
-        var a = toCamera(seg[0], cam), b = toCamera(seg[1], cam);
+        let a = toCamera(seg[0], cam), b = toCamera(seg[1], cam);
         if (a[2] < NEAR && b[2] < NEAR) return;
-        if (a[2] < NEAR) { var t = (NEAR - a[2]) / (b[2] - a[2]); a = [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), NEAR]; }
-        if (b[2] < NEAR) { var u = (NEAR - b[2]) / (a[2] - b[2]); b = [b[0] + u * (a[0] - b[0]), b[1] + u * (a[1] - b[1]), NEAR]; }
-        var sa = project(a), sb = project(b);
+        if (a[2] < NEAR) { const t = (NEAR - a[2]) / (b[2] - a[2]); a = [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), NEAR]; }
+        if (b[2] < NEAR) { const u = (NEAR - b[2]) / (a[2] - b[2]); b = [b[0] + u * (a[0] - b[0]), b[1] + u * (a[1] - b[1]), NEAR]; }
+        const sa = project(a), sb = project(b);
         ctx.moveTo(sa[0], sa[1]); ctx.lineTo(sb[0], sb[1]);
       });
       ctx.stroke();
@@ -224,7 +224,7 @@ function draw(canvas, scene, cam, outside) {
   });
   // the lamp's warm halo
   if (!outside) {
-    var halo = ctx.createRadialGradient(W / 2, H * 0.62, 0, W / 2, H * 0.62, W * 0.75);
+    const halo = ctx.createRadialGradient(W / 2, H * 0.62, 0, W / 2, H * 0.62, W * 0.75);
     halo.addColorStop(0, "rgba(255,190,90,0.10)"); halo.addColorStop(1, "rgba(0,0,0,0.35)");
     ctx.fillStyle = halo;
     ctx.fillRect(0, 0, W, H);
@@ -238,7 +238,7 @@ function camera(x, z, yaw) {
 }
 
 function SightRenderer() {
-  var root = null, api = null, canvas = null, caption = null, anim = null, current = null;
+  let root = null, canvas = null, caption = null, anim = null, current = null;
 
   function still(view) {
     current = { scene: corridor(view.sight, view.front, view.outside, [0, 0], 0), outside: !!view.outside };
@@ -248,23 +248,23 @@ function SightRenderer() {
 
   /* Walk or turn from the previous sight to the new one in STEP_MS. */
   function animate(oldView, newView, move) {
-    var stepped = !!STEPS[move.move] && move.stepped !== false;
-    var quarter = TURNS[move.move] || 0;
-    var origin = [0, stepped ? 1 : 0];
-    var scene = corridor(oldView.sight, oldView.front, oldView.outside, [0, 0], 0)
+    const stepped = !!STEPS[move.move] && move.stepped !== false;
+    const quarter = TURNS[move.move] || 0;
+    const origin = [0, stepped ? 1 : 0];
+    const scene = corridor(oldView.sight, oldView.front, oldView.outside, [0, 0], 0)
       .concat(corridor(newView.sight, newView.front, newView.outside, origin, quarter));
-    var outside = !!newView.outside && !!oldView.outside;
-    var turning = quarter !== 0;
-    var start = performance.now();
-    var token = {};
+    const outside = !!newView.outside && !!oldView.outside;
+    const turning = quarter !== 0;
+    const start = performance.now();
+    const token = {};
     anim = token;
     canvas.dataset.animating = "1";
     function frameAt(now) {
       if (anim !== token) return;
-      var t = Math.min(1, (now - start) / STEP_MS);
-      var walk = stepped ? (turning ? Math.min(1, t * 2) : t) : 0;
-      var turn = turning ? (stepped ? Math.max(0, t * 2 - 1) : t) : 0;
-      var ease = function (x) { return x * x * (3 - 2 * x); };
+      const t = Math.min(1, (now - start) / STEP_MS);
+      const walk = stepped ? (turning ? Math.min(1, t * 2) : t) : 0;
+      const turn = turning ? (stepped ? Math.max(0, t * 2 - 1) : t) : 0;
+      const ease = function (x) { return x * x * (3 - 2 * x); };
       draw(canvas, scene, camera(0, origin[1] * ease(walk), (quarter * Math.PI / 2) * ease(turn)), outside);
       if (t < 1) requestAnimationFrame(frameAt);
       else { anim = null; delete canvas.dataset.animating; still(newView); }
@@ -275,8 +275,8 @@ function SightRenderer() {
   return {
     actions: [],
     mount: function (el, a) {
-      root = el; api = a;
-      var small = a.seat === 0;  // the Leader sees it small beside his map
+      root = el;
+      const small = a.seat === 0;  // the Leader sees it small beside his map
       canvas = UI.h("canvas", { width: small ? 320 : 640, height: small ? 220 : 420, className: "sidi-sight",
         "data-testid": "sight-canvas", role: "img", "aria-label": S.t("sight_label", "What the lamp shows ahead") });
       caption = UI.h("p", { className: "sidi-front muted", "data-testid": "sight-front" });
@@ -284,14 +284,14 @@ function SightRenderer() {
       el.appendChild(caption);
     },
     update: function (frame, previous, events) {
-      var view = frame.view || {};
+      const view = frame.view || {};
       root.hidden = !view.sight;
       if (!view.sight) return;
       caption.textContent = S.frontText(view);
-      var moved = null;
+      let moved = null;
       (events || []).forEach(function (e) { if (e.code === "moved") moved = e; });
-      var before = previous && previous.view;
-      var oneMove = moved && before && before.sight && view.moves_made === (before.moves_made || 0) + 1 && !frame.replay;
+      const before = previous && previous.view;
+      const oneMove = moved && before && before.sight && view.moves_made === (before.moves_made || 0) + 1 && !frame.replay;
       if (oneMove && (TURNS[moved.move] !== 0 || STEPS[moved.move])) animate(before, view, moved);
       else { anim = null; delete canvas.dataset.animating; still(view); }
     },

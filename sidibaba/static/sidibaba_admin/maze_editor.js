@@ -51,7 +51,7 @@ class MazeEditor {
     let maze;
     try {
       maze = JSON.parse(this.textarea.value);
-    } catch (err) {
+    } catch {
       maze = null;
     }
     if (!maze || typeof maze !== "object" || !isSize(maze.rows) || !isSize(maze.cols)) {

@@ -1,0 +1,258 @@
+"""The lane of computer players: what a decision needs, the decision itself, and the fair share of the
+CPU between the accounts whose computer players wait for it. Pure Python: no Django, no Redis, so that a
+decision runs in a child process that imports only this, ``gamekit`` and the games' bots.
+
+A computer player's move is three steps (``matches/services.py``, ``match_bot_act``):
+1. **read** (the service, in Django): the match, seat and version become a ``DecisionRequest``, plain
+   picklable values: the seat's view, its legal actions, what the seat has seen (search bots only), the
+   bot's name and where its function lives (``bot_ref``), the seed string;
+2. **decide** (``decide`` here): a pure function of the request; the same request gives the same action
+   wherever it runs (inline, a process pool's child, a Celery worker);
+3. **submit** (the service): the ordinary ``match_apply_action`` with the version the bot was shown.
+
+``FairQueue`` is the one policy both timer backends apply to the decisions waiting (docs/architecture.md,
+"The bot lane"): round-robin across owners (the account that hosted the table; ``SHARED_OWNER`` for a match
+no table made), at most ``owner_cap`` decisions in flight per owner and ``pool_size`` in all, each job not
+before its moment (``BOT_THINK_SECONDS`` after the move that opened it); a job handed out while more are
+due than the pool can start is ``hurried``: a search bot then thinks with a fraction of its iterations.
+The Redis store (``matches/bot_queue.py``) implements the same rules in Lua, tested equal to this one.
+"""
+import contextlib
+import importlib
+import os
+import random
+import sys
+import threading
+from dataclasses import dataclass, field
+
+from gamekit import driver, ismcts
+
+# The owner of matches no table made (simulate, tests, imports): they share one place in the rotation.
+SHARED_OWNER = "shared"
+# A hurried search bot thinks with this fraction of its iterations (and of its CPU cap) unless told otherwise.
+DEFAULT_HURRIED_FRACTION = 0.25
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """A computer player's turn waiting in the lane: ids only, and what the lane said when it handed it out."""
+
+    match: int
+    seat: int
+    version: int
+    owner: str = SHARED_OWNER
+    hurried: bool = False
+
+    @property
+    def key(self) -> str:
+        """One waiting turn per seat of a match: a newer version replaces an older one."""
+        return f"{self.match}:{self.seat}"
+
+    @property
+    def token(self) -> str:
+        """What names the decision while it is in flight."""
+        return f"{self.match}:{self.seat}:{self.version}"
+
+
+@dataclass(frozen=True)
+class DecisionRequest:
+    """Everything a decision needs, as plain values (picklable, JSON-able)."""
+
+    match: int
+    seat: int
+    version: int
+    game: str
+    bot: str
+    # "module:attribute" of the bot's function (``bot_ref``), so that a child process finds it; "" when it
+    # was not found at module level (the decision then runs where the request was read).
+    bot_ref: str
+    view: dict
+    legal: list
+    seen: list | None  # the seat's events, for a bot that remembers (search bots); None for the others
+    seed: str
+    hurried: bool = False
+    hurried_fraction: float = DEFAULT_HURRIED_FRACTION
+
+
+# --- Finding a bot's function by name, in this process or in a child ----------------------------------------
+
+_refs: dict[int, tuple[object, str]] = {}
+_resolved: dict[str, object] = {}
+_hurried: dict[tuple[str, float], object] = {}
+_refs_lock = threading.Lock()
+
+
+def bot_ref(choose) -> str:
+    """Where ``choose`` lives at module level, "module:attribute" (a search bot is a closure made by
+    ``gamekit.ismcts.make_bot``, so it is found by identity in the loaded modules); "" if nowhere."""
+    with _refs_lock:
+        known = _refs.get(id(choose))
+        if known is not None and known[0] is choose:
+            return known[1]
+    ref = ""
+    first = [getattr(choose, "__module__", None)]
+    for name in first + sorted(name for name in list(sys.modules) if name not in first):
+        module = sys.modules.get(name) if name else None
+        attributes = getattr(module, "__dict__", None)
+        if not isinstance(attributes, dict):
+            continue
+        found = next((attr for attr, value in list(attributes.items()) if value is choose and not attr.startswith("_")), None)
+        if found is not None:
+            ref = f"{name}:{found}"
+            break
+    with _refs_lock:
+        _refs[id(choose)] = (choose, ref)
+    return ref
+
+
+def resolve_bot(ref: str):
+    """The function ``bot_ref`` named (imported in a child process the first time)."""
+    choose = _resolved.get(ref)
+    if choose is None:
+        module, _sep, attribute = ref.partition(":")
+        choose = getattr(importlib.import_module(module), attribute)
+        _resolved[ref] = choose
+    return choose
+
+
+def bot_modules(refs) -> list[str]:
+    return sorted({ref.partition(":")[0] for ref in refs if ref})
+
+
+def hurried_bot(choose, fraction: float, ref: str = ""):
+    """A search bot on ``fraction`` of its iterations and CPU cap (``ismcts.with_budget``); any other bot as is."""
+    if not ismcts.is_search_bot(choose) or fraction >= 1:
+        return choose
+    cache_key = (ref, fraction)
+    if ref and cache_key in _hurried:
+        return _hurried[cache_key]
+    config = choose.search_config
+    cpu = None if config.cpu_seconds is None else config.cpu_seconds * fraction
+    quick = ismcts.with_budget(choose, max(1, round(config.iterations * fraction)), cpu)
+    if ref:
+        _hurried[cache_key] = quick
+    return quick
+
+
+def decide(request: DecisionRequest, choose=None):
+    """The bot's action for this request: a pure function of it (``choose`` given: that function instead of
+    the one ``bot_ref`` names). The same steps as ``gamekit.driver.bot_action``, so the same action for the
+    same seed."""
+    choose = resolve_bot(request.bot_ref) if choose is None else choose
+    if request.hurried:
+        choose = hurried_bot(choose, request.hurried_fraction, request.bot_ref)
+    rng = random.Random(request.seed)
+    return driver.choose_action(choose, request.view, request.legal, rng,
+                                seen=(lambda: list(request.seen or [])))
+
+
+def lower_priority(niceness: int) -> None:
+    """A pool child's initializer: it gives way to the web process when the CPU is short."""
+    if niceness:
+        with contextlib.suppress(OSError):
+            os.nice(niceness)
+
+
+def warm_up() -> int:
+    """A no-op a pool runs once at its start, so that its first real decision does not pay the start."""
+    return len(sys.modules)
+
+
+# --- The fair share -------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Pending:
+    version: int
+    owner: str
+    not_before: float
+
+
+@dataclass
+class FairQueue:
+    """The decisions waiting, per owner, and those in flight: the lane's policy, in memory.
+
+    ``take(now, pool_size, owner_cap)`` hands out at most one job:
+    1. in-flight entries whose expiry passed are dropped (a killed worker's slot comes back);
+    2. nothing while ``pool_size`` decisions are in flight;
+    3. among owners with a due job (``not_before <= now``) and fewer than ``owner_cap`` in flight, the one
+       served least recently (its ``turn``; ties by the owner's name), its earliest due job (ties by key);
+    4. ``hurried`` when the due jobs (every owner's) outnumber the free slots of the pool.
+    An owner enters the rotation at the current count of hand-outs (behind those served before) and leaves
+    it when it has nothing waiting and nothing in flight. Not thread-safe: its users hold a lock.
+    """
+
+    inflight_seconds: float = 60.0
+    pending: dict[str, _Pending] = field(default_factory=dict)
+    turns: dict[str, int] = field(default_factory=dict)
+    inflight: dict[str, tuple[str, float]] = field(default_factory=dict)  # token -> (owner, expiry)
+    handed_out: int = 0
+
+    def push(self, job: BotJob, not_before: float) -> bool:
+        """Wait for ``not_before``; False when the same or a newer version of this seat's turn already waits,
+        or this very decision is in flight."""
+        waiting = self.pending.get(job.key)
+        if (waiting is not None and waiting.version >= job.version) or job.token in self.inflight:
+            return False
+        self.pending[job.key] = _Pending(job.version, job.owner, not_before)
+        if waiting is not None and waiting.owner != job.owner:
+            self._forget_if_idle(waiting.owner)
+        self.turns.setdefault(job.owner, self.handed_out)
+        return True
+
+    def take(self, now: float, pool_size: int, owner_cap: int) -> BotJob | None:
+        for token, (owner, expiry) in list(self.inflight.items()):
+            if expiry <= now:
+                del self.inflight[token]
+                self._forget_if_idle(owner)
+        if len(self.inflight) >= pool_size:
+            return None
+        busy = self._inflight_per_owner()
+        due_per_owner: dict[str, list[tuple[float, str]]] = {}
+        for key, waiting in self.pending.items():
+            if waiting.not_before <= now:
+                due_per_owner.setdefault(waiting.owner, []).append((waiting.not_before, key))
+        due = sum(len(jobs) for jobs in due_per_owner.values())
+        for owner in sorted(self.turns, key=lambda name: (self.turns[name], name)):
+            if owner in due_per_owner and busy.get(owner, 0) < owner_cap:
+                _at, key = min(due_per_owner[owner])
+                waiting = self.pending.pop(key)
+                match, seat = (int(part) for part in key.split(":"))
+                job = BotJob(match, seat, waiting.version, owner, hurried=due > pool_size - len(self.inflight))
+                self.handed_out += 1
+                self.turns[owner] = self.handed_out
+                self.inflight[job.token] = (owner, now + self.inflight_seconds)
+                return job
+        return None
+
+    def done(self, job: BotJob) -> bool:
+        """The decision is over (played, refused or failed): its slot is free again."""
+        entry = self.inflight.pop(job.token, None)
+        if entry is None:
+            return False
+        self._forget_if_idle(entry[0])
+        return True
+
+    def waiting(self) -> list[tuple[float, tuple[int, int, int]]]:
+        """(not_before, (match, seat, version)) of every job waiting, in time order."""
+        return sorted((w.not_before, (*(int(p) for p in key.split(":")), w.version)) for key, w in self.pending.items())
+
+    def in_flight(self) -> dict[str, int]:
+        """Decisions in flight per owner."""
+        return self._inflight_per_owner()
+
+    def clear(self) -> None:
+        self.pending.clear()
+        self.turns.clear()
+        self.inflight.clear()
+
+    def _inflight_per_owner(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for owner, _expiry in self.inflight.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        return counts
+
+    def _forget_if_idle(self, owner: str) -> None:
+        if owner in self.turns and not any(w.owner == owner for w in self.pending.values()) \
+                and not any(o == owner for o, _e in self.inflight.values()):
+            del self.turns[owner]

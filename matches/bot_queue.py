@@ -1,0 +1,221 @@
+"""Celery mode's bot lane: computer players' turns wait in Redis, and beat's dispatcher hands them to the
+bots' workers by the fair share of matches/bot_lane.py.
+
+The same rules as ``bot_lane.FairQueue`` (its docstring), kept in Redis under BOT_QUEUE_PREFIX so that
+sites and test runs never share them, each operation one Lua script (atomic):
+- ``<prefix>:bots:pending:<owner>``: a sorted set per owner, member "match:seat", score its not-before;
+  ``<prefix>:bots:jobs``: a hash "match:seat" -> "version|owner" (one turn per seat, a newer version
+  replacing an older one);
+- ``<prefix>:bots:turns``: the owners in the rotation, score the hand-out after which they were last served;
+  ``<prefix>:bots:handed``: the count of hand-outs;
+- ``<prefix>:bots:inflight``: the decisions in flight, member "match:seat:version", score when the slot
+  comes back by itself (a killed worker's), and ``<prefix>:bots:inflight-owner`` their owners.
+
+The web process and the workers push (``push``, the scheduler's ``bot``); one thread of the one beat process
+(``BotDispatcher``, started at ``beat_init`` beside the deadline clock) takes what the policy allows every
+POLL_SECONDS and sends ``matches.tasks.bot_act`` to the bots' queue; the task frees its slot (``done``) when
+its decision is over. tests/matches/test_bot_queue.py checks that this store and the in-memory one give the
+same hand-outs on the same operations.
+"""
+import threading
+import time
+
+import redis
+from celery import current_app
+from django.conf import settings
+
+from matches.bot_lane import BotJob
+from matches.polling import PollingThread
+
+BOT_TASK = "matches.tasks.bot_act"
+POLL_SECONDS = 0.02
+
+# Shared by the scripts: drop an owner from the rotation once it has nothing waiting and nothing in flight.
+_PRELUDE = """
+local P = ARGV[1]
+local function forget_if_idle(owner)
+  if redis.call('ZCARD', P .. ':pending:' .. owner) > 0 then return end
+  for _, o in ipairs(redis.call('HVALS', P .. ':inflight-owner')) do
+    if o == owner then return end
+  end
+  redis.call('ZREM', P .. ':turns', owner)
+end
+local function split(value)
+  local sep = string.find(value, '|', 1, true)
+  return string.sub(value, 1, sep - 1), string.sub(value, sep + 1)
+end
+"""
+
+# ARGV: prefix, key, version, owner, not-before, token. 1 if it waits now, 0 if ignored.
+_PUSH = _PRELUDE + """
+local key, version, owner, not_before, token = ARGV[2], tonumber(ARGV[3]), ARGV[4], ARGV[5], ARGV[6]
+local waiting = redis.call('HGET', P .. ':jobs', key)
+local old_owner = nil
+if waiting then
+  local old_version
+  old_version, old_owner = split(waiting)
+  if tonumber(old_version) >= version then return 0 end
+end
+if redis.call('ZSCORE', P .. ':inflight', token) then return 0 end
+if old_owner then redis.call('ZREM', P .. ':pending:' .. old_owner, key) end
+redis.call('HSET', P .. ':jobs', key, ARGV[3] .. '|' .. owner)
+redis.call('ZADD', P .. ':pending:' .. owner, not_before, key)
+if old_owner and old_owner ~= owner then forget_if_idle(old_owner) end
+if not redis.call('ZSCORE', P .. ':turns', owner) then
+  redis.call('ZADD', P .. ':turns', tonumber(redis.call('GET', P .. ':handed') or '0'), owner)
+end
+return 1
+"""
+
+# ARGV: prefix, now, pool size, owner cap, expiry of a slot taken now. {key, version, owner, hurried} or nil.
+_TAKE = _PRELUDE + """
+local now, size, cap, expiry = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
+for _, token in ipairs(redis.call('ZRANGEBYSCORE', P .. ':inflight', '-inf', now)) do
+  local owner = redis.call('HGET', P .. ':inflight-owner', token)
+  redis.call('ZREM', P .. ':inflight', token)
+  redis.call('HDEL', P .. ':inflight-owner', token)
+  if owner then forget_if_idle(owner) end
+end
+local inflight = redis.call('ZCARD', P .. ':inflight')
+if inflight >= size then return false end
+local busy = {}
+for _, o in ipairs(redis.call('HVALS', P .. ':inflight-owner')) do busy[o] = (busy[o] or 0) + 1 end
+local owners = redis.call('ZRANGE', P .. ':turns', 0, -1)
+local due = 0
+for _, o in ipairs(owners) do due = due + redis.call('ZCOUNT', P .. ':pending:' .. o, '-inf', now) end
+for _, o in ipairs(owners) do
+  if (busy[o] or 0) < cap then
+    local first = redis.call('ZRANGEBYSCORE', P .. ':pending:' .. o, '-inf', now, 'LIMIT', 0, 1)
+    if first[1] then
+      local key = first[1]
+      local version = split(redis.call('HGET', P .. ':jobs', key))
+      redis.call('ZREM', P .. ':pending:' .. o, key)
+      redis.call('HDEL', P .. ':jobs', key)
+      redis.call('ZADD', P .. ':turns', redis.call('INCR', P .. ':handed'), o)
+      local token = key .. ':' .. version
+      redis.call('ZADD', P .. ':inflight', expiry, token)
+      redis.call('HSET', P .. ':inflight-owner', token, o)
+      local hurried = 0
+      if due > size - inflight then hurried = 1 end
+      return {key, version, o, hurried}
+    end
+  end
+end
+return false
+"""
+
+# ARGV: prefix, token. 1 if it was in flight.
+_DONE = _PRELUDE + """
+local owner = redis.call('HGET', P .. ':inflight-owner', ARGV[2])
+if not owner then return 0 end
+redis.call('ZREM', P .. ':inflight', ARGV[2])
+redis.call('HDEL', P .. ':inflight-owner', ARGV[2])
+forget_if_idle(owner)
+return 1
+"""
+
+_client = None
+_client_lock = threading.Lock()
+_scripts = {}
+
+
+def _redis():
+    global _client
+    with _client_lock:
+        if _client is None:
+            _client = redis.Redis.from_url(settings.REDIS_URL)
+            for name, script in (("push", _PUSH), ("take", _TAKE), ("done", _DONE)):
+                _scripts[name] = _client.register_script(script)
+    return _client
+
+
+def _prefix() -> str:
+    return f"{settings.BOT_QUEUE_PREFIX}:bots"
+
+
+class RedisFairQueue:
+    """``bot_lane.FairQueue``'s operations on the Redis store (every process of the site sees the same)."""
+
+    def __init__(self, inflight_seconds: float | None = None):
+        self.inflight_seconds = inflight_seconds
+
+    def _ttl(self) -> float:
+        return settings.BOT_INFLIGHT_SECONDS if self.inflight_seconds is None else self.inflight_seconds
+
+    def push(self, job: BotJob, not_before: float) -> bool:
+        _redis()
+        return bool(_scripts["push"](args=[_prefix(), job.key, job.version, job.owner, repr(float(not_before)), job.token]))
+
+    def take(self, now: float, pool_size: int, owner_cap: int) -> BotJob | None:
+        _redis()
+        taken = _scripts["take"](args=[_prefix(), repr(float(now)), pool_size, owner_cap, repr(float(now) + self._ttl())])
+        if not taken:
+            return None
+        key, version, owner, hurried = (part.decode() if isinstance(part, bytes) else part for part in taken)
+        match, seat = (int(part) for part in key.split(":"))
+        return BotJob(match, seat, int(version), owner, hurried=bool(int(hurried)))
+
+    def done(self, job: BotJob) -> bool:
+        _redis()
+        return bool(_scripts["done"](args=[_prefix(), job.token]))
+
+    def waiting(self) -> list[tuple[float, tuple[int, int, int]]]:
+        client = _redis()
+        found = []
+        for key, value in client.hgetall(f"{_prefix()}:jobs").items():
+            version, owner = value.decode().split("|", 1)
+            at = client.zscore(f"{_prefix()}:pending:{owner}", key)
+            match, seat = (int(part) for part in key.decode().split(":"))
+            found.append((at, (match, seat, int(version))))
+        return sorted(found)
+
+    def in_flight(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for owner in _redis().hvals(f"{_prefix()}:inflight-owner"):
+            counts[owner.decode()] = counts.get(owner.decode(), 0) + 1
+        return counts
+
+    def clear(self) -> None:
+        client = _redis()
+        keys = list(client.scan_iter(match=f"{_prefix()}:*"))
+        if keys:
+            client.delete(*keys)
+
+
+queue = RedisFairQueue()
+
+
+def push(job: BotJob, not_before: float) -> bool:
+    return queue.push(job, not_before)
+
+
+def done(job: BotJob) -> bool:
+    return queue.done(job)
+
+
+def hand_out(now=None) -> list[BotJob]:
+    """Sends ``bot_act`` for every turn the policy hands out now (pool: BOT_WORKERS); returns them."""
+    now = time.time() if now is None else now
+    handed = []
+    while (job := queue.take(now, settings.BOT_WORKERS, settings.BOT_OWNER_CAP)) is not None:
+        try:
+            current_app.send_task(BOT_TASK, args=(job.match, job.seat, job.version),
+                                  kwargs={"hurried": job.hurried, "owner": job.owner})
+        except Exception:
+            queue.done(job)  # never sent: its slot back at once (the turn itself: wake-idle-bots asks again)
+            raise
+        handed.append(job)
+    return handed
+
+
+class BotDispatcher(PollingThread):
+    """A daemon thread of beat that hands bot turns to the workers every POLL_SECONDS (like DeadlineClock)."""
+
+    name = "bot-dispatcher"
+    doing = "handing bot turns to the workers"
+
+    def __init__(self, poll=POLL_SECONDS):
+        super().__init__(poll)
+
+    def tick(self):
+        hand_out()

@@ -1,0 +1,62 @@
+"""The bot lane in Redis (matches/bot_queue.py): the same hand-outs as the in-memory policy on the same
+operations, and on a real worker the dispatcher hands turns out and the task gives its slot back."""
+import uuid
+
+import pytest
+from django.test import override_settings
+from hypothesis import given, settings as hypothesis_settings, strategies as st
+
+from matches import bot_queue, services
+from matches.bot_lane import BotJob, FairQueue
+from matches.models import Match
+from matches.services import SeatSpec
+from tests.matches.test_bot_lane import OWNERS
+from tests.matches.test_tasks import wait_for, worker  # noqa: F401  (the worker fixture)
+
+pytestmark = pytest.mark.redis
+
+operations = st.lists(
+    st.one_of(
+        st.tuples(st.just("push"), st.sampled_from(OWNERS), st.integers(0, 4), st.integers(0, 1), st.integers(0, 3),
+                  st.floats(0, 3)),
+        st.tuples(st.just("take"), st.floats(0, 2), st.integers(1, 3), st.integers(1, 2)),
+        st.tuples(st.just("done"), st.integers(0, 10)),
+    ),
+    max_size=50,
+)
+
+
+@hypothesis_settings(max_examples=60, deadline=None)
+@given(operations)
+def test_the_redis_store_hands_out_what_the_in_memory_one_does(ops):
+    with override_settings(BOT_QUEUE_PREFIX=f"test-{uuid.uuid4().hex}"):
+        stored, memory = bot_queue.RedisFairQueue(inflight_seconds=2.5), FairQueue(inflight_seconds=2.5)
+        now, taken = 1000.0, []
+        try:
+            for op in ops:
+                if op[0] == "push":
+                    _kind, owner, match, seat, version, later = op
+                    job = BotJob(match * 10 + OWNERS.index(owner), seat, version, owner)
+                    assert stored.push(job, now + later) == memory.push(job, now + later)
+                elif op[0] == "take":
+                    _kind, step, pool, cap = op
+                    now += step
+                    handed = stored.take(now, pool, cap)
+                    assert handed == memory.take(now, pool, cap)
+                    if handed is not None:
+                        taken.append(handed)
+                elif taken:
+                    job = taken.pop(op[1] % len(taken))
+                    assert stored.done(job) == memory.done(job)
+                assert stored.waiting() == memory.waiting()
+                assert stored.in_flight() == memory.in_flight()
+        finally:
+            stored.clear()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_dispatcher_hands_turns_to_the_worker_which_gives_its_slot_back(worker, settings):  # noqa: F811
+    settings.TIMER_BACKEND = "celery"
+    match = services.create_match("countdown", [SeatSpec(bot="random") for _ in range(3)], {"clock": 0, "rounds": 1}, seed=5)
+    assert wait_for(lambda: Match.objects.get(pk=match.pk).status == Match.Status.FINISHED, seconds=30)
+    assert wait_for(lambda: bot_queue.queue.in_flight() == {} and bot_queue.queue.waiting() == [])
