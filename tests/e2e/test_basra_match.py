@@ -43,12 +43,14 @@ def _frame(page):
 
 
 def _wait_for_my_move_or_end(page, version):
-    page.wait_for_function(
+    """The frame that ended the wait, not a later read of it: a window closing between the two left the test
+    a frame with nothing legal (CI, stop 40)."""
+    handle = page.wait_for_function(
         "(v) => { const f = window.__lastFrame;"
-        " return f && (f.status === 'finished' || f.view.finished || (f.legal.length > 0 && f.version >= v)); }",
+        " return f && (f.status === 'finished' || f.view.finished || (f.legal.length > 0 && f.version >= v)) && f; }",
         arg=version, timeout=60_000,
     )
-    return _frame(page)
+    return handle.json_value()
 
 
 def _is_domain(value):
