@@ -1,10 +1,10 @@
 """How plain sync code hands messages to the channel layer: the platform's three ways, one per place.
 
-- a web process's sync threads (moves arriving on a socket) queue them on the process's running event
-  loop and go on (``WebLoopQueue``);
+- a web process's sync threads (moves arriving on a socket, the default mode's deadline clock) queue them
+  on the process's running event loop and go on (``WebLoopQueue``), whichever the layer;
 - code with no event loop at all (a Celery worker, ``simulate``) sends on one long-lived loop kept in a
   daemon thread (``DedicatedLoopThread``);
-- the in-memory layer (one process, tests) is driven by ``async_to_sync``, as it lives on one loop.
+- otherwise the in-memory layer (one process, tests) is driven by ``async_to_sync``, as it lives on one loop.
 """
 import asyncio
 import collections
@@ -86,11 +86,12 @@ def send_events(layer, events, wait=False) -> None:
     """Send [(group, event), ...] in order. ``wait``: return only once sent, so that what the caller's
     socket answers next comes after (chat)."""
     loop = _main_loop()
-    if isinstance(layer, InMemoryChannelLayer) or (wait and loop is not None):
+    if not wait and loop is not None and loop.is_running():
+        # Either layer: the web loop publishes them in order; the in-memory one lives on that loop.
+        _web_loop_queue.submit(loop, layer, events)
+    elif isinstance(layer, InMemoryChannelLayer) or (wait and loop is not None):
         # The in-memory layer lives on its own loop only; from a web thread this hops to its loop.
         async_to_sync(_send_in_order)(layer, events)
-    elif loop is not None and loop.is_running():
-        _web_loop_queue.submit(loop, layer, events)
     else:
         _dedicated_loop.run(_send_in_order(layer, events))
 

@@ -1,21 +1,27 @@
 """The scheduler with no broker (TIMER_BACKEND=thread, the one-machine default).
 
-An asyncio task on the web process's own event loop plays the worker's and beat's parts, so
-that the in-process channel layer reaches the sockets: deadlines wait on a heap, every registered
-maintenance job (matches/job_registry.py) runs at its period, and timers still fire with nobody
-connected, as long as the site runs. Computer players wait in the bot lane's fair queue
-(matches/bot_lane_local.py): the loop hands them out and never waits for a decision, which runs in
-a child process. A finished match's ratings are recorded at once, in the committing request.
+The web process plays the worker's and beat's parts, so that the in-process channel layer reaches
+the sockets, and timers still fire with nobody connected, as long as the site runs:
+- deadlines wait on a heap of the deadline clock's own thread, which sleeps until the earliest one
+  and applies it there (``DeadlineClock``), never behind the event loop: a tick of the loop came
+  200-700 ms late while the loop served a storm's sockets on a busy machine (CI, stop 40: the
+  default-mode gate's deadlines 963 ms late at p99);
+- an asyncio task on the web process's event loop runs every registered maintenance job
+  (matches/job_registry.py) at its period and hands computer players' turns out of the bot lane's
+  fair queue (matches/bot_lane_local.py), never waiting for a decision, which runs in a child
+  process.
+A finished match's ratings are recorded at once, in the committing request.
 """
 import asyncio
 import functools
 import heapq
 import itertools
 import logging
+import os
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 
+from asgiref.sync import SyncToAsync
 from django.db import close_old_connections
 
 from matches import bot_lane, job_registry
@@ -62,21 +68,104 @@ def _log_start(future):
         logger.info("bot pool started in %.2f s", future.result())
 
 
+class DeadlineClock:
+    """The deadlines' own thread and heap: it sleeps until the earliest deadline (or a new earlier one)
+    and runs ``run(kind, args)`` for each one due, in time order, on that thread."""
+
+    def __init__(self, run, on_start=None):
+        self._heap: list = []
+        self._wake = threading.Condition()
+        self._counter = itertools.count()
+        self._thread = None
+        self._stopped = False
+        self._web_loop = None
+        self._run = run
+        self._on_start = on_start
+
+    def push(self, at, kind, args):
+        with self._wake:
+            heapq.heappush(self._heap, (at, next(self._counter), kind, args))
+            self._wake.notify()
+
+    def pop_due(self, now: float) -> list[tuple[float, str, tuple]]:
+        due = []
+        with self._wake:
+            while self._heap and self._heap[0][0] <= now:
+                at, _n, kind, args = heapq.heappop(self._heap)
+                due.append((at, kind, args))
+        return due
+
+    def pending(self, kind: str) -> list[tuple[float, tuple]]:
+        with self._wake:
+            return [(at, args) for at, _n, k, args in sorted(self._heap) if k == kind]
+
+    def clear(self) -> None:
+        with self._wake:
+            self._heap.clear()
+
+    def start(self, web_loop) -> None:
+        """Start the thread, once; its channel sends go through ``web_loop`` (the in-process layer lives there)."""
+        with self._wake:
+            self._web_loop = web_loop
+            if self._thread is not None:
+                return
+            self._stopped = False
+            self._thread = threading.Thread(target=self._run_forever, name="deadline-clock", daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        """The thread ends after the deadline it is applying, if any (not waited for)."""
+        with self._wake:
+            self._stopped, self._thread = True, None
+            self._wake.notify()
+
+    def _next_due(self):
+        """Wait until something is due (or the clock stops: None); what is due, in time order."""
+        with self._wake:
+            while not self._stopped:
+                now = time.time()
+                if self._heap and self._heap[0][0] <= now:
+                    break
+                self._wake.wait(self._heap[0][0] - now if self._heap else None)
+            if self._stopped:
+                return None
+        return self.pop_due(time.time())
+
+    def _use_web_loop(self):
+        # What asgiref records for a web process's sync threads: this thread's sends are queued on the
+        # web loop (matches/channel_sends.py) instead of a loop made and dropped per send.
+        SyncToAsync.threadlocal.main_event_loop = self._web_loop
+        SyncToAsync.threadlocal.main_event_loop_pid = os.getpid()
+
+    def _run_forever(self):
+        self._use_web_loop()
+        if self._on_start is not None:
+            try:
+                self._on_start()
+            except Exception:  # noqa: BLE001 - the overdue sweep still finds overdue deadlines in the database
+                logger.exception("reloading the stored deadlines failed")
+            finally:
+                close_old_connections()
+        while (due := self._next_due()) is not None:
+            self._use_web_loop()
+            for _at, kind, args in due:
+                self._run(kind, args)
+
+
 class InProcessScheduler(Scheduler):
     name = "thread"
     has_workers = False
 
     def __init__(self):
-        self._heap: list = []
-        self._lock = threading.Lock()
-        self._counter = itertools.count()
+        self.clock = DeadlineClock(lambda kind, args: _run(kind, job_registry.timer(kind), *args),
+                                   on_start=self.reload_waiting_deadlines)
         self._loop_started = False
         self.bots = LocalBotLane()
 
     # --- the interface -----------------------------------------------------------------------
 
     def deadline(self, match_id: int, version: int, at: float) -> None:
-        self._push(at + DEADLINE_MARGIN, "deadline", (match_id, version))
+        self.clock.push(at + DEADLINE_MARGIN, "deadline", (match_id, version))
 
     def bot(self, match_id: int, seat: int, version: int, delay: float, owner: str = bot_lane.SHARED_OWNER) -> None:
         self.bots.push(bot_lane.BotJob(match_id, seat, version, owner), time.time() + delay)
@@ -87,58 +176,43 @@ class InProcessScheduler(Scheduler):
     def wrap_asgi(self, app):
         return InProcessTimersMiddleware(app, self)
 
-    # --- the heap ----------------------------------------------------------------------------
-
-    def _push(self, at, kind, args):
-        with self._lock:
-            heapq.heappush(self._heap, (at, next(self._counter), kind, args))
+    # --- the waiting timers ------------------------------------------------------------------
 
     def pop_due(self, now: float) -> list[tuple[float, str, tuple]]:
-        due = []
-        with self._lock:
-            while self._heap and self._heap[0][0] <= now:
-                at, _n, kind, args = heapq.heappop(self._heap)
-                due.append((at, kind, args))
-        return due
+        return self.clock.pop_due(now)
 
     def pending(self, kind: str) -> list[tuple[float, tuple]]:
         """The timers of this kind waiting, (moment, ids) in time order (what a restart would lose)."""
         if kind == "bot":
             return self.bots.waiting()
-        with self._lock:
-            return [(at, args) for at, _n, k, args in sorted(self._heap) if k == kind]
+        return self.clock.pending(kind)
 
     def clear(self) -> None:
         """Forget every waiting timer: what a restart of the process leaves."""
-        with self._lock:
-            self._heap.clear()
+        self.clock.clear()
         self.bots.clear()
 
     # --- the loop ----------------------------------------------------------------------------
 
     async def run_loop(self, periodic: PeriodicJobs | None = None):
-        """Forever: every deadline when due, bot turns handed to the lane, every registered job at its period.
+        """Forever: the deadline clock's thread started, bot turns handed to the lane, every registered job
+        at its period.
 
-        Each duty on its own lane: deadlines run on the clock's own thread (never behind a page's database
-        work on the web process's database thread, nor behind a job); each maintenance job runs on a thread
-        of its own, one run at a time (a job whose last run still goes is skipped, as the Celery jobs' lock
-        does); a bot's decision never here: ``bots.dispatch`` gives it to a thread of the lane and returns."""
+        Each duty on its own lane: deadlines run on the clock's own thread (never behind the event loop,
+        a page's database work on the web process's database thread, or a job); each maintenance job runs
+        on a thread of its own, one run at a time (a job whose last run still goes is skipped, as the
+        Celery jobs' lock does); a bot's decision never here: ``bots.dispatch`` gives it to a thread of
+        the lane and returns."""
         periodic = PeriodicJobs() if periodic is None else periodic
         loop = asyncio.get_running_loop()
         started = loop.run_in_executor(None, self.bots.start)  # the pool's start, off the loop
         started.add_done_callback(_log_start)
-        clock = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deadline-clock")
+        self.clock.start(loop)
         running: dict[str, asyncio.Future] = {}
-        try:
-            await loop.run_in_executor(clock, self.reload_waiting_deadlines)
-        except Exception:  # noqa: BLE001 - the overdue sweep still finds overdue deadlines in the database
-            logger.exception("reloading the stored deadlines failed")
         try:
             while True:
                 now = time.time()
-                for _at, kind, args in self.pop_due(now):
-                    await loop.run_in_executor(clock, functools.partial(_run, kind, job_registry.timer(kind), *args))
-                self.bots.dispatch(time.time())
+                self.bots.dispatch(now)
                 for job in periodic.due(now):
                     if job.name in running:
                         logger.debug("maintenance job %s skipped: its last run still goes", job.name)
@@ -147,7 +221,7 @@ class InProcessScheduler(Scheduler):
                     running[job.name].add_done_callback(lambda _f, name=job.name: running.pop(name, None))
                 await asyncio.sleep(TICK_SECONDS)
         finally:
-            clock.shutdown(wait=False)
+            self.clock.stop()
 
     def start_once(self):
         """Start the loop on the running event loop, the first time only."""
