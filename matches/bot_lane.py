@@ -21,8 +21,10 @@ import contextlib
 import importlib
 import os
 import random
+import select
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 
 from gamekit import driver, ismcts
@@ -146,11 +148,37 @@ def decide(request: DecisionRequest, choose=None):
                                 seen=(lambda: list(request.seen or [])))
 
 
-def lower_priority(niceness: int) -> None:
-    """A pool child's initializer: it gives way to the web process when the CPU is short."""
+def prepare_child(niceness: int, site_pid: int) -> None:
+    """A pool child's initializer: it gives way to the web process when the CPU is short, and ends when the
+    web process ``site_pid`` does. Its parent is the fork server, which waits for every holder of its
+    "alive" pipe to go, the children included, while each child waits on a call queue whose write end it
+    holds itself: neither ever ended, so a test run left dozens of idle children and the load gate found
+    the last site's still running. Once the children go, the fork server and resource tracker go too."""
     if niceness:
         with contextlib.suppress(OSError):
             os.nice(niceness)
+    threading.Thread(target=_end_with, args=(site_pid,), name="end-with-site", daemon=True).start()
+
+
+def _end_with(pid: int) -> None:
+    try:
+        watch = os.pidfd_open(pid)
+    except (AttributeError, OSError):  # no pidfd here (or the site is gone already): ask each second
+        while _alive(pid):
+            time.sleep(1.0)
+        os._exit(0)
+    select.select([watch], [], [])  # readable once the process has ended
+    os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def warm_up() -> int:

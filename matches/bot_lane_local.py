@@ -17,6 +17,7 @@ BOT_PROCESSES=0 decides on the lane's thread, in the web process.
 """
 import logging
 import multiprocessing
+import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -126,7 +127,8 @@ class LocalBotLane:
                 preload = bot_lane.bot_modules([*known, *refs])
                 self._pool = ProcessPoolExecutor(max_workers=max(1, settings.BOT_PROCESSES),
                                                  mp_context=_forkserver_context(preload),
-                                                 initializer=bot_lane.lower_priority, initargs=(CHILD_NICE,))
+                                                 initializer=bot_lane.prepare_child,
+                                                 initargs=(CHILD_NICE, os.getpid()))
             return self._pool
 
     def _discard(self, pool):

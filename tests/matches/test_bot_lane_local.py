@@ -2,8 +2,14 @@
 same moves as inline, the timer loop applies a deadline on time while a slow decision runs, and a hurried
 decision tells the table once per busy spell."""
 import asyncio
+import contextlib
+import os
 import random
+import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -19,6 +25,7 @@ from tests.factories import UserFactory
 from tests.matches import countdown_game, slow_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -126,3 +133,48 @@ def test_a_match_started_from_a_table_counts_against_its_host():
     Table.objects.create(game="countdown", host=host, seat_count=2, status=Table.Status.STARTED, match=match)
     assert services.bot_owner(match.pk) == f"user:{host.pk}"
     assert services.bot_owner(other.pk) == bot_lane.SHARED_OWNER
+
+
+SITE_WITH_A_POOL = """
+import os, sys, time
+from matches.bot_lane_local import LocalBotLane
+LocalBotLane().start()
+print(os.getpid(), flush=True)
+time.sleep(120)
+"""
+
+
+def _live_in_group(pgid):
+    live = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                live.append(int(entry))
+    return live
+
+
+@pytest.mark.mode_independent
+def test_the_pools_children_and_fork_server_end_when_the_site_is_killed():
+    """A site killed with SIGKILL leaves none of its bot pool behind (the children held the fork server up)."""
+    site = subprocess.Popen([sys.executable, "manage.py", "shell", "--no-imports", "-c", SITE_WITH_A_POOL], cwd=ROOT,
+                            stdout=subprocess.PIPE, text=True, start_new_session=True,
+                            env={k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+                            | {"BOT_PROCESSES": "2"})
+    try:
+        site_pid = int(site.stdout.readline())
+        pool = set(_live_in_group(site.pid)) - {site_pid}
+        assert len(pool) >= 2  # the fork server and a child at least (children start on demand)
+        os.kill(site_pid, signal.SIGKILL)
+        site.wait(10)
+        end = time.monotonic() + 10
+        while _live_in_group(site.pid) and time.monotonic() < end:
+            time.sleep(0.1)
+        assert _live_in_group(site.pid) == []
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(site.pid, signal.SIGKILL)
