@@ -1,7 +1,8 @@
 """How plain sync code hands messages to the channel layer: the platform's three ways, one per place.
 
-- a web process's sync threads (moves arriving on a socket, the default mode's deadline clock) queue them
-  on the process's running event loop and go on (``WebLoopQueue``), whichever the layer;
+- a web process's sync threads (moves arriving on a socket; in the default mode the deadline clock, the
+  bot lane and the jobs too) queue them on the process's running event loop and go on
+  (``WebLoopQueue``), whichever the layer;
 - code with no event loop at all (a Celery worker, ``simulate``) sends on one long-lived loop kept in a
   daemon thread (``DedicatedLoopThread``);
 - otherwise the in-memory layer (one process, tests) is driven by ``async_to_sync``, as it lives on one loop.
@@ -77,20 +78,36 @@ _dedicated_loop = DedicatedLoopThread()
 _web_loop_queue = WebLoopQueue()
 
 
+_process_web_loop = [None]
+
+
+def use_web_loop(loop) -> None:
+    """The web process's event loop, for the sends of its threads that no request started (the default
+    mode's deadline clock, bot lane and jobs: matches/scheduler_thread.py). Their frames then join the
+    sockets' threads' in one queue, in the order committed: a bot's frame sent on a loop of its own
+    could overtake the move before it, still queued."""
+    _process_web_loop[0] = loop
+
+
 def _main_loop():
-    """The web process's event loop, when this thread was called from it (asgiref records it)."""
-    return getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    """The web process's event loop: the one this thread was called from (asgiref records it), else the one
+    the process named with ``use_web_loop``."""
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    return loop if loop is not None else _process_web_loop[0]
 
 
 def send_events(layer, events, wait=False) -> None:
     """Send [(group, event), ...] in order. ``wait``: return only once sent, so that what the caller's
     socket answers next comes after (chat)."""
     loop = _main_loop()
-    if not wait and loop is not None and loop.is_running():
-        # Either layer: the web loop publishes them in order; the in-memory one lives on that loop.
-        _web_loop_queue.submit(loop, layer, events)
-    elif isinstance(layer, InMemoryChannelLayer) or (wait and loop is not None):
-        # The in-memory layer lives on its own loop only; from a web thread this hops to its loop.
+    if loop is not None and loop.is_running():
+        if wait:
+            asyncio.run_coroutine_threadsafe(_send_in_order(layer, events), loop).result()
+        else:
+            # Either layer: the web loop publishes them in order; the in-memory one lives on that loop.
+            _web_loop_queue.submit(loop, layer, events)
+    elif isinstance(layer, InMemoryChannelLayer):
+        # The in-memory layer with no web loop (a test's thread): async_to_sync drives it.
         async_to_sync(_send_in_order)(layer, events)
     else:
         _dedicated_loop.run(_send_in_order(layer, events))

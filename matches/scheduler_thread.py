@@ -5,7 +5,8 @@ the sockets, and timers still fire with nobody connected, as long as the site ru
 - deadlines wait on a heap of the deadline clock's own thread, which sleeps until the earliest one
   and applies it there (``DeadlineClock``), never behind the event loop: a tick of the loop came
   200-700 ms late while the loop served a storm's sockets on a busy machine (CI, stop 40: the
-  default-mode gate's deadlines 963 ms late at p99);
+  default-mode gate's deadlines 963 ms late at p99); its frames, the bot lane's and the jobs' are
+  queued on the web loop in the order committed (matches/channel_sends.py);
 - an asyncio task on the web process's event loop runs every registered maintenance job
   (matches/job_registry.py) at its period and hands computer players' turns out of the bot lane's
   fair queue (matches/bot_lane_local.py), never waiting for a decision, which runs in a child
@@ -17,14 +18,12 @@ import functools
 import heapq
 import itertools
 import logging
-import os
 import threading
 import time
 
-from asgiref.sync import SyncToAsync
 from django.db import close_old_connections
 
-from matches import bot_lane, job_registry
+from matches import bot_lane, channel_sends, job_registry
 from matches.bot_lane_local import LocalBotLane
 from matches.scheduler import Scheduler
 
@@ -78,7 +77,6 @@ class DeadlineClock:
         self._counter = itertools.count()
         self._thread = None
         self._stopped = False
-        self._web_loop = None
         self._run = run
         self._on_start = on_start
 
@@ -103,10 +101,9 @@ class DeadlineClock:
         with self._wake:
             self._heap.clear()
 
-    def start(self, web_loop) -> None:
-        """Start the thread, once; its channel sends go through ``web_loop`` (the in-process layer lives there)."""
+    def start(self) -> None:
+        """Start the thread, once."""
         with self._wake:
-            self._web_loop = web_loop
             if self._thread is not None:
                 return
             self._stopped = False
@@ -131,14 +128,7 @@ class DeadlineClock:
                 return None
         return self.pop_due(time.time())
 
-    def _use_web_loop(self):
-        # What asgiref records for a web process's sync threads: this thread's sends are queued on the
-        # web loop (matches/channel_sends.py) instead of a loop made and dropped per send.
-        SyncToAsync.threadlocal.main_event_loop = self._web_loop
-        SyncToAsync.threadlocal.main_event_loop_pid = os.getpid()
-
     def _run_forever(self):
-        self._use_web_loop()
         if self._on_start is not None:
             try:
                 self._on_start()
@@ -147,7 +137,6 @@ class DeadlineClock:
             finally:
                 close_old_connections()
         while (due := self._next_due()) is not None:
-            self._use_web_loop()
             for _at, kind, args in due:
                 self._run(kind, args)
 
@@ -207,7 +196,8 @@ class InProcessScheduler(Scheduler):
         loop = asyncio.get_running_loop()
         started = loop.run_in_executor(None, self.bots.start)  # the pool's start, off the loop
         started.add_done_callback(_log_start)
-        self.clock.start(loop)
+        channel_sends.use_web_loop(loop)  # the clock's, the lane's and the jobs' frames go through it
+        self.clock.start()
         running: dict[str, asyncio.Future] = {}
         try:
             while True:

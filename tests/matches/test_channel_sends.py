@@ -2,6 +2,7 @@
 import asyncio
 import threading
 
+from matches import channel_sends
 from matches.channel_sends import DedicatedLoopThread, WebLoopQueue
 
 
@@ -53,3 +54,27 @@ async def _cancel_others():
     for task in asyncio.all_tasks():
         if task is not asyncio.current_task():
             task.cancel()
+
+
+def test_a_thread_no_request_started_sends_through_the_web_loop_the_process_named_in_order():
+    """The default mode's clock, bot lane and jobs: their frames join the same queue as the sockets' threads'."""
+    loop = asyncio.new_event_loop()
+    runner = threading.Thread(target=loop.run_forever, name="web-loop", daemon=True)
+    runner.start()
+    layer = RecordingLayer()
+    layer.expected = 3
+    try:
+        channel_sends.use_web_loop(loop)
+        worker = threading.Thread(target=lambda: [channel_sends.send_events(layer, [("match.1", {"v": v})])
+                                                  for v in (1, 2, 3)], name="bot-lane_0")
+        worker.start()
+        worker.join(5)
+        assert layer.done.wait(5)
+        assert [e["v"] for _g, e, _thread in layer.sent] == [1, 2, 3]
+        assert {thread for _g, _e, thread in layer.sent} == {"web-loop"}
+    finally:
+        channel_sends.use_web_loop(None)
+        asyncio.run_coroutine_threadsafe(_cancel_others(), loop).result(5)
+        loop.call_soon_threadsafe(loop.stop)
+        runner.join(5)
+        loop.close()
