@@ -23,6 +23,7 @@ from matches.registry import GameSpec
 from matches.services import SeatSpec
 from tests.factories import UserFactory
 from tests.matches import countdown_game, slow_bots
+from tests.scripts.test_run_supervision import _group
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[2]
@@ -144,20 +145,6 @@ time.sleep(120)
 """
 
 
-def _live_in_group(pgid):
-    live = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[2]) == pgid and fields[0] != "Z":
-                live.append(int(entry))
-    return live
-
-
 @pytest.mark.mode_independent
 def test_the_pools_children_and_fork_server_end_when_the_site_is_killed():
     """A site killed with SIGKILL leaves none of its bot pool behind (the children held the fork server up)."""
@@ -167,14 +154,14 @@ def test_the_pools_children_and_fork_server_end_when_the_site_is_killed():
                             | {"BOT_PROCESSES": "2"})
     try:
         site_pid = int(site.stdout.readline())
-        pool = set(_live_in_group(site.pid)) - {site_pid}
+        pool = set(_group(site.pid)) - {site_pid}
         assert len(pool) >= 2  # the fork server and a child at least (children start on demand)
         os.kill(site_pid, signal.SIGKILL)
         site.wait(10)
         end = time.monotonic() + 10
-        while _live_in_group(site.pid) and time.monotonic() < end:
+        while _group(site.pid) and time.monotonic() < end:
             time.sleep(0.1)
-        assert _live_in_group(site.pid) == []
+        assert _group(site.pid) == {}
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(site.pid, signal.SIGKILL)
