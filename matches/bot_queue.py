@@ -17,13 +17,12 @@ POLL_SECONDS and sends ``matches.tasks.bot_act`` to the bots' queue; the task fr
 its decision is over. tests/matches/test_bot_queue.py checks that this store and the in-memory one give the
 same hand-outs on the same operations.
 """
-import threading
 import time
 
-import redis
 from celery import current_app
 from django.conf import settings
 
+from matches import redis_client
 from matches.bot_lane import BotJob
 from matches.polling import PollingThread
 
@@ -114,19 +113,8 @@ forget_if_idle(owner)
 return 1
 """
 
-_client = None
-_client_lock = threading.Lock()
-_scripts = {}
-
-
-def _redis():
-    global _client
-    with _client_lock:
-        if _client is None:
-            _client = redis.Redis.from_url(settings.REDIS_URL)
-            for name, script in (("push", _PUSH), ("take", _TAKE), ("done", _DONE)):
-                _scripts[name] = _client.register_script(script)
-    return _client
+_scripts = redis_client.Scripts(push=_PUSH, take=_TAKE, done=_DONE)
+_redis = redis_client.client
 
 
 def _prefix() -> str:
@@ -143,11 +131,9 @@ class RedisFairQueue:
         return settings.BOT_INFLIGHT_SECONDS if self.inflight_seconds is None else self.inflight_seconds
 
     def push(self, job: BotJob, not_before: float) -> bool:
-        _redis()
         return bool(_scripts["push"](args=[_prefix(), job.key, job.version, job.owner, repr(float(not_before)), job.token]))
 
     def take(self, now: float, pool_size: int, owner_cap: int) -> BotJob | None:
-        _redis()
         taken = _scripts["take"](args=[_prefix(), repr(float(now)), pool_size, owner_cap, repr(float(now) + self._ttl())])
         if not taken:
             return None
@@ -156,7 +142,6 @@ class RedisFairQueue:
         return BotJob(match, seat, int(version), owner, hurried=bool(int(hurried)))
 
     def done(self, job: BotJob) -> bool:
-        _redis()
         return bool(_scripts["done"](args=[_prefix(), job.token]))
 
     def waiting(self) -> list[tuple[float, tuple[int, int, int]]]:

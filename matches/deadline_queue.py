@@ -14,13 +14,12 @@ sends `deadline_reached(match, version)` to the workers to run at once. The
 task still checks the version (idempotent), and beat's sweep still applies any
 deadline this queue loses (a Redis restart), from the database.
 """
-import threading
 import time
 
-import redis
 from celery import current_app
 from django.conf import settings
 
+from matches import redis_client
 from matches.polling import PollingThread
 
 # Sent by name: the workers own the task (matches/tasks.py), which runs the service.
@@ -55,19 +54,8 @@ end
 return taken
 """
 
-_client = None
-_client_lock = threading.Lock()
-_scripts = {}
-
-
-def _redis():
-    global _client
-    with _client_lock:
-        if _client is None:
-            _client = redis.Redis.from_url(settings.REDIS_URL)
-            _scripts["push"] = _client.register_script(_PUSH)
-            _scripts["take_due"] = _client.register_script(_TAKE_DUE)
-    return _client
+_scripts = redis_client.Scripts(push=_PUSH, take_due=_TAKE_DUE)
+_redis = redis_client.client
 
 
 def _keys():
@@ -76,13 +64,11 @@ def _keys():
 
 def push(match_id: int, version: int, at: float) -> bool:
     """Wait for ``at`` for this match at this version; False when a newer version's deadline is waiting."""
-    _redis()
     return bool(_scripts["push"](keys=_keys(), args=[match_id, version, repr(at)]))
 
 
 def take_due(now: float, limit: int = BATCH) -> list[tuple[int, int, float]]:
     """Takes out every deadline due at ``now`` (at most ``limit``): [(match, version, deadline), ...]."""
-    _redis()
     flat = _scripts["take_due"](keys=_keys(), args=[repr(now), limit])
     return [(int(flat[i]), int(flat[i + 1]), float(flat[i + 2])) for i in range(0, len(flat), 3)]
 

@@ -4,13 +4,12 @@ Each goes to its lane's queue (config/settings.py, CELERY_TASK_ROUTES): the dead
 computer players, the maintenance jobs, the rest; scripts/run.sh starts a worker per lane.
 """
 import logging
-import threading
 
 import redis
 from celery import shared_task
 from django.conf import settings
 
-from matches import bot_queue, job_registry, ratings, services
+from matches import bot_queue, job_registry, ratings, redis_client, services
 from matches.bot_lane import BotJob
 
 logger = logging.getLogger(__name__)
@@ -18,16 +17,7 @@ logger = logging.getLogger(__name__)
 # What run_job and run_jobs give for a job left alone because its previous run was still going.
 SKIPPED = "skipped"
 
-_client = None
-_client_lock = threading.Lock()
-
-
-def _redis() -> redis.Redis:
-    global _client
-    with _client_lock:
-        if _client is None:
-            _client = redis.Redis.from_url(settings.REDIS_URL)
-    return _client
+_redis = redis_client.client
 
 
 def job_lock_key(name: str) -> str:
