@@ -198,9 +198,7 @@ class BotDispatcher(PollingThread):
 
     name = "bot-dispatcher"
     doing = "handing bot turns to the workers"
-
-    def __init__(self, poll=POLL_SECONDS):
-        super().__init__(poll)
+    poll = POLL_SECONDS
 
     def tick(self):
         hand_out()

@@ -96,9 +96,7 @@ class DeadlineClock(PollingThread):
 
     name = "deadline-clock"
     doing = "handing due deadlines to the workers"
-
-    def __init__(self, poll=POLL_SECONDS):
-        super().__init__(poll)
+    poll = POLL_SECONDS
 
     def tick(self):
         while hand_due_to_workers() == BATCH:

@@ -14,9 +14,12 @@ class PollingThread:
     name = "polling"
     # what a failed tick was doing, for the log
     doing = "polling"
+    # seconds between two ticks (a subclass's own, or the one given)
+    poll: float
 
-    def __init__(self, poll: float):
-        self.poll = poll
+    def __init__(self, poll: float | None = None):
+        if poll is not None:
+            self.poll = poll
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
 

@@ -94,15 +94,23 @@ def test_a_slot_held_past_its_expiry_comes_back():
 # --- the fairness property ---------------------------------------------------------------------------
 
 OWNERS = ["shared", "user:1", "user:2", "user:3"]
-operations = st.lists(
-    st.one_of(
-        st.tuples(st.just("push"), st.sampled_from(OWNERS), st.integers(0, 5), st.integers(0, 1), st.integers(0, 3),
-                  st.floats(0, 3)),
-        st.tuples(st.just("take"), st.floats(0, 1), st.integers(1, 3), st.integers(1, 2)),
-        st.tuples(st.just("done"), st.integers(0, 10)),
-    ),
-    max_size=80,
-)
+
+
+def queue_operations(matches=5, take_step=1, max_size=80):
+    """push (owner, match, seat, version, delay), take (time step, pool size, owner cap) and done (which
+    handed-out job) in any order: what the fair queue, in memory or in Redis, is driven with."""
+    return st.lists(
+        st.one_of(
+            st.tuples(st.just("push"), st.sampled_from(OWNERS), st.integers(0, matches), st.integers(0, 1),
+                      st.integers(0, 3), st.floats(0, 3)),
+            st.tuples(st.just("take"), st.floats(0, take_step), st.integers(1, 3), st.integers(1, 2)),
+            st.tuples(st.just("done"), st.integers(0, 10)),
+        ),
+        max_size=max_size,
+    )
+
+
+operations = queue_operations()
 
 
 def eligible(queue, now, cap):

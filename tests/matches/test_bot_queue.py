@@ -4,26 +4,18 @@ import uuid
 
 import pytest
 from django.test import override_settings
-from hypothesis import given, settings as hypothesis_settings, strategies as st
+from hypothesis import given, settings as hypothesis_settings
 
 from matches import bot_queue, services
 from matches.bot_lane import BotJob, FairQueue
 from matches.models import Match
 from matches.services import SeatSpec
-from tests.matches.test_bot_lane import OWNERS
+from tests.matches.test_bot_lane import OWNERS, queue_operations
 from tests.matches.test_tasks import wait_for, worker  # noqa: F401  (the worker fixture)
 
 pytestmark = pytest.mark.redis
 
-operations = st.lists(
-    st.one_of(
-        st.tuples(st.just("push"), st.sampled_from(OWNERS), st.integers(0, 4), st.integers(0, 1), st.integers(0, 3),
-                  st.floats(0, 3)),
-        st.tuples(st.just("take"), st.floats(0, 2), st.integers(1, 3), st.integers(1, 2)),
-        st.tuples(st.just("done"), st.integers(0, 10)),
-    ),
-    max_size=50,
-)
+operations = queue_operations(matches=4, take_step=2, max_size=50)
 
 
 @hypothesis_settings(max_examples=60, deadline=None)
