@@ -21,7 +21,7 @@ import logging
 import threading
 import time
 
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 
 from matches import bot_lane, channel_sends, job_registry
 from matches.bot_lane_local import LocalBotLane
@@ -56,6 +56,17 @@ def _run(label, run, *args):
         logger.exception("timer job %s%r failed", label, args)
     finally:
         close_old_connections()
+
+
+def _run_on_the_clock(label, run, *args):
+    """A deadline on the clock's thread, which keeps its database connection from one to the next: opening
+    one each time (SQLite: the file, its functions, the PRAGMAs) was a third of a deadline's time, and a
+    bunch of tables' clocks due at once are applied one after another. A failure closes it."""
+    try:
+        run(*args)
+    except Exception:  # noqa: BLE001 - one failing deadline must not stop the clock
+        logger.exception("timer job %s%r failed", label, args)
+        connection.close()
 
 
 def _log_start(future):
@@ -146,7 +157,7 @@ class InProcessScheduler(Scheduler):
     has_workers = False
 
     def __init__(self):
-        self.clock = DeadlineClock(lambda kind, args: _run(kind, job_registry.timer(kind), *args),
+        self.clock = DeadlineClock(lambda kind, args: _run_on_the_clock(kind, job_registry.timer(kind), *args),
                                    on_start=self.reload_waiting_deadlines)
         self._loop_started = False
         self.bots = LocalBotLane()
