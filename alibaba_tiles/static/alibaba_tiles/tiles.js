@@ -98,7 +98,7 @@ function renderBoard(view, legal, api, send) {
   const geo = geometry(view.layout);
   const box = geo.box;
   const svg = s("svg", {
-    viewBox: box.join(" "), class: "cave", role: "img",
+    viewBox: box.join(" "), class: "cave", role: "group",
     "aria-label": t("board_label", "The treasure cave, bottom layer first"),
     "data-testid": "board",
   });

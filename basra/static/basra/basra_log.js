@@ -86,7 +86,8 @@ function eventText(e, api) {
 
 function renderLog(log, api) {
   const items = log.slice(-25).reverse();
-  const ul = h("ul", { className: "basra-log", "data-testid": "log" });
+  // It scrolls: focusable, so that a keyboard can scroll it too (and named for who lands on it).
+  const ul = h("ul", { className: "basra-log", "data-testid": "log", tabindex: 0, "aria-label": t("log", "What happened") });
   items.forEach(function (e) {
     if (e.notice) {
       ul.appendChild(h("li", { className: "notice", "data-code": e.code, "data-version": e.version }, [seatLine(e, api)]));

@@ -58,7 +58,7 @@ function MainRenderer() {
   function movePad(view, legal) {
     const votes = view.votes || [];
     const pad = h("div", { className: "sidi-moves", "data-testid": "moves" });
-    pad.appendChild(h("h3", { text: S.t("moves", "Where to?") }));
+    pad.appendChild(h("h2", { text: S.t("moves", "Where to?") }));
     const grid = h("div", { className: "sidi-move-grid" });
     MOVES.forEach(function (letter) {
       const action = legalMove(letter);
@@ -80,7 +80,7 @@ function MainRenderer() {
   }
 
   function lineBox(view) {
-    const box = h("div", { className: "sidi-line", "data-testid": "line" }, [h("h3", { text: S.t("line", "The line") })]);
+    const box = h("div", { className: "sidi-line", "data-testid": "line" }, [h("h2", { text: S.t("line", "The line") })]);
     const list = h("ol", {});
     (view.line || []).forEach(function (seat, i) {
       const backs = (view.backs || [])[seat] || { jewels: 0, genies: 0 };

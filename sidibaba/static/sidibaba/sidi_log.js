@@ -150,7 +150,7 @@ function LogRenderer() {
     mount: function (el, a) {
       root = el; api = a;
       list = h("ol", { className: "sidi-log", "data-testid": "event-log", reversed: true });
-      root.appendChild(h("section", { className: "card" }, [h("h3", { text: S.t("log_title", "What happened") }), list]));
+      root.appendChild(h("section", { className: "card" }, [h("h2", { text: S.t("log_title", "What happened") }), list]));
     },
     update: function (frame, previous, events) {
       // an action's events arrive together: a version already logged (a resync, a replay jump) is skipped whole
