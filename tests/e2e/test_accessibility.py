@@ -19,7 +19,7 @@ from tests.e2e.helpers import login, simulated_match_ids, start_cave_against_a_b
 
 pytestmark = pytest.mark.e2e
 
-AXE = (Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+AXE_SCRIPT = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"  # make's node step installs it
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 BLOCKING = ("critical", "serious", "moderate")
 
@@ -44,7 +44,7 @@ def replays(e2e_env):
 
 def violations(page) -> list[str]:
     """axe-core's blocking violations on the page as it is now, one line each (rule, impact, first elements)."""
-    page.evaluate(AXE)
+    page.evaluate(AXE_SCRIPT.read_text(encoding="utf-8"))
     found = page.evaluate(
         """async (tags) => {
              const result = await axe.run(document, {resultTypes: ["violations"], runOnly: {type: "tag", values: tags}});
