@@ -81,9 +81,9 @@ test-postgresql: $(STAMP) $(NODE_STAMP) services chromium
 	@echo "== make test: PostgreSQL + Redis"
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest $(XDIST) -m "not pure and not mode_independent" $(PYTEST_ARGS)
 
-# The default mode alone: SQLite, the in-process channel layer and timer thread (node_modules: axe-core for
-# the browser tests); tests that
-# need PostgreSQL or Redis are skipped with their reason, browser tests run if marked default_mode.
+# The default mode alone: SQLite, the in-process channel layer and timer thread; tests that need
+# PostgreSQL or Redis are skipped with their reason, browser tests run if marked default_mode.
+# Both passes need node_modules: the browser tests run axe-core from it.
 test-default: $(STAMP) $(NODE_STAMP) chromium
 	@echo "== make test: the default mode (SQLite, in-process)"
 	env -u DATABASE_URL -u REDIS_URL -u SITE_NAME -u TIMER_BACKEND $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
