@@ -29,6 +29,7 @@ import { start as startReplay } from "./replay.js";
 import { MATCH } from "./match_strings.js";
 import { changesSeat, isSeatCode, seatLine } from "./seat_log.js";
 import { timeOfDay } from "./clock.js";
+import { keepFocus, markFocus } from "./focus_keeper.js";
 import {
   PING_EVERY, RATINGS_SYNC_MS, actionFrame, askForRatings, fatalClose, frameVerdict, freshEvents, helloFrame,
   isSilent, reconnectDelay, serverClockOffset, unclaimedActions,
@@ -221,12 +222,25 @@ export function start(ready, eventKinds) {
   function render(frame, previous, events) {
     try {
       if (!mounted) mountRenderers();
+      const focus = markFocus(mounted.map(function (m) { return m.el; }).concat([genericEl]));
       mounted.forEach(function (m) { m.renderer.update(frame, previous, events); });
       drawUnclaimed(frame);
+      keepFocus(focus);
+      announceTurn(frame, previous);
     } catch (err) {
       console.error(err);
       toast(String(err && err.message || err));
     }
+  }
+
+  /* "Your turn", said once to a screen reader when a decision becomes this seat's (the game's area itself is
+   * no live region: it would read out the whole board and every tick of its clocks). */
+  const announcer = document.getElementById("match-announcer");
+  function announceTurn(frame, previous) {
+    if (!announcer || page.hasAttribute("data-replay") || frame.status !== "running" || !UI.decides(frame, seat)) return;
+    if (previous && previous.status === "running" && UI.decides(previous, seat)) return;
+    announcer.textContent = "";
+    setTimeout(function () { announcer.textContent = t("your_turn", "Your turn"); }, 50);
   }
 
   /* The frame's events this page has not handed on yet (a resync frame repeats recent ones). */

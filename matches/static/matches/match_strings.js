@@ -4,6 +4,7 @@ import { gettext, pgettext } from "../js/i18n.js";
 /* the live page and its replay player (live.js, replay.js) */
 export const MATCH = {
   connecting: gettext("Connecting…"),
+  your_turn: gettext("Your turn"),
   connected: gettext("Connected"),
   reconnecting: gettext("Connection lost, reconnecting…"),
   offline: gettext("Disconnected"),

@@ -1,0 +1,62 @@
+"""Play by keyboard keeps its place (issue 36, item 2): the first Tab reaches a link past the header, and after
+each tile taken with Enter the focus stays in the game (the redraw used to drop it to <body>, 50 times out of
+50), so the next Tab goes on from there; "Your turn" is said once to a screen reader, and the game's area is
+not a live region."""
+import pytest
+
+from tests.e2e.helpers import login, start_cave_against_a_bot
+
+pytestmark = pytest.mark.e2e
+
+ACTIONABLE = "#game-root [tabindex='0'], #game-root button:not([disabled]), #generic-actions button"
+FOCUS_IN_GAME = """() => { const el = document.activeElement;
+  return !!el && el !== document.body && !!el.closest('#game-root, #generic-actions'); }"""
+
+
+def _tab_to(page, selector, most=80):
+    """Tabs until the focus is on an element matching ``selector``; how many Tabs it took."""
+    for tabs in range(1, most + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+            return tabs
+    raise AssertionError(f"{most} Tabs never reached {selector}")
+
+
+def test_the_first_tab_is_a_link_past_the_header_to_the_content(live_server_url, new_page):
+    page = new_page()
+    page.goto(live_server_url + "/")
+    page.keyboard.press("Tab")
+    skip = page.locator("[data-testid=skip-link]")
+    assert page.evaluate("() => document.activeElement.dataset.testid") == "skip-link"
+    assert skip.is_visible() and skip.bounding_box()["y"] >= 0
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.id") == "main"
+
+
+def test_a_cave_match_played_by_keyboard_keeps_the_focus_in_the_game_after_each_take(live_server_url, new_page):
+    page = new_page()
+    login(page, live_server_url, "alice")
+    start_cave_against_a_bot(page, live_server_url)
+    page.wait_for_selector("[data-testid=board]")
+    assert page.locator("#game-root").get_attribute("aria-live") is None
+    page.wait_for_function("document.querySelector('[data-testid=announcer]').textContent.length > 0")
+    said = page.locator("[data-testid=announcer]").text_content()
+
+    takes = 0
+    for _ in range(4):
+        page.wait_for_function("window.__lastFrame && window.__lastFrame.legal.length > 0 && !document.body.dataset.sending",
+                               timeout=30_000)
+        version = page.evaluate("window.__lastFrame.version")
+        if not page.evaluate("(s) => document.activeElement.matches(s)", ACTIONABLE):
+            # only when the focus is not on a control already: the game's area, while the other seat played
+            _tab_to(page, ACTIONABLE)
+        page.keyboard.press("Enter")
+        page.wait_for_function("(v) => window.__lastFrame.version > v", arg=version, timeout=30_000)
+        page.wait_for_timeout(300)  # the redraw of what came with it
+        assert page.evaluate(FOCUS_IN_GAME), f"after action {takes + 1} the focus left the game: " + page.evaluate(
+            "() => document.activeElement ? document.activeElement.outerHTML.slice(0, 120) : 'nothing'")
+        takes += 1
+        if page.evaluate("window.__lastFrame.status") != "running":
+            break
+    assert takes >= 2
+    assert said == "Your turn"
