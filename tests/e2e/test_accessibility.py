@@ -5,9 +5,8 @@ axe-core comes from npm (package-lock.json) and is run in the page by Playwright
 site's Content-Security-Policy does not govern (the page itself still allows no inline script).
 
 Covered: the lobby, the rules pages, leaderboards, the match history, log-in and sign-up, My matches, the
-account page, a profile, a treasure-cave match being played, and a finished match's replay of every game
-(each game's renderer drawn, with its log and panels). Not yet covered (issue 36): a live Basra or Sidi
-Baba match page, the end screen.
+account page, a profile, a match of each game being played (at its start), and a finished match of every
+game: its end screen and its replay (each game's renderer drawn, with its log and panels).
 
 The Resign question opens on the screen at either width, its two buttons whole (it opened at x = -74 px at 390)."""
 from pathlib import Path
@@ -15,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import manage
-from tests.e2e.helpers import login, simulated_match_ids, start_cave_against_a_bot, visible_in_viewport
+from tests.e2e.helpers import signup, simulated_match_ids, start_cave_against_a_bot, visible_in_viewport
+from tests.e2e.tour import create_table, fill_with_bots, start
 
 pytestmark = pytest.mark.e2e
 
@@ -25,12 +25,12 @@ BLOCKING = ("critical", "serious", "moderate")
 
 ANONYMOUS = ["/", "/rules/alibaba_tiles/", "/rules/basra/", "/rules/sidibaba/", "/leaderboards/", "/matches/",
              "/accounts/login/", "/accounts/signup/"]
-LOGGED_IN = ["/matches/mine/", "/accounts/account/", "/accounts/u/alice/"]
+LOGGED_IN = ["/matches/mine/", "/accounts/account/"]
 
 
 @pytest.fixture(scope="module")
 def replays(e2e_env):
-    """A finished match of each game (computer players), each the URL of its replay."""
+    """A finished match of each game (computer players): the URLs of its replay and of its page (the end screen)."""
     urls = []
     for game, players, extra in (("alibaba_tiles", "3", []), ("basra", "3", []),
                                  ("sidibaba", "3", ["--option", "segment_seconds=60"])):
@@ -38,7 +38,7 @@ def replays(e2e_env):
                      "--verbosity", "0").stdout
         assert "0 errors" in out, out
         (match_id,) = simulated_match_ids(out)
-        urls.append(f"/matches/{match_id}/replay/")
+        urls += [f"/matches/{match_id}/replay/", f"/matches/{match_id}/"]
     return urls
 
 
@@ -83,15 +83,19 @@ def test_every_page_is_clean_under_axe_core(live_server_url, new_page, replays, 
     _set_language(page, language)
     found = _check(page, live_server_url, ANONYMOUS)
 
-    login(page, live_server_url, "alice")
+    # each test its own person: one person plays at one table at a time
+    me = f"axe-{language}-{width}"
+    signup(page, live_server_url, me)
     _set_language(page, language)
 
     def drawn(page, path):
+        if "/matches/" in path and path[-2].isdigit():
+            page.wait_for_selector("[data-testid=end-panel]:not([hidden])")
         if "/replay/" in path:
             page.wait_for_function("window.__lastFrame && window.__lastFrame.version === 0")
             page.wait_for_selector("[data-testid=replay-seek]:not([hidden])")
 
-    found.update(_check(page, live_server_url, LOGGED_IN + replays, ready=drawn))
+    found.update(_check(page, live_server_url, LOGGED_IN + [f"/accounts/u/{me}/"] + replays, ready=drawn))
 
     start_cave_against_a_bot(page, live_server_url)
     page.wait_for_selector("[data-testid=board]")
@@ -103,3 +107,17 @@ def test_every_page_is_clean_under_axe_core(live_server_url, new_page, replays, 
     for control in ("resign-confirm", "resign-cancel"):
         assert visible_in_viewport(page.locator(f"[data-testid={control}]"), width), f"{control} is off the screen at {width} px"
     assert not found, "\n".join(f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items())
+
+
+@pytest.mark.parametrize("game", ["basra", "sidibaba"])
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_live_match_page_is_clean_under_axe_core(live_server_url, new_page, game, width):
+    page = new_page()
+    page.set_viewport_size({"width": width, "height": 900})
+    signup(page, live_server_url, f"axe-{game}-{width}")  # one person plays at one table at a time
+    create_table(page, live_server_url, game, 3)
+    fill_with_bots(page)
+    start(page, 0)
+    page.wait_for_function("window.__lastFrame && window.__lastFrame.version >= 0")
+    page.wait_for_timeout(1000)  # the renderers' first drawing, and a bot's move or two
+    assert not (problems := violations(page)), "\n".join(problems)

@@ -4,11 +4,11 @@ each tile taken with Enter the focus stays in the game (the redraw used to drop 
 not a live region."""
 import pytest
 
-from tests.e2e.helpers import login, start_cave_against_a_bot
+from tests.e2e.helpers import signup, start_cave_against_a_bot
 
 pytestmark = pytest.mark.e2e
 
-ACTIONABLE = "#game-root [tabindex='0'], #game-root button:not([disabled]), #generic-actions button"
+ACTIONABLE = "#game-root [role=button][tabindex='0'], #game-root button:not([disabled]), #generic-actions button"
 FOCUS_IN_GAME = """() => { const el = document.activeElement;
   return !!el && el !== document.body && !!el.closest('#game-root, #generic-actions'); }"""
 
@@ -35,7 +35,7 @@ def test_the_first_tab_is_a_link_past_the_header_to_the_content(live_server_url,
 
 def test_a_cave_match_played_by_keyboard_keeps_the_focus_in_the_game_after_each_take(live_server_url, new_page):
     page = new_page()
-    login(page, live_server_url, "alice")
+    signup(page, live_server_url, "keyboard-cave")
     start_cave_against_a_bot(page, live_server_url)
     page.wait_for_selector("[data-testid=board]")
     assert page.locator("#game-root").get_attribute("aria-live") is None

@@ -44,7 +44,7 @@ function renderEnd(view, api) {
   const order = [];
   for (let i = 0; i < f.totals.length; i++) order.push(i);
   order.sort(function (a, b) { return f.ranks[a] - f.ranks[b] || a - b; });
-  const table = h("table", { className: "list end-table" }, [
+  const table = h("table", { className: "list end-table", tabindex: 0 }, [  // it scrolls on a phone: a keyboard may scroll it
     h("thead", {}, [h("tr", {}, [
       h("th", { text: t("rank", "Rank") }), h("th", { text: t("player", "Player") }),
       h("th", { text: t("sets", "Sets") }), h("th", { text: t("set_points", "Set points") }),

@@ -71,7 +71,8 @@ function eventText(e, api) {
 function renderRecent(view, log, api) {
   const keep = (view.turn || 0) - (view.players || 0);
   const items = log.filter(function (e) { return e.notice || (e.turn || 0) >= keep; }).slice(-14).reverse();
-  const ul = h("ul", { className: "recent", "data-testid": "recent" });
+  // It scrolls: focusable, so that a keyboard can scroll it too (and named for who lands on it).
+  const ul = h("ul", { className: "recent", "data-testid": "recent", tabindex: 0, "aria-label": t("recent", "What happened") });
   items.forEach(function (e) {
     if (e.notice) {
       ul.appendChild(h("li", { className: "ev-seat notice", "data-code": e.code, "data-version": e.version }, [seatLine(e, api)]));

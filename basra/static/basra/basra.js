@@ -220,7 +220,7 @@ function renderPrices(view, data) {
   });
   return h("section", { className: "card prices", "data-testid": "prices" }, [h("h2", { text: t("prices", "Quarter prices") }),
     h("p", { className: "muted prices-note", text: t("prices_note", "What one card of each gang costs to buy, and pays when sold, in each quarter; Ali Baba's quarter is marked.") }),
-    h("table", {}, [h("tr", {}, [h("th", { text: t("quarter_h", "Quarter") })].concat(gangs.map(function (g) { return h("th", { text: B.gangName(g) }); })))].concat(rows))]);
+    h("table", { tabindex: 0 }, [h("tr", {}, [h("th", { text: t("quarter_h", "Quarter") })].concat(gangs.map(function (g) { return h("th", { text: B.gangName(g) }); })))].concat(rows))]);
 }
 
 function renderDestiny(view, data, lastDestiny) {
@@ -239,7 +239,7 @@ function renderDestiny(view, data, lastDestiny) {
       h("span", { className: "die white", title: t("white", "white die"), text: dice.white ? String(dice.white) : "–" }),
     ]),
     h("p", { className: "muted prices-note", "data-testid": "destiny-note", text: t("destiny_note", "Rows: the black die; columns: the white die. Where they meet is the Destiny number: the bandits whose cards show it are caught.") }),
-    h("table", {}, [h("tr", {}, [h("th", { text: "■ / □", title: t("destiny_corner", "rows: black die / columns: white die") })].concat([1, 2, 3, 4, 5, 6].map(function (n) { return h("th", { text: String(n) }); })))].concat(rows)),
+    h("table", { tabindex: 0 }, [h("tr", {}, [h("th", { text: "■ / □", title: t("destiny_corner", "rows: black die / columns: white die") })].concat([1, 2, 3, 4, 5, 6].map(function (n) { return h("th", { text: String(n) }); })))].concat(rows)),
   ]);
 }
 
@@ -335,7 +335,7 @@ function renderRounds(view) {
     }))));
   }
   return h("section", { className: "card rounds", "data-testid": "round-results" }, [h("h2", { text: t("round_results", "Round results") }),
-    h("table", {}, [head].concat(rows))]);
+    h("table", { tabindex: 0 }, [head].concat(rows))]);
 }
 
 function draw(frame, previous, events) {

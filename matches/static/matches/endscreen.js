@@ -46,7 +46,7 @@ function ranking(end, seat) {
       ratingCell(end, p.seat),
     ]);
   }));
-  return h("div", { className: "table-wrap" }, [h("table", { className: "list end-ranking", "data-testid": "end-ranking" }, [
+  return h("div", { className: "table-wrap" }, [h("table", { className: "list end-ranking", "data-testid": "end-ranking", tabindex: 0 }, [
     h("thead", {}, [h("tr", {}, [
       h("th", { text: t("place", "Place") }), h("th", { text: t("player", "Player") }),
       h("th", { text: t("score", "Score") }), h("th", { text: t("rating", "Rating") }),

@@ -8,8 +8,10 @@
  * else on the first control the game now offers (the next decision), else on the area itself.
  * Nothing happens when the focus was elsewhere (the chat's field, the header) or is still in place. */
 
-const CONTROLS = "button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), " +
-  "textarea:not([disabled]), a[href], [tabindex='0']";
+// What may be the next decision: a control, or a drawn piece acting as a button (the cave's tiles). Not any
+// element with tabindex 0: a log or a table that scrolls is focusable too, and is no decision.
+const CONTROLS = "[role=button][tabindex='0'], button:not([disabled]), input:not([disabled]):not([type=hidden]), " +
+  "select:not([disabled]), textarea:not([disabled])";
 
 function words(el) {
   return (el.getAttribute("aria-label") || el.textContent || "").replace(/\s+/g, " ").trim();

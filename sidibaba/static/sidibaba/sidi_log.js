@@ -149,7 +149,7 @@ function LogRenderer() {
     actions: [],
     mount: function (el, a) {
       root = el; api = a;
-      list = h("ol", { className: "sidi-log", "data-testid": "event-log", reversed: true });
+      list = h("ol", { className: "sidi-log", "data-testid": "event-log", reversed: true, tabindex: 0, "aria-label": S.t("log_title", "What happened") });  // it scrolls: a keyboard may scroll it
       root.appendChild(h("section", { className: "card" }, [h("h2", { text: S.t("log_title", "What happened") }), list]));
     },
     update: function (frame, previous, events) {
