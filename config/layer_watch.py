@@ -115,6 +115,8 @@ class LayerWatcher:
         except TimeoutError:
             self.channel = None  # channels_redis unsubscribes a channel whose receive was cancelled
             self.misses += 1
+            logger.warning("channel layer probe unanswered after %s s (%d in a row)", settings.LAYER_PROBE_TIMEOUT,
+                           self.misses)
             if self.misses >= settings.LAYER_PROBE_MISSES:
                 self.misses = 0
                 await close_every_socket(f"probe unanswered {settings.LAYER_PROBE_MISSES} times")

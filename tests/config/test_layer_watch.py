@@ -35,10 +35,12 @@ class RedisServer:
     def __init__(self):
         self.port = _free_port()
         self.process = None
+        self.sleepers = []  # the connections that sent DEBUG SLEEP, closed with the server
 
     def start(self):
         self.process = subprocess.Popen(
-            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--enable-debug-command", "local"],  # DEBUG SLEEP: a Redis slow to answer
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         while True:
@@ -52,7 +54,16 @@ class RedisServer:
             assert time.monotonic() < deadline, "redis-server did not start"
             time.sleep(0.05)
 
+    def pause(self, seconds):
+        """Redis answers nothing for ``seconds`` (it sleeps; its connections stay open); returns at once."""
+        conn = socket.create_connection(("127.0.0.1", self.port), timeout=1)
+        conn.sendall(f"DEBUG SLEEP {seconds}\r\n".encode())
+        self.sleepers.append(conn)
+
     def kill(self):
+        for conn in self.sleepers:
+            conn.close()
+        self.sleepers = []
         if self.process is not None:
             self.process.kill()
             self.process.wait(timeout=10)
@@ -155,13 +166,41 @@ async def test_a_healthy_layer_closes_no_socket_over_several_probes(settings, re
     match, users = await make_match()
     communicator, _frame = await seated_socket(match, users[0])
     try:
-        await until(lambda: layer_watch.watcher() is not None and layer_watch.watcher().answered >= 8, 15,
-                    "eight probes answered")
-        assert await communicator.receive_nothing(timeout=0.3)
+        await until(lambda: layer_watch.watcher() is not None and layer_watch.watcher().answered >= 4, 15,
+                    "four probes answered")
+        # another socket subscribing on the watched pub/sub connection is no reconnect
+        other, _frame = await seated_socket(match, users[1])
+        await until(lambda: layer_watch.watcher().answered >= 8, 15, "eight probes answered")
+        assert await communicator.receive_nothing(timeout=0.3) and await other.receive_nothing(timeout=0.1)
+        await other.disconnect()
         # and the socket still hears the match's changes through the layer
         await sync_to_async(services.match_apply_action)(match.pk, 0, {"type": "add", "n": 2}, client_version=0)
         frame = await communicator.receive_json_from(timeout=5)
         assert frame["version"] == 1 and frame["after"] == 0
+        await communicator.disconnect()
+    finally:
+        await layer_watch.stop()
+
+
+async def test_one_slow_probe_closes_no_socket_but_a_layer_that_stays_silent_does(settings, redis_server, caplog):
+    watched_layer(settings, redis_server, probe_seconds=0.2)
+    settings.LAYER_PROBE_TIMEOUT = 1
+    match, users = await make_match()
+    communicator, _frame = await seated_socket(match, users[0])
+    try:
+        await until(lambda: layer_watch.watcher() is not None and layer_watch.watcher().answered, 10,
+                    "a first probe answered")
+        answered = layer_watch.watcher().answered
+        # Redis busy for 1.5 s: one probe times out (after 1 s), the next is answered when Redis wakes
+        with caplog.at_level("WARNING", logger="config.layer_watch"):
+            redis_server.pause(1.5)
+            await until(lambda: layer_watch.watcher().answered > answered, 10, "a probe answered after the pause")
+        assert [r.getMessage() for r in caplog.records if "unanswered" in r.getMessage()] == [
+            "channel layer probe unanswered after 1 s (1 in a row)"]
+        assert await communicator.receive_nothing(timeout=0.3)
+        # Redis silent for longer than two probes' timeouts: the sockets are closed
+        redis_server.pause(4)
+        assert await close_code(communicator, CLOSED_WITHIN) == layer_watch.CLOSE_SERVICE_RESTART
         await communicator.disconnect()
     finally:
         await layer_watch.stop()
