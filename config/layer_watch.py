@@ -37,18 +37,19 @@ logger = logging.getLogger(__name__)
 
 CLOSE_SERVICE_RESTART = 1012
 
-# Every open socket of this process (match and lobby); a consumer leaves it when it is released or collected.
-_sockets: "weakref.WeakSet" = weakref.WeakSet()
+# Every open socket of this process (match and lobby), by event loop (a web process runs one; a test, one per
+# test); a consumer leaves it when it is released or collected.
+_sockets: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # event loop -> WeakSet of consumers
 _watchers: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # event loop -> its LayerWatcher
 
 
 def socket_opened(consumer) -> None:
     """A socket of this process is open: it is closed with 1012 when the layer is found to have lost messages;
     the watcher of this event loop is started if it is not running (the probe on, with a layer to probe)."""
-    _sockets.add(consumer)
+    loop = asyncio.get_running_loop()
+    _sockets.setdefault(loop, weakref.WeakSet()).add(consumer)
     if settings.LAYER_PROBE_SECONDS <= 0:
         return
-    loop = asyncio.get_running_loop()
     watcher = _watchers.get(loop)
     if watcher is None or watcher.task.done():
         layer = get_channel_layer()
@@ -58,7 +59,8 @@ def socket_opened(consumer) -> None:
 
 
 def socket_closed(consumer) -> None:
-    _sockets.discard(consumer)
+    for sockets in list(_sockets.values()):
+        sockets.discard(consumer)
 
 
 def watcher():
@@ -76,13 +78,14 @@ async def stop() -> None:
 
 
 async def close_every_socket(reason: str) -> int:
-    """Closes every open socket of this process with 1012; returns how many."""
-    sockets = [consumer for consumer in list(_sockets) if not consumer.closing]
+    """Closes every open socket of this process (on the running event loop) with 1012; returns how many."""
+    opened = _sockets.get(asyncio.get_running_loop(), ())
+    sockets = [consumer for consumer in list(opened) if not consumer.closing]
     if sockets:
         logger.warning("channel layer %s: closing %d sockets with %d so that they resync", reason, len(sockets),
                        CLOSE_SERVICE_RESTART)
     for consumer in sockets:
-        _sockets.discard(consumer)
+        opened.discard(consumer)
         try:
             await consumer.close(code=CLOSE_SERVICE_RESTART)
         except Exception:  # noqa: BLE001 - one socket's failure must not keep the others open and deaf
