@@ -108,13 +108,25 @@ class LayerWatcher:
     async def run(self):
         # The first probe at once: it also finds the pub/sub connection whose reconnects are watched.
         while True:
-            await self.probe_once()
+            try:
+                await self.probe_once()
+            except Exception:  # a task of its own: nobody else would hear of it, and the watch goes on
+                logger.exception("the channel layer's probe failed unexpectedly")
             await asyncio.sleep(settings.LAYER_PROBE_SECONDS)
 
     async def probe_once(self) -> bool:
         """One probe; True if the layer echoed it. Closes the sockets when the layer is found broken."""
+        # Not asyncio.wait_for: that waits for the cancelled probe to finish, and a probe stuck behind a
+        # command to a Redis that stopped answering (channels_redis holds one lock per shard around its
+        # commands, with no socket timeout) would hold the watcher with it. The cancelled probe ends alone.
+        echo = asyncio.ensure_future(self._echo())
+        echo.add_done_callback(_quietly)
         try:
-            await asyncio.wait_for(self._echo(), settings.LAYER_PROBE_TIMEOUT)
+            done, _pending = await asyncio.wait({echo}, timeout=settings.LAYER_PROBE_TIMEOUT)
+            if not done:
+                echo.cancel()
+                raise TimeoutError
+            echo.result()
         except TimeoutError:
             self.channel = None  # channels_redis unsubscribes a channel whose receive was cancelled
             self.misses += 1
@@ -159,3 +171,9 @@ class LayerWatcher:
         # Called inside redis-py's connect, which the pub/sub client is waiting on: the sockets are closed
         # on a task of their own (closing one sends a frame, and its disconnect leaves its groups).
         self.loop.create_task(close_every_socket("reconnected to Redis"))
+
+
+def _quietly(task):
+    """A probe's outcome is read by ``probe_once`` or, once it gave up on it, by nobody: not an error to log."""
+    if not task.cancelled():
+        task.exception()
