@@ -208,6 +208,8 @@ def _offer_seen_from_the_third_seat(seed, piastres, ending, look):
     assert offered_seats[bystander]["after"] == quiet_seats[bystander]["after"] == 0
     assert offered_watch["after"] == quiet_watch["after"] == 0
     assert offered_seats[seller]["after"] == offered_seats[buyer]["after"] == len(hidden)
+    # and a change after the third seat's move, which everyone saw, follows on from it for every viewer
+    assert frames.shown_before(offered, offered.version) == dict.fromkeys([0, 1, 2, None], offered.version)
     # what it sees next differs only by the versions' numbers (the known limit: docs/protocol.md, "Versions")
     mine, theirs = frames.seat_frame(offered, bystander), frames.seat_frame(quiet, bystander)
     assert _without_versions(mine) == _without_versions(theirs)
