@@ -358,6 +358,14 @@ LOBBY_SNAPSHOT_INTERVAL = float(os.environ.get("LOBBY_SNAPSHOT_INTERVAL", "1.0")
 # A match page redraws what changed beside its match (the rematch) at most once per this many seconds per socket.
 MATCH_PAGE_REFRESH_INTERVAL = float(os.environ.get("MATCH_PAGE_REFRESH_INTERVAL", "1.0"))
 
+# The channel layer watched (config/layer_watch.py): every this many seconds a probe through the layer (0: off,
+# the default with the in-process layer, which cannot lose a message); unanswered after LAYER_PROBE_TIMEOUT
+# seconds LAYER_PROBE_MISSES times in a row, or failed, or the layer's Redis connection made again, every
+# socket of the process is closed with 1012 and its page resyncs.
+LAYER_PROBE_SECONDS = float(os.environ.get("LAYER_PROBE_SECONDS", "2" if REDIS_URL else "0"))
+LAYER_PROBE_TIMEOUT = float(os.environ.get("LAYER_PROBE_TIMEOUT", "5"))
+LAYER_PROBE_MISSES = int(os.environ.get("LAYER_PROBE_MISSES", "2"))
+
 # Largest WebSocket frame the live consumer reads, in bytes, and deepest nesting it accepts.
 # bench/load.py's floor: an echo socket route (config/load_echo.py). Never on in production.
 LOAD_ECHO_ROUTE = env_bool("LOAD_ECHO_ROUTE", False)

@@ -20,6 +20,8 @@ from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from config import layer_watch
+
 logger = logging.getLogger(__name__)
 
 CLOSE_INTERNAL_ERROR = 1011
@@ -55,6 +57,7 @@ class SocketConsumer(AsyncWebsocketConsumer):
         if self.released:
             return
         self.released = True
+        layer_watch.socket_closed(self)
         try:
             if not self.disconnected:
                 self.disconnected = True
@@ -101,6 +104,19 @@ class SocketConsumer(AsyncWebsocketConsumer):
             await super().accept(subprotocol=subprotocol, headers=headers)
         except OSError:
             self.closing = True
+            return
+        # Closed with 1012 should the channel layer be found to have lost messages (config/layer_watch.py).
+        layer_watch.socket_opened(self)
+
+    async def leave_groups(self, names):
+        """Leaves the channel layer's groups ``names``, each even if leaving another failed: while Redis is away
+        channels_redis cannot unsubscribe (it raises, having already forgotten the socket's membership), and
+        what the disconnect does after it (a seat's presence) must still be done."""
+        for name in names:
+            try:
+                await self.channel_layer.group_discard(name, self.channel_name)
+            except Exception as error:  # noqa: BLE001 - logged; the layer is down, the clean-up goes on
+                logger.warning("socket %s could not leave %s: %s", type(self).__name__, name, error)
 
     async def send(self, text_data=None, bytes_data=None, close=False):
         if self.closing:

@@ -60,8 +60,7 @@ class LobbyConsumer(ClosedWithItsSession, SocketConsumer):
     async def disconnect(self, code):
         if self.flush_task is not None:
             self.flush_task.cancel()
-        for name in self.groups_joined:
-            await self.channel_layer.group_discard(name, self.channel_name)
+        await self.leave_groups(self.groups_joined)
 
     async def receive(self, text_data=None, bytes_data=None):
         if await self.guard.frame_verdict() == socket_guard.CLOSE:

@@ -131,8 +131,7 @@ class MatchConsumer(ClosedWithItsSession, SocketConsumer):
     async def disconnect(self, code):
         if self.refresh_task is not None:
             self.refresh_task.cancel()
-        for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.leave_groups(self.groups_joined)
         if self.seat is not None:
             await _db(presence.seat_disconnected)(self.match_id, self.seat, self.channel_name)
 

@@ -42,9 +42,12 @@ def hidden_from(events, seat, finished) -> bool:
     return bool(events) and not any(event_rules.visible(event, seat, finished) for event in events)
 
 
-def _recent_rows(match: Match, limit=RECENT_EVENT_ACTIONS) -> list[tuple[int, list]]:
-    """(seq, events) of the last ``limit`` actions, newest first."""
-    return list(ActionLog.objects.filter(match=match).order_by("-seq").values_list("seq", "events")[:limit])
+def _recent_rows(match: Match, limit=RECENT_EVENT_ACTIONS, before=None) -> list[tuple[int, list]]:
+    """(seq, events) of the last ``limit`` actions (up to version ``before``: None, the match's), newest first."""
+    rows = ActionLog.objects.filter(match=match)
+    if before is not None:
+        rows = rows.filter(seq__lt=before)
+    return list(rows.order_by("-seq").values_list("seq", "events")[:limit])
 
 
 def _hides(match: Match) -> bool:
@@ -114,12 +117,14 @@ def frame_notices(match: Match) -> list[dict]:
     return list(match.seat_notices or [])[-NOTICES_IN_FRAME:]
 
 
-def seat_frame(match: Match, seat, events=None, version=None) -> dict:
+def seat_frame(match: Match, seat, events=None, version=None, after=None) -> dict:
     """The frame one seat (None: spectator) receives: its view, what it may do, and its new events.
 
     ``events`` are (version, event) pairs; None means a full frame, with the
     recent events read from the log and the version of the last change this
     seat could see. ``version``: the frame's version (default: the match's).
+    ``after``: in a change's frame, the version of the frame this seat was sent before it (None: not
+    known, or a full frame; the frame then has no "after").
     """
     spec = get_game(match.game)
     finished = match.status != Match.Status.RUNNING
@@ -145,6 +150,8 @@ def seat_frame(match: Match, seat, events=None, version=None) -> dict:
         "seat_notices": frame_notices(match),
         "server_time": time.time(),
     }
+    if after is not None:
+        frame["after"] = after
     if finished:
         frame["end"] = endscreen.end_summary(match, seat)
     return frame
@@ -165,16 +172,36 @@ def change_version(new_events, seat, finished, since, version):
     return None
 
 
+def shown_before(match: Match, since: int) -> dict:
+    """The version each seat (None: the spectators) was shown before the change after version ``since``:
+    ``since``, or in a game that hides unseen actions the last version up to it that the seat could see
+    (what ``seen_version`` said then; the match was running). The change's frames carry it as "after".
+
+    On the path of every move: no read in a game that does not hide actions, and one row (the last
+    action before the change) when every seat and the spectators could see it, as nearly always."""
+    viewers = [*range(match.players), None]
+    if not _hides(match) or since == 0:
+        return dict.fromkeys(viewers, since)
+    rows = _recent_rows(match, 1, before=since)
+    if rows and not any(hidden_from(rows[0][1] or [], viewer, False) for viewer in viewers):
+        return dict.fromkeys(viewers, since)
+    rows = _recent_rows(match, before=since)
+    return {viewer: _seen_version(rows, viewer, False, since) for viewer in viewers}
+
+
 def change_frames(match: Match, new_events, since=None) -> tuple[list[dict | None], dict | None]:
     """The frames of one change (the actions after version ``since``; None: not known): each seat's, in seat
     order, and the spectators'; None for a seat (or the spectators) that could see none of its actions, in
-    a game that hides unseen actions."""
+    a game that hides unseen actions. Each frame carries as "after" the version of the frame its seat was
+    sent before (``shown_before``; none when ``since`` is not known): a client holding an older one missed
+    a frame, and asks for a full one (docs/protocol.md, "Missed frames")."""
     finished = match.status != Match.Status.RUNNING
-    since = since if _hides(match) else None
+    hidden_since = since if _hides(match) else None
+    after = {} if since is None else shown_before(match, since)
 
     def frame(seat):
-        version = change_version(new_events, seat, finished, since, match.version)
-        return None if version is None else seat_frame(match, seat, new_events, version)
+        version = change_version(new_events, seat, finished, hidden_since, match.version)
+        return None if version is None else seat_frame(match, seat, new_events, version, after.get(seat))
 
     return [frame(seat) for seat in range(match.players)], frame(None)
 

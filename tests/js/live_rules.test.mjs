@@ -26,6 +26,28 @@ test("a newer frame is drawn, however many versions it skips", () => {
   assert.equal(frameVerdict(view(7), "seven", view(30), "thirty"), "new");
 });
 
+test("a change's frame that follows on from the version drawn is drawn", () => {
+  assert.equal(frameVerdict(view(7), "seven", view(8, { after: 7 }), "eight"), "new");
+  // a seat not shown the actions hidden from it: its next frame skips their versions, and follows on from its own
+  assert.equal(frameVerdict(view(7), "seven", view(10, { after: 7 }), "ten"), "new");
+});
+
+test("a change's frame that follows on from a newer version than the one drawn is a gap: a frame was missed", () => {
+  assert.equal(frameVerdict(view(7), "seven", view(9, { after: 8 }), "nine"), "gap");
+  assert.equal(frameVerdict(view(7), "seven", view(12, { after: 10 }), "twelve"), "gap");
+});
+
+test("a full frame (no after) is drawn whatever was missed, and an older frame stays older", () => {
+  assert.equal(frameVerdict(view(7), "seven", view(12), "twelve"), "new");
+  assert.equal(frameVerdict(view(7), "seven", view(6, { after: 5 }), "six"), "older");
+  // a change's frame already overtaken by a full frame of its version (a resync's answer came first)
+  assert.equal(frameVerdict(view(9), "nine", view(9, { after: 8 }), "nine again"), "new");
+});
+
+test("the first frame is drawn even when it follows on from a version (no frame to compare with)", () => {
+  assert.equal(frameVerdict(null, null, view(9, { after: 8 }), "nine"), "new");
+});
+
 test("the same version in the same text is not drawn again", () => {
   assert.equal(frameVerdict(view(7), "seven", view(7), "seven"), "same");
 });

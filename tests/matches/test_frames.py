@@ -41,6 +41,21 @@ def test_a_changes_frames_are_one_per_seat_in_seat_order_and_the_spectators_with
     assert watch["legal"] == []
 
 
+def test_a_changes_frames_say_which_version_they_follow_on_and_a_full_frame_follows_none():
+    match = new_countdown(players=3)
+    services.match_apply_action(match.pk, 0, {"type": "add", "n": 2}, client_version=0)
+    match = services.match_apply_action(match.pk, 1, {"type": "bid", "n": 1}, client_version=1)
+    change = [(2, {"code": "bid_in", "seat": 1, "visible_to": "all"})]
+    seat_frames, watch = frames.change_frames(match, change, since=1)
+    # every seat and the spectators were sent version 1 last: a page holding an older one missed a frame
+    assert [frame["after"] for frame in seat_frames] == [1, 1, 1] and watch["after"] == 1
+    assert all(frame["version"] == 2 for frame in [*seat_frames, watch])
+    # a change of unknown extent (the ratings recorded) and a full frame (connect, sync) follow on from anything
+    seat_frames, watch = frames.change_frames(match, [])
+    assert all("after" not in frame for frame in [*seat_frames, watch])
+    assert "after" not in frames.seat_frame(match, 0) and "after" not in frames.seat_frame(match, None)
+
+
 def test_a_full_frame_carries_the_events_of_the_recent_actions_only():
     match = new_countdown()
     services.match_apply_action(match.pk, 0, {"type": "add", "n": 2}, client_version=0)
@@ -180,10 +195,21 @@ def _offer_seen_from_the_third_seat(seed, piastres, ending, look):
         seller_row = _my_row(offered.seats.get(seat=seller).user, T0 + later)
         assert seller_row[0] == pytest.approx(1 + TURN - later)  # the two players know their offer's clock
     # the third seat acts on the version it was shown: not stale, in both
+    acted = []
     for match in (offered, quiet):
-        shown = frames.seat_frame(match, bystander)["version"]
+        shown, since = frames.seat_frame(match, bystander)["version"], match.version
         services.match_apply_action(match.pk, bystander, {"type": "done"}, client_version=shown, now=T0 + later + 0.5)
         match.refresh_from_db()
+        acted.append(_change_frames_of(match.pk, since))
+    # the frames of its move follow on from the version each viewer was shown last: the third seat's and the
+    # spectators' from the one before the offer, the same as at the quiet table (so "after" tells them nothing
+    # of it); the two players' from the offer's last change, which they saw
+    (offered_seats, offered_watch), (quiet_seats, quiet_watch) = acted
+    assert offered_seats[bystander]["after"] == quiet_seats[bystander]["after"] == 0
+    assert offered_watch["after"] == quiet_watch["after"] == 0
+    assert offered_seats[seller]["after"] == offered_seats[buyer]["after"] == len(hidden)
+    # and a change after the third seat's move, which everyone saw, follows on from it for every viewer
+    assert frames.shown_before(offered, offered.version) == dict.fromkeys([0, 1, 2, None], offered.version)
     # what it sees next differs only by the versions' numbers (the known limit: docs/protocol.md, "Versions")
     mine, theirs = frames.seat_frame(offered, bystander), frames.seat_frame(quiet, bystander)
     assert _without_versions(mine) == _without_versions(theirs)

@@ -31,7 +31,7 @@ import { changesSeat, isSeatCode, seatLine } from "./seat_log.js";
 import { timeOfDay } from "./clock.js";
 import { keepFocus, markFocus } from "./focus_keeper.js";
 import {
-  PING_EVERY, RATINGS_SYNC_MS, actionFrame, askForRatings, fatalClose, frameVerdict, freshEvents, helloFrame,
+  PING_EVERY, RATINGS_SYNC_MS, RESYNC_AGAIN_MS, actionFrame, askForRatings, fatalClose, frameVerdict, freshEvents, helloFrame,
   isSilent, reconnectDelay, serverClockOffset, unclaimedActions,
 } from "./live_rules.js";
 
@@ -262,10 +262,25 @@ export function start(ready, eventKinds) {
     endSyncTimer = setTimeout(function () { endSyncTries += 1; sendRaw({ type: "sync" }); }, RATINGS_SYNC_MS);
   }
 
+  /* A missed frame (live_rules.js, frameVerdict's "gap"): ask for a full frame, once until one comes (again
+   * after RESYNC_AGAIN_MS should the answer be lost too; a reconnect's hello is answered with one anyway). */
+  let resyncAskedAt = null;
+  function askForFullFrame() {
+    const now = Date.now();
+    if (resyncAskedAt !== null && now - resyncAskedAt < RESYNC_AGAIN_MS) return;
+    if (sendRaw({ type: "sync" })) resyncAskedAt = now;
+  }
+
   function onFrame(frame, text) {
     if (frame.type === "view") {
+      if (frame.after === undefined) resyncAskedAt = null;  // a full frame: whatever was missed is in it
       const verdict = frameVerdict(lastFrame, lastText, frame, text);
       if (verdict === "older") return; // an older frame overtaken by a newer one
+      if (verdict === "gap") {
+        // Not drawn: the full frame asked for carries the missed events too (freshEvents hands on the new ones).
+        askForFullFrame();
+        return;
+      }
       delete document.body.dataset.sending;
       clockOffset = serverClockOffset(frame, Date.now(), clockOffset);
       followPendingRatings(frame);
@@ -327,6 +342,7 @@ export function start(ready, eventKinds) {
       setConn("open", t("connected", "Connected"));
       notice("");
       // The server answers with the full current view; we keep only newer ones.
+      resyncAskedAt = null;
       sendRaw(helloFrame(lastFrame));
       pingTimer = setInterval(function () {
         if (isSilent(lastHeard, Date.now())) {

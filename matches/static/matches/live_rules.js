@@ -7,6 +7,7 @@ export const PING_EVERY = 25000;      // ms between pings
 export const SILENCE_LIMIT = 60000;   // no frame at all for this long: the socket is dead, reconnect
 export const RATINGS_SYNC_MS = 3000;  // while the end says a rating is pending, ask again this often
 export const RATINGS_SYNC_TRIES = 40; // ... at most this many times
+export const RESYNC_AGAIN_MS = 3000;  // a full frame asked for after a missed one and not come: ask again after this
 
 // Closes that a retry cannot mend: the page says why (the string's key) and stops (4429: too many sockets or frames).
 const FATAL = { 4401: "close_4401", 4403: "close_4403", 4404: "close_4404", 4429: "close_4429" };
@@ -18,10 +19,15 @@ export function fatalClose(code) {
 
 /* What to do with a view frame, given the last one drawn (and the text it came in):
  * "older": a frame overtaken by a newer one (a lower version), dropped;
+ * "gap": a change's frame that follows on from a version newer than the one drawn (its `after`): a frame
+ *   was missed in between (lost across a Redis restart), so this one is not drawn and the page asks for a
+ *   full frame instead, whose recent events carry the missed ones;
  * "same": the same version in the same text (a resync's answer repeating what is drawn), nothing to draw;
- * "new": draw it (a newer version, or the same version changed: the ratings recorded after the last move). */
+ * "new": draw it (a newer version, or the same version changed: the ratings recorded after the last move).
+ * A frame without `after` (a full frame: connect, hello, sync) follows on from anything. */
 export function frameVerdict(last, lastText, frame, text) {
   if (last && frame.version < last.version) return "older";
+  if (last && typeof frame.after === "number" && frame.after > last.version) return "gap";
   if (last && frame.version === last.version && text === lastText) return "same";
   return "new";
 }
