@@ -8,10 +8,10 @@ from matches import job_registry, ratings, services
 from matches.scheduler_thread import PeriodicJobs
 from matches.tasks import run_job, run_jobs
 
-# What the apps register as Django starts (matches/jobs.py, lobby/jobs.py).
+# What the apps register as Django starts (matches/jobs.py, lobby/jobs.py, tournaments/jobs.py).
 EXPECTED = {
     "sweep-overdue-matches", "wake-idle-bots", "record-unrecorded-ratings", "stand-in-for-absent-seats",
-    "end-deserted-matches", "send-turn-digests", "sweep-quick-match-queue",
+    "end-deserted-matches", "send-turn-digests", "sweep-quick-match-queue", "advance-tournaments",
 }
 
 

@@ -1,0 +1,96 @@
+"""A tournament, its entries and its matches. The standings are computed from the matches
+(tournaments/standings.py); `Tournament.standings` only keeps the last computation for the pages."""
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+def new_invite_token():
+    return secrets.token_urlsafe(12)
+
+
+class Tournament(models.Model):
+    class Kind(models.TextChoices):
+        ARENA = "arena", _("Arena")
+        SWISS = "swiss", _("Swiss")
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", _("Starts soon")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    name = models.CharField(_("name"), max_length=80)
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    game = models.CharField(_("game"), max_length=40, db_index=True)
+    table_size = models.PositiveSmallIntegerField(_("seats per table"))
+    options = models.JSONField(_("table options"), default=dict)
+    # 0: real time; else turn-based, days per decision (matches/turns.py)
+    decision_days = models.PositiveSmallIntegerField(_("days per decision"), default=0)
+    # the kind of computer player that fills seats (a bye, a table that could not fill)
+    bot = models.CharField(_("computer players"), max_length=40)
+    rated = models.BooleanField(_("rated"), default=True)
+    starts_at = models.DateTimeField(_("starts at"), db_index=True)
+    # arena: pairing stops after this many minutes; matches still running then are played out and count
+    minutes = models.PositiveSmallIntegerField(_("minutes"), null=True, blank=True)
+    # Swiss: the number of rounds
+    rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
+    current_round = models.PositiveSmallIntegerField(default=0)
+    # arena: seconds a free player waits for others before computer players fill the table
+    fill_after = models.PositiveSmallIntegerField(_("seconds before computer players fill a table"), default=20)
+    is_private = models.BooleanField(_("private"), default=False)
+    invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="tournaments_created")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED, db_index=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # the last computed standings (tournaments/services.py `standings_rows`), for the pages
+    standings = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(models.Q(kind="arena", minutes__isnull=False) | models.Q(kind="swiss", rounds__isnull=False)),
+                name="tournament_length_for_its_kind",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.name} ({self.get_kind_display()}, {self.game})"
+
+
+class Entry(models.Model):
+    """A person registered in a tournament. Withdrawn: seated at no new table (a match already
+    running plays on and counts)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries")
+    joined_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # arena: since when the person waits for a table (None: at a table, or withdrawn)
+    waiting_since = models.FloatField(null=True, blank=True)
+    # Swiss: rounds in which the person played a computer player because the numbers were odd
+    byes = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="one_entry_per_person")]
+
+
+class TournamentMatch(models.Model):
+    """A match of a tournament; ``players`` says who sat where (a user id, or "bot:<kind>")."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tournament_matches")
+    match = models.OneToOneField("matches.Match", on_delete=models.CASCADE, related_name="tournament_match")
+    round = models.PositiveSmallIntegerField(default=0)
+    players = models.JSONField()
+    # when the tournament counted the match's result (once: the tick takes it under the tournament's lock)
+    recorded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
