@@ -4,7 +4,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 
 def new_invite_token():
@@ -17,10 +17,10 @@ class Tournament(models.Model):
         SWISS = "swiss", _("Swiss")
 
     class Status(models.TextChoices):
-        SCHEDULED = "scheduled", _("Starts soon")
-        RUNNING = "running", _("Running")
-        FINISHED = "finished", _("Finished")
-        CANCELLED = "cancelled", _("Cancelled")
+        SCHEDULED = "scheduled", pgettext_lazy("tournament", "Starts soon")
+        RUNNING = "running", pgettext_lazy("tournament", "Running")
+        FINISHED = "finished", pgettext_lazy("tournament", "Finished")
+        CANCELLED = "cancelled", pgettext_lazy("tournament", "Cancelled")
 
     name = models.CharField(_("name"), max_length=80)
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
@@ -91,6 +91,9 @@ class TournamentMatch(models.Model):
     players = models.JSONField()
     # when the tournament counted the match's result (once: the tick takes it under the tournament's lock)
     recorded_at = models.DateTimeField(null=True, blank=True)
+    # the places it counted, per seat, and the game's sides: a person who resigned ranked last, as for
+    # ratings (matches/ratings.py `seat_outcomes`); None for a match that ended without a result (aborted)
+    outcome = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["pk"]

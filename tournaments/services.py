@@ -18,9 +18,11 @@ from lobby.errors import LobbyError
 from lobby.options import check_options, engine_options
 from matches import services as match_services
 from matches.models import Match
+from matches.ratings import seat_outcomes
 from matches.registry import get_game
 from tournaments import pairing, standings as standing_rules
 from tournaments.models import Entry, Tournament, TournamentMatch
+from tournaments.notify import notify_tournament
 
 MINUTES_RANGE = (10, 360)
 ROUNDS_RANGE = (1, 15)
@@ -128,6 +130,7 @@ def register(user, tournament_id, now=None) -> Entry:
         waiting = now if running_arena and not _seated_now(tournament, user.pk) else None
         Entry.objects.filter(pk=entry.pk).update(withdrawn_at=None, waiting_since=waiting)
         entry.refresh_from_db()
+        notify_tournament(tournament.pk)
     return entry
 
 
@@ -144,6 +147,7 @@ def withdraw(user, tournament_id, now=None) -> None:
             entry.delete()
         else:
             Entry.objects.filter(pk=entry.pk).update(withdrawn_at=_when(now), waiting_since=None)
+        notify_tournament(tournament.pk)
 
 
 def _arena_end(tournament: Tournament) -> float:
@@ -159,10 +163,19 @@ def _is_bot(player) -> bool:
 
 
 def _results(tournament: Tournament) -> list[standing_rules.TableResult]:
-    rows = tournament.tournament_matches.filter(recorded_at__isnull=False, match__status=Match.Status.FINISHED) \
-        .select_related("match").order_by("recorded_at", "pk")
-    return [standing_rules.TableResult(seats=row.players, ranks=row.match.result["ranks"], teams=row.match.result.get("teams"),
-                                       round=row.round) for row in rows]
+    rows = tournament.tournament_matches.filter(recorded_at__isnull=False, outcome__isnull=False).order_by("recorded_at", "pk")
+    return [standing_rules.TableResult(seats=row.players, ranks=row.outcome["ranks"], teams=row.outcome["teams"], round=row.round)
+            for row in rows]
+
+
+def _outcome(match: Match) -> dict | None:
+    """The places a finished match gives the tournament: the game's ranks, with whoever resigned
+    ranked last (as for ratings); an unranked seat counts as last too."""
+    if match.status != Match.Status.FINISHED:
+        return None
+    _keys, ranks, teams = seat_outcomes(match, list(match.seats.all()))
+    last = max((rank for rank in ranks if rank is not None), default=0) + 1
+    return {"ranks": [last if rank is None else rank for rank in ranks], "teams": teams}
 
 
 def compute_standings(tournament: Tournament) -> list[dict]:
@@ -195,7 +208,8 @@ def _record_ended_matches(tournament: Tournament, now: float) -> list[Tournament
                  .select_related("match"))
     for row in ended:
         row.recorded_at = _when(now)
-        row.save(update_fields=["recorded_at"])
+        row.outcome = _outcome(row.match)
+        row.save(update_fields=["recorded_at", "outcome"])
         gave_up = set(row.match.seats.filter(abandoned_at__isnull=False, user__isnull=False).values_list("user_id", flat=True))
         people = [p for p in row.players if not _is_bot(p)]
         # who resigned a tournament match is withdrawn (docs/tournaments.md); the others are free again
@@ -255,47 +269,55 @@ def _open_swiss_round(tournament: Tournament, table: list[dict]) -> int:
 
 
 def advance(tournament_id, now=None) -> bool:
-    """Do what is due for one tournament; whether anything changed. Safe to run twice or at once in
-    two processes: everything happens under the tournament's row lock, once."""
+    """Do what is due for one tournament; whether anything changed (its pages are then told). Safe to
+    run twice or at once in two processes: everything happens under the tournament's row lock, once."""
     now = time.time() if now is None else now
     with transaction.atomic():
-        tournament = _locked(tournament_id)
-        changed = False
-        if tournament.status == Tournament.Status.SCHEDULED and tournament.starts_at.timestamp() <= now:
-            entries = tournament.entries.filter(withdrawn_at__isnull=True)
-            if entries.count() < FEWEST_PEOPLE:
-                tournament.status = Tournament.Status.CANCELLED
-                tournament.finished_at = _when(now)
-                tournament.save(update_fields=["status", "finished_at"])
-                return True
-            tournament.status = Tournament.Status.RUNNING
-            tournament.started_at = _when(now)
-            if tournament.kind == Tournament.Kind.ARENA:
-                entries.update(waiting_since=now)
-            else:
-                _open_swiss_round(tournament, [])
-            tournament.save(update_fields=["status", "started_at", "current_round"])
-            changed = True
-        if tournament.status != Tournament.Status.RUNNING:
-            return changed
-        if _record_ended_matches(tournament, now):
-            tournament.standings = compute_standings(tournament)
-            tournament.save(update_fields=["standings"])
-            changed = True
-        running = tournament.tournament_matches.filter(recorded_at__isnull=True).exists()
+        changed = _advance(tournament_id, now)
+        if changed:
+            notify_tournament(tournament_id)
+    return changed
+
+
+def _advance(tournament_id, now: float) -> bool:
+    """What is due, under the tournament's lock (the caller's transaction)."""
+    tournament = _locked(tournament_id)
+    changed = False
+    if tournament.status == Tournament.Status.SCHEDULED and tournament.starts_at.timestamp() <= now:
+        entries = tournament.entries.filter(withdrawn_at__isnull=True)
+        if entries.count() < FEWEST_PEOPLE:
+            tournament.status = Tournament.Status.CANCELLED
+            tournament.finished_at = _when(now)
+            tournament.save(update_fields=["status", "finished_at"])
+            return True
+        tournament.status = Tournament.Status.RUNNING
+        tournament.started_at = _when(now)
         if tournament.kind == Tournament.Kind.ARENA:
-            if now < _arena_end(tournament):
-                changed = _seat_arena(tournament, tournament.standings, now) > 0 or changed
-            elif not running:
-                _finish(tournament, now)
-                changed = True
+            entries.update(waiting_since=now)
+        else:
+            _open_swiss_round(tournament, [])
+        tournament.save(update_fields=["status", "started_at", "current_round"])
+        changed = True
+    if tournament.status != Tournament.Status.RUNNING:
+        return changed
+    if _record_ended_matches(tournament, now):
+        tournament.standings = compute_standings(tournament)
+        tournament.save(update_fields=["standings"])
+        changed = True
+    running = tournament.tournament_matches.filter(recorded_at__isnull=True).exists()
+    if tournament.kind == Tournament.Kind.ARENA:
+        if now < _arena_end(tournament):
+            changed = _seat_arena(tournament, tournament.standings, now) > 0 or changed
         elif not running:
-            if tournament.current_round < tournament.rounds and tournament.entries.filter(withdrawn_at__isnull=True).exists():
-                _open_swiss_round(tournament, tournament.standings)
-                tournament.save(update_fields=["current_round"])
-            else:
-                _finish(tournament, now)
+            _finish(tournament, now)
             changed = True
+    elif not running:
+        if tournament.current_round < tournament.rounds and tournament.entries.filter(withdrawn_at__isnull=True).exists():
+            _open_swiss_round(tournament, tournament.standings)
+            tournament.save(update_fields=["current_round"])
+        else:
+            _finish(tournament, now)
+        changed = True
     return changed
 
 

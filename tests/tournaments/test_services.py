@@ -144,6 +144,10 @@ def test_who_resigns_a_tournament_match_is_withdrawn_after_it():
     services.advance(tournament.pk, now=T0 + 50)
     assert Entry.objects.get(user=resigner).withdrawn_at is not None
     assert Entry.objects.get(user=users[1]).withdrawn_at is None
+    # whatever the computer player made of the seat, who resigned is ranked last: the other wins
+    tournament.refresh_from_db()
+    points = {line["player"]: line["points"] for line in tournament.standings}
+    assert points == {users[1].pk: 2, resigner.pk: 0}
 
 
 def test_a_withdrawal_by_someone_not_playing_is_refused():
