@@ -1,7 +1,7 @@
 """Staff schedule and watch tournaments here (docs/tournaments.md)."""
 from django.contrib import admin
 
-from tournaments.models import Entry, Tournament, TournamentMatch
+from tournaments.models import Entry, Schedule, Tournament, TournamentMatch
 
 
 class EntryInline(admin.TabularInline):
@@ -26,3 +26,12 @@ class TournamentMatchAdmin(admin.ModelAdmin):
     list_display = ("tournament", "match", "round", "players", "recorded_at")
     list_filter = ("tournament",)
     raw_id_fields = ("match",)
+
+
+@admin.register(Schedule)
+class ScheduleAdmin(admin.ModelAdmin):
+    """Recurring tournaments: checked as the tournament form is (Schedule.clean), each occurrence
+    created a day ahead (tournaments/schedules.py)."""
+
+    list_display = ("name", "kind", "game", "every", "weekday", "at_time", "active")
+    list_filter = ("kind", "game", "every", "active")

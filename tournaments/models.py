@@ -45,15 +45,21 @@ class Tournament(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="tournaments_created")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED, db_index=True)
+    # when the e-mail reminder went to those registered (tournaments/reminders.py), once
+    reminded_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # the last computed standings (tournaments/services.py `standings_rows`), for the pages
+    # the last computed standings (tournaments/services.py `compute_standings`), for the pages
     standings = models.JSONField(default=list, blank=True)
+    # the recurring schedule that created it (None: created by a person)
+    schedule = models.ForeignKey("Schedule", null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-starts_at"]
         constraints = [
+            # a schedule creates each of its starts once, however many job runs race for it
+            models.UniqueConstraint(fields=["schedule", "starts_at"], name="one_tournament_per_scheduled_start"),
             models.CheckConstraint(
                 condition=(models.Q(kind="arena", minutes__isnull=False) | models.Q(kind="swiss", rounds__isnull=False)),
                 name="tournament_length_for_its_kind",
@@ -97,3 +103,53 @@ class TournamentMatch(models.Model):
 
     class Meta:
         ordering = ["pk"]
+
+
+class Schedule(models.Model):
+    """A recurring tournament staff set up in the admin: every day, or every week on one day, at a
+    time of day (UTC). The tournaments' job creates each occurrence a day ahead
+    (tournaments/schedules.py), so people can register and be reminded."""
+
+    class Every(models.TextChoices):
+        DAILY = "daily", _("Every day")
+        WEEKLY = "weekly", _("Every week")
+
+    name = models.CharField(_("name"), max_length=80)
+    kind = models.CharField(_("kind"), max_length=10, choices=Tournament.Kind.choices)
+    game = models.CharField(_("game"), max_length=40)
+    table_size = models.PositiveSmallIntegerField(_("seats per table"))
+    options = models.JSONField(_("table options"), default=dict, blank=True)
+    decision_days = models.PositiveSmallIntegerField(_("days per decision"), default=0)
+    bot = models.CharField(_("computer players"), max_length=40, blank=True)
+    rated = models.BooleanField(_("rated"), default=True)
+    minutes = models.PositiveSmallIntegerField(_("minutes"), null=True, blank=True)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
+    fill_after = models.PositiveSmallIntegerField(_("seconds before computer players fill a table"), default=20)
+    every = models.CharField(_("every"), max_length=10, choices=Every.choices, default=Every.DAILY)
+    # Monday 0 ... Sunday 6, for a weekly schedule
+    weekday = models.PositiveSmallIntegerField(_("day of the week (0 = Monday)"), null=True, blank=True)
+    at_time = models.TimeField(_("time of day (UTC)"))
+    active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return f"{self.name} ({self.get_every_display()})"
+
+    def choices(self) -> dict:
+        return dict(name=self.name, kind=self.kind, game=self.game, table_size=self.table_size, raw_options=self.options,
+                    minutes=self.minutes, rounds=self.rounds, bot=self.bot or None, decision_days=self.decision_days,
+                    fill_after=self.fill_after)
+
+    def clean(self):
+        from django.core.exceptions import ValidationError
+
+        from tournaments.services import TournamentError, checked_choices
+
+        if self.every == self.Every.WEEKLY and (self.weekday is None or self.weekday > 6):
+            raise ValidationError({"weekday": _("A weekly schedule needs a day of the week, 0 (Monday) to 6 (Sunday).")})
+        try:
+            checked_choices(**self.choices())
+        except TournamentError as exc:
+            raise ValidationError(exc.message) from None

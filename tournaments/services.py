@@ -61,11 +61,10 @@ def _in_range(value: int, bounds: tuple[int, int], label: str) -> int:
     return value
 
 
-def create_tournament(creator, *, name, kind, game, table_size, starts_at: datetime, raw_options=None, minutes=None,
-                      rounds=None, bot=None, decision_days=0, is_private=False, rated=True, fill_after=20,
-                      now=None) -> Tournament:
-    """A scheduled tournament, every choice checked as the lobby checks a table's."""
-    now = time.time() if now is None else now
+def checked_choices(*, name, kind, game, table_size, raw_options=None, minutes=None, rounds=None, bot=None,
+                    decision_days=0, fill_after=20) -> dict:
+    """A tournament's choices, each checked as the lobby checks a table's: the fields to store, or
+    TournamentError saying what is wrong. Shared by the form and staff's recurring schedules."""
     name = str(name or "").strip()
     if not name or len(name) > 80 or not name.isprintable():
         raise TournamentError(_("A tournament needs a name of 1 to 80 printable characters."))
@@ -88,24 +87,29 @@ def create_tournament(creator, *, name, kind, game, table_size, starts_at: datet
         decision_days = match_services.check_decision_days(spec, decision_days)
     except match_services.MatchError as exc:
         raise TournamentError(exc.message) from None
+    choices = dict(name=name, kind=kind, game=game, table_size=table_size, options=options, decision_days=decision_days,
+                   bot=bot, fill_after=20)
+    if kind == Tournament.Kind.ARENA:
+        choices["minutes"] = _in_range(_whole(minutes, _("Minutes")), MINUTES_RANGE, _("Minutes"))
+        choices["fill_after"] = _in_range(_whole(fill_after, _("Seconds before computer players fill a table")),
+                                          FILL_AFTER_RANGE, _("Seconds before computer players fill a table"))
+    else:
+        choices["rounds"] = _in_range(_whole(rounds, _("Rounds")), ROUNDS_RANGE, _("Rounds"))
+    return choices
+
+
+def create_tournament(creator, *, starts_at: datetime, is_private=False, rated=True, schedule=None, now=None,
+                      **choices) -> Tournament:
+    """A scheduled tournament, every choice checked (`checked_choices`), starting within LONGEST_NOTICE."""
+    now = time.time() if now is None else now
+    fields = checked_choices(**choices)
     if not isinstance(starts_at, datetime) or starts_at.tzinfo is None:
         raise TournamentError(_("The start is a date and time."))
     if not _when(now) <= starts_at <= _when(now) + LONGEST_NOTICE:
         raise TournamentError(ngettext("The start is within the next %(days)d day.", "The start is within the next %(days)d days.",
                                        LONGEST_NOTICE.days) % {"days": LONGEST_NOTICE.days})
-    length = {}
-    if kind == Tournament.Kind.ARENA:
-        length["minutes"] = _in_range(_whole(minutes, _("Minutes")), MINUTES_RANGE, _("Minutes"))
-        fill_after = _in_range(_whole(fill_after, _("Seconds before computer players fill a table")), FILL_AFTER_RANGE,
-                               _("Seconds before computer players fill a table"))
-    else:
-        length["rounds"] = _in_range(_whole(rounds, _("Rounds")), ROUNDS_RANGE, _("Rounds"))
-        fill_after = 20
-    return Tournament.objects.create(
-        name=name, kind=kind, game=game, table_size=table_size, options=options, decision_days=decision_days, bot=bot,
-        rated=bool(rated), starts_at=starts_at, fill_after=fill_after, is_private=bool(is_private), created_by=creator,
-        **length,
-    )
+    return Tournament.objects.create(starts_at=starts_at, rated=bool(rated), is_private=bool(is_private), created_by=creator,
+                                     schedule=schedule, **fields)
 
 
 def _locked(tournament_id) -> Tournament:
