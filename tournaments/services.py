@@ -214,9 +214,11 @@ def _record_ended_matches(tournament: Tournament, now: float) -> list[Tournament
         row.recorded_at = _when(now)
         row.outcome = _outcome(row.match)
         row.save(update_fields=["recorded_at", "outcome"])
-        gave_up = set(row.match.seats.filter(abandoned_at__isnull=False, user__isnull=False).values_list("user_id", flat=True))
+        # who resigned, or was away at the end while a computer player stood in, is withdrawn (an arena's
+        # Join brings them back); the others are free again (docs/tournaments.md)
+        gave_up = set(row.match.seats.filter(Q(abandoned_at__isnull=False) | Q(stand_in_since__isnull=False),
+                                             user__isnull=False).values_list("user_id", flat=True))
         people = [p for p in row.players if not _is_bot(p)]
-        # who resigned a tournament match is withdrawn (docs/tournaments.md); the others are free again
         Entry.objects.filter(tournament=tournament, user_id__in=gave_up, withdrawn_at__isnull=True) \
             .update(withdrawn_at=_when(now), waiting_since=None)
         if tournament.kind == Tournament.Kind.ARENA:

@@ -22,10 +22,9 @@ def at(seconds: float) -> datetime:
 
 def new_tournament(kind="arena", table_size=2, people=4, **choices):
     creator = UserFactory()
-    length = {"minutes": 30} if kind == "arena" else {"rounds": 2}
-    tournament = services.create_tournament(
-        creator, name="Friday cup", kind=kind, game="countdown", table_size=table_size, starts_at=at(T0),
-        raw_options={"clock": 0, "rounds": 1}, bot="first", now=T0 - 3600, **{**length, **choices})
+    fields = dict(name="Friday cup", kind=kind, game="countdown", table_size=table_size, raw_options={"clock": 0, "rounds": 1},
+                  bot="first", **({"minutes": 30} if kind == "arena" else {"rounds": 2}))
+    tournament = services.create_tournament(creator, starts_at=at(T0), now=T0 - 3600, **{**fields, **choices})
     users = [UserFactory() for _ in range(people)]
     for user in users:
         services.register(user, tournament.pk, now=T0 - 60)
@@ -225,3 +224,35 @@ def test_scheduled_starts_only_when_due(django_assert_max_num_queries):
     with django_assert_max_num_queries(1):
         assert services.due_tournaments(T0 - 10) == []
     assert services.due_tournaments(T0) == [tournament.pk]
+
+
+def test_who_is_away_when_the_match_ends_is_withdrawn_and_not_seated_again():
+    from matches.models import MatchSeat
+
+    tournament, users = new_tournament(people=2)
+    services.advance(tournament.pk, now=T0)
+    (running,) = running_matches(tournament)
+    MatchSeat.objects.filter(match_id=running.match_id, user=users[1]).update(stand_in_since=at(T0 + 60))
+    play_to_end(running.match_id)
+    services.advance(tournament.pk, now=T0 + 120)
+    assert Entry.objects.get(user=users[1]).withdrawn_at is not None
+    services.advance(tournament.pk, now=T0 + 200)
+    assert [sorted(m.players, key=str) for m in running_matches(tournament)] == [sorted([users[0].pk, "bot:first"], key=str)]
+
+
+def test_a_turn_based_swiss_opens_each_round_when_the_last_one_ends():
+    tournament, users = new_tournament(kind="swiss", people=4, rounds=2, game="alibaba_tiles", decision_days=1,
+                                       raw_options={}, bot="greedy")
+    services.advance(tournament.pk, now=T0)
+    round_one = running_matches(tournament)
+    assert len(round_one) == 2 and all(row.match.decision_days == 1 for row in round_one)
+    play_to_end(round_one[0].match_id)
+    services.advance(tournament.pk, now=T0 + 2 * 86400)  # a day per decision: the round waits for its last match
+    tournament.refresh_from_db()
+    assert tournament.current_round == 1
+    play_to_end(round_one[1].match_id)
+    services.advance(tournament.pk, now=T0 + 3 * 86400)
+    tournament.refresh_from_db()
+    assert tournament.current_round == 2
+    round_two = running_matches(tournament)
+    assert {frozenset(r.players) for r in round_two}.isdisjoint({frozenset(r.players) for r in round_one})
