@@ -195,7 +195,7 @@ def compute_standings(tournament: Tournament) -> list[dict]:
     ]
 
 
-def _start_match(tournament: Tournament, table: list, round_number: int) -> TournamentMatch:
+def _start_match(tournament: Tournament, table: list, round_number: int, now: float) -> TournamentMatch:
     players = [player if player is not pairing.BOT else f"bot:{tournament.bot}" for player in table]
     _shuffle(players)  # seats, and with them a role such as Sidi Baba's Leader, are drawn for each table
     users = {entry.user_id: entry.user for entry in tournament.entries.select_related("user").filter(
@@ -203,7 +203,7 @@ def _start_match(tournament: Tournament, table: list, round_number: int) -> Tour
     seats = [match_services.SeatSpec(bot=tournament.bot) if _is_bot(p) else match_services.SeatSpec(user=users[p]) for p in players]
     match = match_services.create_match(tournament.game, seats, engine_options(tournament.game, tournament.options),
                                         is_private=tournament.is_private, rated=tournament.rated,
-                                        decision_days=tournament.decision_days)
+                                        decision_days=tournament.decision_days, now=now)
     return TournamentMatch.objects.create(tournament=tournament, match=match, round=round_number, players=players)
 
 
@@ -245,12 +245,12 @@ def _seat_arena(tournament: Tournament, table: list[dict], now: float) -> int:
                                    waited={entry.user_id: now - entry.waiting_since for entry in waiting},
                                    fill_after=tournament.fill_after, last_table=last_tables)
     for table_players in seating.tables:
-        _start_match(tournament, table_players, 0)
+        _start_match(tournament, table_players, 0, now)
         Entry.objects.filter(tournament=tournament, user_id__in=[p for p in table_players if p is not None]).update(waiting_since=None)
     return len(seating.tables)
 
 
-def _open_swiss_round(tournament: Tournament, table: list[dict]) -> int:
+def _open_swiss_round(tournament: Tournament, table: list[dict], now: float) -> int:
     entries = list(tournament.entries.filter(withdrawn_at__isnull=True))
     place = _order(tournament, table)
     entries.sort(key=lambda entry: (place.get(entry.user_id, len(place)), entry.joined_at, entry.pk))
@@ -264,7 +264,7 @@ def _open_swiss_round(tournament: Tournament, table: list[dict]) -> int:
     else:
         round_ = pairing.swiss_tables(players, tournament.table_size, met)
     for table_players in round_.tables:
-        _start_match(tournament, table_players, round_number)
+        _start_match(tournament, table_players, round_number, now)
         if pairing.BOT in table_players:
             for entry in entries:
                 if entry.user_id in table_players:
@@ -301,7 +301,7 @@ def _advance(tournament_id, now: float) -> bool:
         if tournament.kind == Tournament.Kind.ARENA:
             entries.update(waiting_since=now)
         else:
-            _open_swiss_round(tournament, [])
+            _open_swiss_round(tournament, [], now)
         tournament.save(update_fields=["status", "started_at", "current_round"])
         changed = True
     if tournament.status != Tournament.Status.RUNNING:
@@ -319,7 +319,7 @@ def _advance(tournament_id, now: float) -> bool:
             changed = True
     elif not running:
         if tournament.current_round < tournament.rounds and tournament.entries.filter(withdrawn_at__isnull=True).exists():
-            _open_swiss_round(tournament, tournament.standings)
+            _open_swiss_round(tournament, tournament.standings, now)
             tournament.save(update_fields=["current_round"])
         else:
             _finish(tournament, now)
