@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model, login, logout, views as auth_vie
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils import translation
 from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.csrf import csrf_exempt
@@ -178,6 +178,13 @@ def account_context(request, **forms):
     }
     context.update(forms)
     return context
+
+
+def accounts_home(request):
+    """/accounts/ itself: the account page, through the log-in for a stranger."""
+    if not request.user.is_authenticated:
+        return auth_views.redirect_to_login(reverse("accounts:account"))
+    return redirect("accounts:account")
 
 
 @login_required

@@ -349,6 +349,14 @@ class TestBadInput:
 
 @pytest.mark.django_db
 class TestAccountPage:
+    def test_the_accounts_address_leads_to_the_account_page(self):
+        response = logged_in(UserFactory(username="ali")).get("/accounts/")
+        assert response.status_code == 302 and response["Location"] == "/accounts/account/"
+
+    def test_the_accounts_address_leads_a_stranger_to_the_log_in_then_the_account_page(self, client):
+        response = client.get("/accounts/")
+        assert response.status_code == 302 and response["Location"] == "/accounts/login/?next=/accounts/account/"
+
     def test_shows_the_address_and_its_forms(self):
         user = UserFactory(username="ali")
         AccountProfile.objects.create(user=user, verified_email="ali@example.org", pending_email="new@example.org")
