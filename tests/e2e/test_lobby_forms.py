@@ -62,3 +62,22 @@ def test_the_pace_offers_each_game_exactly_what_the_lobby_accepts(live_server_ur
     page.goto(live_server_url + "/")
     page.select_option("#create-table-form select[name=game]", "alibaba_tiles")
     assert pace.evaluate(OFFERED_PACES) == ["0", "1", "2", "3", "7", "14"]
+
+
+@pytest.mark.default_mode
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}])
+def test_the_pyramid_help_has_the_room_of_the_form_under_its_field(live_server_url, browser, viewport):
+    context = browser.new_context(viewport=viewport)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        signup(page, live_server_url, f"helpuser{uuid.uuid4().hex[:6]}")
+        page.goto(live_server_url + "/")
+        page.select_option("#create-table-form select[name=game]", "alibaba_tiles")
+        form = page.locator("#create-table-form").bounding_box()
+        field = page.locator("#create-table-form select[name=layout]").bounding_box()
+        help_box = page.locator("[data-testid=option-help-layout]").bounding_box()
+        assert help_box["y"] >= field["y"] + field["height"]  # under its field, not squeezed beside it
+        assert abs(help_box["x"] - form["x"]) < 1 and help_box["width"] >= 0.95 * form["width"], (help_box, form)
+    finally:
+        context.close()
