@@ -230,6 +230,13 @@ export const BASRA = {
     defrauders: gettext("Defrauders"),
     robbers: gettext("Robbers"),
   },
+  // the letter of each gang on the board's capture spaces: the first of its name ("TD", "VF" in French)
+  gang_marks: {
+    swindlers: pgettext("Basra board: the Swindlers' letter", "S"),
+    thieves: pgettext("Basra board: the Thieves' letter", "T"),
+    defrauders: pgettext("Basra board: the Defrauders' letter", "D"),
+    robbers: pgettext("Basra board: the Robbers' letter", "R"),
+  },
 };
 
 /* the prompt hints (basra_guide.js) */
