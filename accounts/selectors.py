@@ -41,18 +41,24 @@ def rating_history(owner, game, viewer=None) -> list[float]:
     Only the matches the viewer may see (`_visible_seats`; all of them when `viewer` is None: the owner's own view):
     a private match is no point on the chart of others (the rating moves between the points all the same).
     """
+    return [value for value, _when in dated_rating_history(owner, game, viewer)]
+
+
+def dated_rating_history(owner, game, viewer=None) -> list[tuple[float, object]]:
+    """rating_history with the moment of each point: (ordinal, when the match was rated); the point before the
+    first match has that match's moment."""
     seats = _rated_seats(owner, game) if viewer is None else _visible_seats(_rated_seats(owner, game), owner, viewer)
     seats = (
         seats
         .order_by("match__rated_at", "match_id")
-        .values_list("rating_before", "rating_after")
+        .values_list("rating_before", "rating_after", "match__rated_at")
     )
-    values = []
-    for before, after in seats:
-        if not values:
-            values.append(before)
-        values.append(after)
-    return values
+    points = []
+    for before, after, when in seats:
+        if not points:
+            points.append((before, when))
+        points.append((after, when))
+    return points
 
 
 def favourite_opponents(owner, game, viewer, limit=FAVOURITE_OPPONENTS) -> list[dict]:
@@ -92,6 +98,7 @@ def profile_summary(owner, viewer=None, recent=RECENT_MATCHES) -> dict:
     """
     games = []
     for r in Rating.objects.filter(user=owner).order_by("game"):
+        history = dated_rating_history(owner, r.game, viewer or AnonymousUser())
         rated = _rated_seats(owner, r.game)
         hidden = rated.exclude(pk__in=_visible_seats(rated, owner, viewer).values("pk"))
         hidden_played, hidden_wins = hidden.count(), hidden.filter(won=True).count()
@@ -103,7 +110,7 @@ def profile_summary(owner, viewer=None, recent=RECENT_MATCHES) -> dict:
                 "matches_played": r.matches_played - hidden_played,
                 "wins": r.wins - hidden_wins,
                 # Drawn in the figures shown (1500 for a newcomer, the dashed line).
-                "chart": rating_chart([display_rating(v) for v in rating_history(owner, r.game, viewer or AnonymousUser())],
+                "chart": rating_chart([display_rating(v) for v, _when in history], [when for _v, when in history],
                                       baseline=DISPLAY_BASE),
                 "opponents": favourite_opponents(owner, r.game, viewer),
             }

@@ -23,6 +23,15 @@ class AccountError(Exception):
     """Refused, with a message a person can read; nothing was changed."""
 
 
+class AlreadyConfirmed(AccountError):
+    """A confirmation link followed again: its address is already the account's, confirmed (no error for the
+    person, who opened the link of the mail twice)."""
+
+    def __init__(self, user, address):
+        super().__init__(_("This address is already confirmed."))
+        self.user, self.address = user, address
+
+
 def read_confirmation_link(token: str) -> tuple[int, str]:
     """(user id, address) of a confirmation link, or AccountError saying what is wrong with it."""
     try:
@@ -42,7 +51,7 @@ def _confirmable(token: str, lock=False):
         raise AccountError(_("This link is not valid. Check that it was copied whole, or ask for a new one."))
     profile = profile_of(user)
     if profile.verified_email and profile.verified_email.casefold() == address.casefold():
-        raise AccountError(_("This address is already confirmed."))
+        raise AlreadyConfirmed(user, profile.verified_email)
     if profile.pending_email.casefold() != address.casefold():
         raise AccountError(_("This link is for an address that no longer waits for confirmation. Use the link of your last request."))
     if AccountProfile.objects.filter(verified_email__iexact=address).exclude(user=user).exists():

@@ -5,6 +5,7 @@ from config import url_converters  # noqa: F401  (registers <name:...>)
 
 app_name = "accounts"
 urlpatterns = [
+    path("", views.accounts_home, name="home"),
     path("signup/", views.SignupView.as_view(), name="signup"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", views.LogoutView.as_view(), name="logout"),

@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model, login, logout, views as auth_vie
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils import translation
 from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.csrf import csrf_exempt
@@ -180,6 +180,13 @@ def account_context(request, **forms):
     return context
 
 
+def accounts_home(request):
+    """/accounts/ itself: the account page, through the log-in for a stranger."""
+    if not request.user.is_authenticated:
+        return auth_views.redirect_to_login(reverse("accounts:account"))
+    return redirect("accounts:account")
+
+
 @login_required
 def account(request):
     return render(request, "accounts/account.html", account_context(request))
@@ -320,17 +327,22 @@ def too_many_attempts(retry_after: int) -> str:
     ) % {"minutes": minutes_of(retry_after)}
 
 
+def _onward(request, user) -> str:
+    """Where a confirmation sends its person next: their account page, through the log-in unless they are in."""
+    return "accounts:account" if request.user.is_authenticated and request.user.pk == user.pk else "accounts:login"
+
+
 def verify_email(request, token):
-    """GET: what the link is for; POST: confirm it (a link opened by a mail scanner confirms nothing)."""
-    if request.method == "POST":
-        try:
-            user = services.confirm_email(token)
-        except services.AccountError as refused:
-            return render(request, "accounts/verify_email.html", {"error": str(refused)}, status=400)
-        messages.success(request, _("Your address %(address)s is confirmed.") % {"address": user.email})
-        return redirect("accounts:account" if request.user.is_authenticated and request.user.pk == user.pk else "accounts:login")
+    """GET: what the link is for; POST: confirm it (a link opened by a mail scanner confirms nothing).
+    A link followed again (its address already confirmed) says so, with the way onward: no error."""
     try:
+        if request.method == "POST":
+            user = services.confirm_email(token)
+            messages.success(request, _("Your address %(address)s is confirmed.") % {"address": user.email})
+            return redirect(_onward(request, user))
         address = services.check_confirmation(token)
+    except services.AlreadyConfirmed as done:
+        return render(request, "accounts/verify_email.html", {"confirmed": done.address, "onward": _onward(request, done.user)})
     except services.AccountError as refused:
         return render(request, "accounts/verify_email.html", {"error": str(refused)}, status=400)
     return render(request, "accounts/verify_email.html", {"address": address})

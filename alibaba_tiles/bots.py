@@ -379,9 +379,10 @@ master_bot = rollout_bot(1500, k=5, cpu_seconds=SEARCH_CPU_SECONDS, rollout=view
 # The first is what the lobby offers first and what takes over a seat left for good.
 BOTS = {"greedy": strong_bot, "master": master_bot, "expert": expert_bot, "random": random_bot}
 BOT_LABELS = {
-    "greedy": "Greedy (looks one move ahead)",
-    "master": "Master (tries Greedy's best moves out to the end; beats Greedy, wins half its games against three; up to 1 s a move)",
-    "expert": "Expert (searches ahead, a third of Master's time; about as strong as Greedy)",
+    "greedy": "Greedy — looks one move ahead",
+    "master": "Master — the strongest: tries Greedy's best moves out to the end and wins half its games "
+              "against three Greedy players, up to 1 s a move",
+    "expert": "Expert — searches several moves ahead in a third of Master's time, and plays about as well as Greedy",
     "random": "Random",
 }
 BOT_SHORT_LABELS = {"greedy": "Greedy", "master": "Master", "expert": "Expert", "random": "Random"}

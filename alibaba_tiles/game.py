@@ -18,9 +18,12 @@ TRANSLATABLE_LABELS = [
     gettext_noop("Smaller cave (2 players)"),
     gettext_noop("Pyramid"),
     gettext_noop("Random"),
-    gettext_noop("Greedy (looks one move ahead)"),
-    gettext_noop("Master (tries Greedy's best moves out to the end; beats Greedy, wins half its games against three; up to 1 s a move)"),
-    gettext_noop("Expert (searches ahead, a third of Master's time; about as strong as Greedy)"),
+    gettext_noop("Greedy — looks one move ahead"),
+    gettext_noop(
+        "Master — the strongest: tries Greedy's best moves out to the end and wins half its games "
+        "against three Greedy players, up to 1 s a move"
+    ),
+    gettext_noop("Expert — searches several moves ahead in a third of Master's time, and plays about as well as Greedy"),
     gettext_noop("Master"),
     gettext_noop("Expert"),
 ]

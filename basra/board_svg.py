@@ -5,11 +5,18 @@ route runs clockwise round a square, 13 steps a side, from Start in the top
 left corner; a branch's spaces sit one cell inside the spaces they skip.
 """
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import pgettext_lazy
 
 CELL = 40
 SIDE = 13
 FILLS = {"start": "#f3d36b", "empty": "#f4ead2", "gang": "#d98c6a", "special": "#9fb7d9", "chance": "#a8d5a2"}
-GANG_MARKS = {"swindlers": "S", "thieves": "T", "defrauders": "D", "robbers": "R"}
+# a gang's letter is the first of its name in the reader's language (as on the live page, basra_strings.js)
+GANG_MARKS = {
+    "swindlers": pgettext_lazy("Basra board: the Swindlers' letter", "S"),
+    "thieves": pgettext_lazy("Basra board: the Thieves' letter", "T"),
+    "defrauders": pgettext_lazy("Basra board: the Defrauders' letter", "D"),
+    "robbers": pgettext_lazy("Basra board: the Robbers' letter", "R"),
+}
 CHANCE_MARKS = {"x50": "×50", "200": "200", "black_die": "■", "white_die": "□", "two_out": "+2", "two_in": "−2",
                 "bazaar": "⇄", "hand": "→A", "numbered": "#", "x10": "×10"}
 SPECIAL_MARKS = {"choose": "?", "die": "⚀", "all": "★"}
@@ -43,7 +50,7 @@ def layout(board):
 def mark(space):
     kind = space.get("type")
     if kind == "gang":
-        return "".join(GANG_MARKS.get(g, "?") for g in space.get("gangs", []))
+        return "".join(str(GANG_MARKS.get(g, "?")) for g in space.get("gangs", []))
     if kind == "chance":
         return CHANCE_MARKS.get(space.get("kind"), "!")
     if kind == "special":

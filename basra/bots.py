@@ -389,8 +389,8 @@ master_bot = search_bot(iterations=200, cpu_seconds=SEARCH_CPU_SECONDS)
 BOTS = {"merchant": merchant_bot, "master": master_bot, "expert": expert_bot, "random": random_bot}
 BOT_LABELS = {
     "merchant": "Merchant",
-    "master": "Master (searches ahead three times longer than Expert; up to 1 s a move)",
-    "expert": "Expert (searches ahead; beats the Merchant, in Forty Thieves too)",
+    "master": "Master — the strongest: searches three times longer than Expert, up to 1 s a move",
+    "expert": "Expert — searches several moves ahead and beats the Merchant, in Forty Thieves too",
     "random": "Random",
 }
 BOT_SHORT_LABELS = {"merchant": "Merchant", "master": "Master", "expert": "Expert", "random": "Random"}

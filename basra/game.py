@@ -29,8 +29,8 @@ TRANSLATABLE_LABELS = [
     gettext_noop("Card set and Destiny Table"),
     gettext_noop("Random"),
     gettext_noop("Merchant"),
-    gettext_noop("Master (searches ahead three times longer than Expert; up to 1 s a move)"),
-    gettext_noop("Expert (searches ahead; beats the Merchant, in Forty Thieves too)"),
+    gettext_noop("Master — the strongest: searches three times longer than Expert, up to 1 s a move"),
+    gettext_noop("Expert — searches several moves ahead and beats the Merchant, in Forty Thieves too"),
     gettext_noop("Master"),
     gettext_noop("Expert"),
 ]

@@ -34,6 +34,8 @@ def home(request):
     games = [{"spec": spec} for spec in specs]
     games_json = [
         {"key": spec.key, "min": spec.min_players, "max": spec.max_players, "options": _translated_options(spec),
+         # the paces the table form offers for it: exactly those the lobby accepts (tables._decision_days)
+         "paces": table_paces(spec),
          # a game with roles asks the host which one they play (the form's "Your role")
          "roles": [[key, gettext(label)] for key, label in spec.role_labels.items()]}
         for spec in specs
@@ -42,11 +44,18 @@ def home(request):
         "games": games,
         "games_json": games_json,
         "decision_days": contract.DECISION_DAYS,
+        "abandon_grace_range": tables.ABANDON_GRACE_RANGE,
         "snapshot": snapshot.lobby_snapshot(request.user),
         # The choices of a table form that was just refused, to fill the form again.
         "table_form_values": request.session.pop(REFUSED_TABLE_FORM, None),
     }
     return render(request, "lobby/home.html", context)
+
+
+def table_paces(spec) -> list[int]:
+    """The days per decision a table of this game may be played at: 0 (real time), and the turn-based paces
+    for a game that may be played so (matches.services.check_decision_days)."""
+    return [0, *contract.DECISION_DAYS] if spec.turn_based else [0]
 
 
 def _bot_labels(spec):

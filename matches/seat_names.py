@@ -2,7 +2,7 @@
 
 A computer player's name is its short label and the seat number people see (1-based), e.g.
 "Greedy 2", so that two bots of one kind at a table are told apart and the name fits a list;
-its kind ("Computer: Greedy (looks one move ahead)") goes in a hover title.
+its kind ("Computer: Greedy — looks one move ahead") goes in a hover title.
 """
 from django.utils.translation import gettext
 

@@ -482,9 +482,9 @@ master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsa
 BOTS = {"explorer": explorer, "master": master_bot, "expert": expert_bot, "random": random_bot}
 BOT_LABELS = {
     "explorer": "Explorer",
-    "master": "Master (as the Leader, searches three times longer than Expert, up to 1 s a move; beats the Explorer on either side)",
-    "expert": "Expert (works out where it stands from what its seat has seen; as the Leader, searches ahead; "
-              "beats the Explorer on either side)",
+    "master": "Master — beats the Explorer on either side, and as the Leader searches three times longer than Expert, up to 1 s a move",
+    "expert": "Expert — beats the Explorer on either side: works out where it stands from what its seat has seen, "
+              "and as the Leader searches ahead",
     "random": "Random",
 }
 BOT_SHORT_LABELS = {"explorer": "Explorer", "master": "Master", "expert": "Expert", "random": "Random"}

@@ -19,9 +19,10 @@ TRANSLATABLE_LABELS = [
     gettext_noop("Adventurer"),
     gettext_noop("Random"),
     gettext_noop("Explorer"),
-    gettext_noop("Master (as the Leader, searches three times longer than Expert, up to 1 s a move; beats the Explorer on either side)"),
+    gettext_noop("Master — beats the Explorer on either side, and as the Leader searches three times longer than Expert, up to 1 s a move"),
     gettext_noop(
-        "Expert (works out where it stands from what its seat has seen; as the Leader, searches ahead; beats the Explorer on either side)"
+        "Expert — beats the Explorer on either side: works out where it stands from what its seat has seen, "
+        "and as the Leader searches ahead"
     ),
     gettext_noop("Master"),
     gettext_noop("Expert"),

@@ -349,6 +349,14 @@ class TestBadInput:
 
 @pytest.mark.django_db
 class TestAccountPage:
+    def test_the_accounts_address_leads_to_the_account_page(self):
+        response = logged_in(UserFactory(username="ali")).get("/accounts/")
+        assert response.status_code == 302 and response["Location"] == "/accounts/account/"
+
+    def test_the_accounts_address_leads_a_stranger_to_the_log_in_then_the_account_page(self, client):
+        response = client.get("/accounts/")
+        assert response.status_code == 302 and response["Location"] == "/accounts/login/?next=/accounts/account/"
+
     def test_shows_the_address_and_its_forms(self):
         user = UserFactory(username="ali")
         AccountProfile.objects.create(user=user, verified_email="ali@example.org", pending_email="new@example.org")
@@ -384,13 +392,39 @@ class TestAccountPage:
 
 
 @pytest.mark.django_db
-def test_opening_a_used_confirmation_link_says_the_address_is_already_confirmed(client):
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_a_confirmation_link_followed_again_says_politely_the_address_is_confirmed_with_the_way_on(method):
     from accounts import mail
 
     user = UserFactory(username="ali")
     AccountProfile.objects.create(user=user, verified_email="ali@example.org")
-    response = client.get(f"/accounts/email/confirm/{mail.verification_token(user.pk, 'ali@example.org')}/")
-    assert response.status_code == 400 and "already confirmed" in response.content.decode()
+    path = f"/accounts/email/confirm/{mail.verification_token(user.pk, 'ali@example.org')}/"
+    response = getattr(Client(), method)(path)
+    html = response.content.decode()
+    assert response.status_code == 200 and "<strong>ali@example.org</strong> is already confirmed" in html
+    assert 'href="/accounts/login/" data-testid="verify-onward"' in html and "verify-error" not in html
+    # the person logged in goes on to their account page; in French too
+    response = getattr(logged_in(user), method)(path, HTTP_ACCEPT_LANGUAGE="fr")
+    html = response.content.decode()
+    assert response.status_code == 200 and "<strong>ali@example.org</strong> est déjà confirmée" in html
+    assert 'href="/accounts/account/" data-testid="verify-onward">Aller à votre compte</a>' in html
+    assert profile_of(user).verified_email == "ali@example.org"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_a_broken_or_expired_confirmation_link_still_gets_a_clear_error(method, settings):
+    from accounts import mail
+
+    user = UserFactory(username="ali")
+    AccountProfile.objects.create(user=user, pending_email="ali@example.org")
+    token = mail.verification_token(user.pk, "ali@example.org")
+    response = getattr(Client(), method)(f"/accounts/email/confirm/{token[:-3]}xyz/")
+    assert response.status_code == 400 and "This link is not valid" in response.content.decode()
+    settings.EMAIL_VERIFY_MAX_AGE = -1
+    response = getattr(Client(), method)(f"/accounts/email/confirm/{token}/")
+    assert response.status_code == 400 and "This link has expired" in response.content.decode()
+    assert profile_of(user).verified_email == ""
 
 
 @pytest.mark.django_db

@@ -1,4 +1,6 @@
 """The profile after rated matches: per game the rating, its chart, wins and favourite opponents."""
+import re
+
 import pytest
 
 from accounts.selectors import rating_history
@@ -95,3 +97,22 @@ def test_favourite_opponents_count_matches_not_seats(client):
         play_countdown([alice, "first", "first"], [3, 1, 1])
     [opponent] = client.get("/accounts/u/alice-seats/").context["ratings"][0]["opponents"]
     assert opponent["is_bot"] and opponent["matches"] == 2
+
+
+@pytest.mark.parametrize("language, first, last", [("en", "March 1, 2026", "Nov. 20, 2026"), ("fr", "1 mars 2026", "20 novembre 2026")])
+def test_the_chart_names_the_dates_of_its_first_and_last_points_in_the_readers_language(client, language, first, last):
+    from datetime import UTC, datetime
+
+    from matches.models import Match
+
+    alice = UserFactory(username="alice-d")
+    matches = [play_countdown([alice, "first"], [3, 1]) for _ in range(3)]
+    for match, when in zip(matches, (datetime(2026, 3, 1, 12), datetime(2026, 6, 2, 12), datetime(2026, 11, 20, 12)), strict=True):
+        Match.objects.filter(pk=match.pk).update(rated_at=when.replace(tzinfo=UTC))
+    html = client.get("/accounts/u/alice-d/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    dates = [part.split(">", 1)[1].split("<", 1)[0] for part in html.split('data-testid="chart-date"')[1:]]
+    assert dates == [first, last]
+    assert 'text-anchor="start" data-testid="chart-date"' in html and 'text-anchor="end" data-testid="chart-date"' in html
+    # the geometry stays SVG's (8.5, never a French 8,5)
+    chart = html.split('data-testid="rating-chart"')[1].split("</svg>")[0]
+    assert all(re.fullmatch(r"-?[\d.]+", v) for v in re.findall(r' (?:x|y|cx|cy)="([^"]*)"', chart))

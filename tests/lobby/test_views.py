@@ -247,3 +247,54 @@ def test_the_lobby_scripts_words_come_from_the_catalogue_in_the_readers_language
     assert english["no_tables"] == "No open table. Create one!"
     assert french["no_tables"] == "Aucune table ouverte. Créez-en une !"
     assert french["resume"] == "Retour à votre partie" and french["computer"] != "computer"
+
+
+@pytest.mark.parametrize("game", ["alibaba_tiles", "basra", "sidibaba"])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_each_computer_player_level_reads_as_its_name_then_what_it_does(client, game, language):
+    """The table page's choice of computer player: "Expert — searches several moves ahead ...", never a name
+    followed by a bracket of asides cut by semicolons ("Expert (searches ahead, ...; about as strong as Greedy)")."""
+    from lobby.views import _bot_labels
+    from matches.registry import get_game
+    from matches.seat_names import bot_short_label
+
+    spec = get_game(game)
+    with translation.override(language):
+        labels = _bot_labels(spec)
+        for bot, label in labels.items():
+            short = bot_short_label(game, bot)
+            assert label == short or label.startswith(short + " — "), label
+            assert not set("();") & set(label), label
+            assert label == short or label != spec.bot_labels[bot] or language == "en", f"untranslated: {label}"
+    host = UserFactory()
+    client.force_login(host)
+    client.post("/tables/new/", {"game": game, "seats": str(spec.min_players), **({"host_role": "leader"} if game == "sidibaba" else {})},
+                HTTP_ACCEPT_LANGUAGE=language)
+    page = client.get(f"/tables/{Table.objects.get().pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for label in labels.values():
+        assert f">{label}</option>" in page.replace("&#x27;", "'")
+
+
+def test_the_table_form_offers_each_game_exactly_the_paces_the_lobby_accepts(client):
+    """Sidi Baba is real time only: its form offers no turn-based pace, which the lobby would refuse."""
+    from gamekit import contract
+    from lobby.tables import ABANDON_GRACE_RANGE
+    from matches.registry import get_game
+
+    client.force_login(UserFactory())
+    home = client.get("/")
+    games = {g["key"]: g for g in home.context["games_json"]}
+    low, high = ABANDON_GRACE_RANGE
+    assert f'min="{low}" max="{high}" data-testid="abandon-grace"' in home.content.decode()
+    assert games["sidibaba"]["paces"] == [0]
+    assert games["alibaba_tiles"]["paces"] == games["basra"]["paces"] == [0, *contract.DECISION_DAYS]
+    for key in ("alibaba_tiles", "basra", "sidibaba"):
+        spec = get_game(key)
+        seats = str(spec.min_players)
+        for days in range(0, 16):
+            before = Table.objects.count()
+            client.post("/tables/new/", {"game": key, "seats": seats, "decision_days": str(days),
+                                         **({"host_role": "leader"} if key == "sidibaba" else {})})
+            accepted = Table.objects.count() > before
+            assert accepted == (days in games[key]["paces"]), (key, days)
+            Table.objects.all().delete()

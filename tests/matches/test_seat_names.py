@@ -17,7 +17,7 @@ def test_two_bots_of_one_kind_are_told_apart_by_their_seat_number():
     second = MatchSeatFactory(match=match, seat=1, user=None, bot="greedy")
     third = MatchSeatFactory(match=match, seat=2, user=None, bot="greedy")
     assert [person.display_name, second.display_name, third.display_name] == ["ann-s", "Greedy 2", "Greedy 3"]
-    assert second.display_title == third.display_title == "Computer: Greedy (looks one move ahead)"
+    assert second.display_title == third.display_title == "Computer: Greedy — looks one move ahead"
     assert person.display_title == ""
 
 

@@ -166,6 +166,22 @@ def test_my_matches_lists_the_ones_waiting_for_me_first_and_the_header_counts_th
     assert 'data-testid="my-turns-badge"' not in client.get("/").content.decode()
 
 
+@pytest.mark.parametrize("language, none, one", [
+    ("en", "No match is waiting for you.", "1 match is waiting for you."),
+    ("fr", "Aucune partie ne vous attend.", "1 partie vous attend."),
+])
+def test_my_matches_says_in_words_that_no_match_waits_and_counts_one_in_the_singular(client, language, none, one):
+    alice, bob = UserFactory(), UserFactory()
+    match = _turn_based_cave([alice, bob], 1)
+    waiting, other = (alice, bob) if match.seats.get(seat=_whose(match)).user == alice else (bob, alice)
+    client.force_login(other)
+    summary = client.get("/matches/mine/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'<p data-testid="my-matches-summary">{none}</p>' in summary
+    client.force_login(waiting)
+    summary = client.get("/matches/mine/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'<p data-testid="my-matches-summary">{one}</p>' in summary
+
+
 def test_my_matches_needs_a_login(client):
     page = client.get("/matches/mine/")
     assert page.status_code == 302 and "/accounts/login/" in page["Location"]

@@ -257,7 +257,8 @@ function renderPacks(view, data) {
     })));
 }
 
-/* A player's bandit cards by group ("Beggars 3/4"), a complete group marked: it pays double at the round's end. */
+/* A player's bandit cards by group, each group led by how many of its cards they hold ("3 of 4", in words for a
+ * screen reader: "3 of the 4 cards of this group"), a complete group marked: it pays double at the round's end. */
 function groupsOf(cards) {
   const sizes = {}, order = [], held = {};
   (B.data().cards.cards || []).forEach(function (c) { sizes[c.group] = (sizes[c.group] || 0) + 1; });
@@ -268,9 +269,13 @@ function groupsOf(cards) {
   });
   return order.map(function (g) {
     const complete = sizes[g] && held[g].length >= sizes[g];
+    const counts = { n: held[g].length, m: sizes[g] || "?" };
+    const words = fmt(t("group_count", "{n} of the {m} cards of this group"), counts) + (complete ? "; " + t("complete_group", "complete group: pays double") : "");
     return h("span", { className: "group" + (complete ? " complete" : ""), "data-testid": "group-" + g, "data-complete": complete ? "1" : "0",
-      title: fmt(t("group_count", "{n} of the {m} cards of this group"), { n: held[g].length, m: sizes[g] || "?" }) + (complete ? "; " + t("complete_group", "complete group: pays double") : "") }, [
-      h("small", { className: "group-count", text: held[g].length + "/" + (sizes[g] || "?") + (complete ? " ★" : "") + " " }),
+      title: words }, [
+      h("small", { className: "group-count", "data-testid": "group-count", "aria-hidden": "true",
+        text: fmt(t("group_short", "{n} of {m}"), counts) + (complete ? " ★" : "") + " " }),
+      h("span", { className: "sr-only", text: words + ": " }),
     ].concat(held[g].map(cardChip)));
   });
 }

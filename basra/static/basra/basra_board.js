@@ -5,11 +5,13 @@
  * cell inside the spaces they skip. Ali Baba walks the path of the last "moved" event, a space at a time.
  */
 import * as UI from "../matches/ui.js";
+import { BASRA } from "./basra_strings.js";
 
 const s = UI.svg;
 const CELL = 40, SIDE = 13;
 const FILLS = { start: "#f3d36b", empty: "#f4ead2", gang: "#d98c6a", special: "#9fb7d9", chance: "#a8d5a2" };
-const GANG_MARKS = { swindlers: "S", thieves: "T", defrauders: "D", robbers: "R" };
+// a gang's letter is the first of its name in the page's language (basra_strings.js: S, T, D, R; E, V, F, B in French)
+const GANG_MARKS = BASRA.gang_marks;
 const CHANCE_MARKS = { x50: "×50", "200": "200", black_die: "■", white_die: "□", two_out: "+2", two_in: "−2",
   bazaar: "⇄", hand: "→A", numbered: "#", x10: "×10" };  // no emoji: "→A" (a card to Ali Baba's mover) shows in any font
 const SPECIAL_MARKS = { choose: "?", die: "⚀", all: "★" };

@@ -55,7 +55,7 @@ function legend(board) {
   const chips = [
     ["legend-card", l("legend_card_name", "Pirates (Robbers, value 20)"), l("legend_card", "a bandit card: its name, its gang and its treasure value, paid at the round's end; the price to buy or sell it is the quarter's (the price table)")],
     ["legend-destiny", "⚄3,22", l("legend_destiny", "the Destiny numbers that catch this card at a capture of its gang")],
-    ["legend-group", "1/4 ★", l("legend_group", "cards of the group you hold / cards in the group; ★ a complete group, which pays double")],
+    ["legend-group", fmt(B.t("group_short", "{n} of {m}"), { n: 4, m: 4 }) + " ★", l("legend_group", "before a player's cards: how many of the group's cards they hold, of the cards in the group; ★ a complete group, which pays double")],
   ].map(function (row) {
     return h("li", { "data-testid": row[0] }, [h("b", { className: "legend-mark", text: row[1] }), " " + row[2]]);
   });

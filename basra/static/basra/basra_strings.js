@@ -13,6 +13,7 @@ export const BASRA = {
   quarter: gettext("Quarter {n}"),
   quarter_h: gettext("Quarter"),
   group_count: gettext("{n} of the {m} cards of this group"),
+  group_short: pgettext("Basra: how many cards of a group a player holds, of the group's cards", "{n} of {m}"),
   move_card_title: gettext("a movement card: Ali Baba walks {n} steps"),
   destiny_note: gettext("Rows: the black die; columns: the white die. Where they meet is the Destiny number: the bandits whose cards show it are caught."),
   destiny_corner: gettext("rows: black die / columns: white die"),
@@ -229,6 +230,13 @@ export const BASRA = {
     defrauders: gettext("Defrauders"),
     robbers: gettext("Robbers"),
   },
+  // the letter of each gang on the board's capture spaces: the first of its name ("TD", "VF" in French)
+  gang_marks: {
+    swindlers: pgettext("Basra board: the Swindlers' letter", "S"),
+    thieves: pgettext("Basra board: the Thieves' letter", "T"),
+    defrauders: pgettext("Basra board: the Defrauders' letter", "D"),
+    robbers: pgettext("Basra board: the Robbers' letter", "R"),
+  },
 };
 
 /* the prompt hints (basra_guide.js) */
@@ -272,7 +280,7 @@ export const LEGEND = {
   legend_card_name: gettext("Pirates (Robbers, value 20)"),
   legend_card: gettext("a bandit card: its name, its gang and its treasure value, paid at the round's end; the price to buy or sell it is the quarter's (the price table)"),
   legend_destiny: gettext("the Destiny numbers that catch this card at a capture of its gang"),
-  legend_group: gettext("cards of the group you hold / cards in the group; ★ a complete group, which pays double"),
+  legend_group: gettext("before a player's cards: how many of the group's cards they hold, of the cards in the group; ★ a complete group, which pays double"),
   legend_title: gettext("What the symbols mean"),
   legend_gang: gettext("a capture of the {gang}"),
   legend_gangs: gettext("a capture of the {gangs}"),

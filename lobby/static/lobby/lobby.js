@@ -18,10 +18,20 @@ if (form) {
   const gameSelect = form.querySelector("select[name=game]");
   const seats = form.querySelector("input[name=seats]");
   const box = document.getElementById("table-options");
+  const pace = form.querySelector("select[name=decision_days]");
+  // the Pace offers only what the chosen game accepts (Sidi Baba, real time only: no turn-based pace)
+  function offerPaces(game) {
+    Array.from(pace.options).forEach((option) => {
+      const offered = (game.paces || [0]).includes(Number(option.value));
+      option.hidden = option.disabled = !offered;
+    });
+    if (pace.selectedOptions[0] && pace.selectedOptions[0].disabled) pace.value = "0";
+  }
   function renderOptions() {
     const game = games.find((g) => g.key === gameSelect.value);
     box.innerHTML = "";
     if (!game) return;
+    offerPaces(game);
     seats.min = game.min; seats.max = game.max;
     if (+seats.value < game.min || +seats.value > game.max) seats.value = game.min;
     document.getElementById("seat-range").textContent = "(" + game.min + "–" + game.max + ")";
@@ -67,6 +77,8 @@ if (form) {
       if (field.type === "checkbox") field.checked = values.includes(field.value);
       else field.value = values[values.length - 1];
     });
+    const game = games.find((g) => g.key === gameSelect.value);
+    if (game) offerPaces(game);  // never a pace put back that this game refuses
   }
 }
 

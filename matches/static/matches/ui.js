@@ -68,9 +68,11 @@ function countdown(deadline, serverNow, tick) {
 }
 
 /* Whether `seat` has a decision to make in this frame: its legal actions, or the frame's to_act
- * (who the server waits for, which is not always whose turn it is: a bot's effect may ask you). */
+ * (who the server waits for, which is not always whose turn it is: a bot's effect may ask you).
+ * Never in a replay (frame.replay): it shows whom the match waited for, but nobody is asked anything,
+ * so no page says "Your turn" there. */
 function decides(frame, seat) {
-  if (!frame || seat === null || seat === undefined) return false;
+  if (!frame || frame.replay || seat === null || seat === undefined) return false;
   if ((frame.legal || []).length) return true;
   return Array.isArray(frame.to_act) && frame.to_act.indexOf(seat) >= 0;
 }

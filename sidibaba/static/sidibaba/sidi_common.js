@@ -13,6 +13,13 @@ function t(key, fallback, data) {
   if (Array.isArray(s)) { const n = (data || {}).n; s = s[n === 0 ? 0 : n === 1 ? 1 : 2]; }
   return fmt(s, data || {});
 }
+/* A sentence of the log: t() with a capital first letter where the sentence starts with its own words; one
+ * that starts with a name ("{name} lights lamp 2.") shows the name as written, never "Newbie1" for newbie1. */
+function sentence(key, fallback, data) {
+  let s = t(key, fallback, { n: (data || {}).n });  // the counted form, the other placeholders kept
+  if (s && s.charAt(0) !== "{") s = s.charAt(0).toUpperCase() + s.slice(1);
+  return fmt(s, data || {});
+}
 function kindName(kind) { return t("k_" + kind, kind); }
 function characterName(c) { return c ? t("c_" + c, c) : ""; }
 /* The shipped mazes' names in the reader's language; a maze made in the admin keeps the name it was given. */
@@ -133,7 +140,7 @@ setInterval(function () {
 }, 250);
 
 export {
-  t, kindName, characterName, eventName, frontText,
+  t, sentence, kindName, characterName, eventName, frontText,
   expand, concrete, button, onPress, tokenChip, tokenTitle,
   mazeName, eventHelp, characterHelp, squareName, answerClock,
 };

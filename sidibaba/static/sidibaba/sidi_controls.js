@@ -14,6 +14,8 @@ function MainRenderer() {
 
   function send(action) { api.send(action); }
   function name(seat) { return api.isYou(seat) ? S.t("you", "you") : api.name(seat); }
+  /* "your turn" only where it is: a replay asks nobody anything (its seat is only where it is seen from) */
+  function myTurn(seat) { return api.isYou(seat) && !api.replay; }
 
   function legalMove(letter) {
     return S.concrete(frame && frame.legal, "vote_move").filter(function (a) { return a.move === letter; })[0];
@@ -132,7 +134,7 @@ function MainRenderer() {
     const box = h("div", { className: "sidi-pending card", "data-testid": "pending" });
     if (p) {
       if (p.kind === "sharing") {
-        box.appendChild(h("p", { "data-testid": "sharing", text: api.isYou(p.taker) ? S.t("sharing_you", "Sharing the loot: your turn to take one")
+        box.appendChild(h("p", { "data-testid": "sharing", text: myTurn(p.taker) ? S.t("sharing_you", "Sharing the loot: your turn to take one")
           : S.t("sharing_other", "Sharing the loot: {name} takes next", { name: api.name(p.taker) }) }));
         const takes = {};
         S.concrete(legal, "take").forEach(function (a) { takes[a.slot] = a; });
@@ -146,7 +148,7 @@ function MainRenderer() {
         })));
       } else if (p.kind === "dice") {
         const rolled = (p.rolled || []).join(" ");
-        box.appendChild(h("p", { "data-testid": "dice", text: (api.isYou(p.roller) ? S.t("dice_you", "Dice: your turn to roll")
+        box.appendChild(h("p", { "data-testid": "dice", text: (myTurn(p.roller) ? S.t("dice_you", "Dice: your turn to roll")
           : S.t("dice_next", "Dice: {name} rolls next", { name: api.name(p.roller) })) + (rolled ? " · " + S.t("dice_rolled", "rolled so far: {rolled}", { rolled: rolled }) : "") }));
       } else if (p.kind === "chest_window") {
         // the Leader's answer before the chest opens: what it is about (he alone is told the square) and its clock

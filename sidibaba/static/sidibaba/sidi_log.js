@@ -16,14 +16,13 @@ function LogRenderer() {
     if (seat === null || seat === undefined) return "—";
     return api.name(seat) + (api.isYou(seat) ? " (" + S.t("you", "you") + ")" : "");
   }
-  function cap(text) { return text ? text.charAt(0).toUpperCase() + text.slice(1) : text; }
   function kinds(tokens) { return (tokens || []).map(function (tk) { return S.kindName(tk.kind || tk); }).join(", "); }
   function lineText(line) { return (line || []).map(name).join(" → "); }
   function eventKind(kind, steps) {
     if (kind === "movement") return steps ? S.t("ev_movement", "Movement {n}", { n: steps }) : S.t("ev_movement_plain", "Movement");
     return S.t("ev_" + kind, kind);
   }
-  function say(key, fallback, data) { return cap(S.t("e_" + key, fallback, data)); }
+  function say(key, fallback, data) { return S.sentence("e_" + key, fallback, data); }
   /* A square of the maze as people find it on the Leader's map: row and column from the top left. */
   function where(cell) {
     if (cell === null || cell === undefined) return "?";
