@@ -1,6 +1,10 @@
-"""What the end screen of a finished match shows each viewer: places (shared ones marked), each seat's
-rating change, the replay, the lobby and the rematch (lobby/rematch.py). It rides in the view frames
-of a finished match, so a page learns of new ratings or a rematch from the frames sent after them.
+"""What the end screen of a finished match shows each viewer: places (shared ones marked), each rated
+entity's rating change once, the replay, the lobby and the rematch (lobby/rematch.py). It rides in the
+view frames of a finished match, so a page learns of new ratings or a rematch from the frames sent after them.
+
+One rated entity, one figure (docs/ratings.md, "Where ratings are shown"): a kind of computer player seated
+several times is one rating, moved by the sum of its seats' changes; its best-placed seat shows that figure
+once, with the seats it counts ("seats"), and its other seats show none ("counted", naming that seat).
 
 The rematch is the lobby's (its tables): the lobby registers it here when it loads (lobby/apps.py),
 so the platform never imports the lobby."""
@@ -21,6 +25,14 @@ def register_rematch(summary: Callable[[Match, int | None], dict | None]) -> Non
     _rematch_summary = summary
 
 
+def rated_entity(seat_row) -> str | None:
+    """Whose rating a seat moves (as matches.ratings.seat_key): "user:<id>" (a person, whoever finished the
+    seat), "bot:<kind>" (a kind of computer player, one rating however many seats it has), None (nobody)."""
+    if seat_row.user_id:
+        return f"user:{seat_row.user_id}"
+    return f"bot:{seat_row.bot}" if seat_row.bot else None
+
+
 def _rating(match: Match, seat_row) -> dict:
     if not match.rated:
         return {"state": "unrated"}
@@ -34,10 +46,33 @@ def _rating(match: Match, seat_row) -> dict:
             "ordinal_before": round(seat_row.rating_before, 2), "ordinal_after": round(seat_row.rating_after, 2)}
 
 
+def _ratings_once(match: Match, ordered: list) -> list[dict]:
+    """Each seat's rating as the end screen shows it, for ``ordered`` seats (the screen's order): a rated
+    entity's figure on its first seat only, with the seats it counts; its other seats say which seat shows it.
+    Every seat of one entity holds the same rating_before/after (the entity's, matches/ratings.py), so the
+    figure shown is what the Rating row really did."""
+    first: dict = {}
+    for s in ordered:
+        first.setdefault(rated_entity(s), s)
+    shown = []
+    for s in ordered:
+        rating = _rating(match, s)
+        entity = rated_entity(s)
+        if rating["state"] in ("rated", "pending") and entity is not None:
+            seats = [o.seat for o in ordered if rated_entity(o) == entity]
+            if first[entity] is s:
+                rating["seats"] = seats
+            else:
+                rating = {"state": "counted", "with_seat": first[entity].seat}
+        shown.append(rating)
+    return shown
+
+
 def end_summary(match: Match, seat) -> dict:
     """The end screen for ``seat`` (None: a spectator)."""
     seats = list(match.seats.select_related("user"))
     places = [s.rank for s in seats if s.rank is not None]
+    ordered = sorted(seats, key=lambda s: (s.rank is None, s.rank or 0, s.seat))
     players = [
         {
             "seat": s.seat,
@@ -50,9 +85,9 @@ def end_summary(match: Match, seat) -> dict:
             "place": s.rank,
             "shared": s.rank is not None and places.count(s.rank) > 1,
             "score": s.score,
-            "rating": _rating(match, s),
+            "rating": rating,
         }
-        for s in sorted(seats, key=lambda s: (s.rank is None, s.rank or 0, s.seat))
+        for s, rating in zip(ordered, _ratings_once(match, ordered), strict=True)
     ]
     user_id = next((s.user_id for s in seats if s.seat == seat and not s.abandoned_at), None) if seat is not None else None
     return {
