@@ -92,7 +92,7 @@ def test_the_end_screen_shows_rating_changes_and_links_and_a_rematch_starts_with
         # "pending" again: replayed here from another process, which only the Redis channel layer carries
         # to the web process. The page asks again until the ratings show.
         manage(e2e_env, "shell", "-c", OVERTAKEN_RATINGS.format(match_id=match_id))
-        host.wait_for_function("() => document.querySelector('[data-testid=rating-change-0]').textContent === '…'")
+        host.wait_for_function("() => document.querySelector('[data-testid=rating-change-0]').classList.contains('pending')")
         host.wait_for_function("() => document.querySelector('[data-testid=rating-change-0]').textContent.includes('→')", timeout=30_000)
 
     # Only the host may offer the rematch; the resign button is gone.
