@@ -247,3 +247,16 @@ def test_the_lobby_scripts_words_come_from_the_catalogue_in_the_readers_language
     assert english["no_tables"] == "No open table. Create one!"
     assert french["no_tables"] == "Aucune table ouverte. Créez-en une !"
     assert french["resume"] == "Retour à votre partie" and french["computer"] != "computer"
+
+
+def test_the_table_page_shows_each_seated_persons_and_computer_players_rating_before_the_start(client):
+    host = UserFactory()
+    client.force_login(host)
+    client.post("/tables/new/", {"game": "countdown", "seats": "3", "clock": "0", "rounds": "1"})
+    table = Table.objects.get()
+    client.post(f"/tables/{table.pk}/bot/", {"seat": "1", "bot": "first"})
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    # Nobody rated yet: a newcomer's 1500, the bot kind's too; the empty seat shows none.
+    assert re.search(r'data-testid="player-rating-0"[^>]*>\(1500\)<', page)
+    assert re.search(r'data-testid="player-rating-1"[^>]*>\(1500\)<', page)
+    assert 'data-testid="player-rating-2"' not in page
