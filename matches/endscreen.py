@@ -33,10 +33,10 @@ def rated_entity(seat_row) -> str | None:
     return f"bot:{seat_row.bot}" if seat_row.bot else None
 
 
-def _rating(match: Match, seat_row) -> dict:
+def _rating(match: Match, rated_at, seat_row) -> dict:
     if not match.rated:
         return {"state": "unrated"}
-    if match.rated_at is None:
+    if rated_at is None:
         return {"state": "pending"}
     if seat_row.rating_before is None or seat_row.rating_after is None:
         return {"state": "none"}  # a match that rates nobody (a person in two seats, an unknown player)
@@ -46,7 +46,7 @@ def _rating(match: Match, seat_row) -> dict:
             "ordinal_before": round(seat_row.rating_before, 2), "ordinal_after": round(seat_row.rating_after, 2)}
 
 
-def _ratings_once(match: Match, ordered: list) -> list[dict]:
+def _ratings_once(match: Match, rated_at, ordered: list) -> list[dict]:
     """Each seat's rating as the end screen shows it, for ``ordered`` seats (the screen's order): a rated
     entity's figure on its first seat only, with the seats it counts; its other seats say which seat shows it.
     Every seat of one entity holds the same rating_before/after (the entity's, matches/ratings.py), so the
@@ -56,7 +56,7 @@ def _ratings_once(match: Match, ordered: list) -> list[dict]:
         first.setdefault(rated_entity(s), s)
     shown = []
     for s in ordered:
-        rating = _rating(match, s)
+        rating = _rating(match, rated_at, s)
         entity = rated_entity(s)
         if rating["state"] in ("rated", "pending") and entity is not None:
             seats = [o.seat for o in ordered if rated_entity(o) == entity]
@@ -70,6 +70,13 @@ def _ratings_once(match: Match, ordered: list) -> list[dict]:
 
 def end_summary(match: Match, seat) -> dict:
     """The end screen for ``seat`` (None: a spectator)."""
+    rated_at = match.rated_at
+    if match.rated and rated_at is None and match.status == Match.Status.FINISHED:
+        # The in-memory match of the change that ended it predates its ratings, recorded right after its commit
+        # (with no broker, before this change's frames are sent): read again, before the seats, so a match
+        # whose ratings are recorded shows them (a frame saying "pending" after the ratings' own frame left
+        # the page waiting for its next ask).
+        rated_at = Match.objects.filter(pk=match.pk).values_list("rated_at", flat=True).first()
     seats = list(match.seats.select_related("user"))
     places = [s.rank for s in seats if s.rank is not None]
     ordered = sorted(seats, key=lambda s: (s.rank is None, s.rank or 0, s.seat))
@@ -87,7 +94,7 @@ def end_summary(match: Match, seat) -> dict:
             "score": s.score,
             "rating": rating,
         }
-        for s, rating in zip(ordered, _ratings_once(match, ordered), strict=True)
+        for s, rating in zip(ordered, _ratings_once(match, rated_at, ordered), strict=True)
     ]
     user_id = next((s.user_id for s in seats if s.seat == seat and not s.abandoned_at), None) if seat is not None else None
     return {

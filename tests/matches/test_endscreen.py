@@ -113,3 +113,16 @@ def test_an_unrated_match_groups_nobody(settings):
     alice = UserFactory()
     match = play_countdown(["first", alice, "first"], [3, 1, 2], rated=False)
     assert {r["state"] for r in _shown(endscreen.end_summary(match, None)).values()} == {"unrated"}
+
+
+def test_the_last_moves_frame_carries_the_ratings_recorded_as_it_committed(settings):
+    """With no broker the ratings are recorded as the last move commits, before that move's frames are made
+    from the in-memory match the service saved (rated_at still empty there): they carry the figures, not
+    "pending" after the ratings' own frame (the page then waited for its next ask)."""
+    settings.TIMER_BACKEND = "thread"
+    alice = UserFactory()
+    match = play_countdown(["first", alice, "first"], [3, 1, 2])
+    saved = Match.objects.get(pk=match.pk)
+    saved.rated_at = None  # as the in-memory match of the change that ended it
+    shown = _shown(endscreen.end_summary(saved, 1))
+    assert shown[1]["state"] == "rated" and shown[0]["state"] == "rated"
