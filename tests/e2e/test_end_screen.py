@@ -103,7 +103,7 @@ def test_the_end_screen_shows_rating_changes_and_links_and_a_rematch_starts_with
         assert page.locator("[data-testid=end-ranking]").count() == 0
         if DEFAULT_MODE:
             # No broker: the ratings are recorded as the last move commits, and the last move's own frame,
-            # sent after, carries them too (it said "pending" and the page waited for its next ask, ~2 s).
+            # sent after, carries them too (it said "pending" and the page waited for its next ask: 3.0 s measured).
             finished = page.evaluate("window.__finishedFrames")
             assert finished and not any(f["pending"] for f in finished), finished
     if not DEFAULT_MODE:
