@@ -113,7 +113,7 @@ def _replay_viewer(request, match, seats):
 
 def replay_page(request, match_id):
     match = _finished_match(request, match_id)
-    seats = list(match.seats.select_related("user"))
+    seats = selectors.with_shown_ratings(match.game, list(match.seats.select_related("user")))
     try:
         viewer = _replay_viewer(request, match, seats)
     except replays.BadViewer:
