@@ -11,8 +11,11 @@ so the platform never imports the lobby."""
 from collections.abc import Callable
 
 from django.urls import reverse
+from django.utils.translation import gettext
 
+from gamekit import contract
 from matches.models import Match
+from matches.registry import get_game
 from matches.rating_display import display_change, display_rating
 
 # (match, user_id or None) -> the rematch as the end screen shows it, or None; see register_rematch.
@@ -44,6 +47,15 @@ def _rating(match: Match, rated_at, seat_row) -> dict:
     return {"state": "rated", "before": display_rating(seat_row.rating_before), "after": display_rating(seat_row.rating_after),
             "change": display_change(seat_row.rating_before, seat_row.rating_after),
             "ordinal_before": round(seat_row.rating_before, 2), "ordinal_after": round(seat_row.rating_after, 2)}
+
+
+def _roles(match: Match) -> list[str] | None:
+    """Each seat's role in the reader's language (Sidi Baba's Leader and Adventurers), None in a game without."""
+    spec = get_game(match.game)
+    if not spec.provides("roles"):
+        return None
+    keys = contract.roles(spec.engine, match.players, match.options or {})
+    return [gettext(spec.role_labels.get(key, key)) for key in keys] if keys else None
 
 
 def _ratings_once(match: Match, rated_at, ordered: list) -> list[dict]:
@@ -80,11 +92,14 @@ def end_summary(match: Match, seat) -> dict:
     seats = list(match.seats.select_related("user"))
     places = [s.rank for s in seats if s.rank is not None]
     ordered = sorted(seats, key=lambda s: (s.rank is None, s.rank or 0, s.seat))
+    roles = _roles(match)
     players = [
         {
             "seat": s.seat,
             "name": s.display_name,
             "title": s.display_title,
+            # the seat's role where the game has roles (a team game's sides: who a shared figure is for)
+            "role": roles[s.seat] if roles and s.seat < len(roles) else None,
             # A computer player's own seat; a person's seat stays theirs whoever finished it.
             "bot": bool(s.bot) and not s.user_id and not s.abandoned_at,
             "left": bool(s.abandoned_at),

@@ -167,6 +167,7 @@ def sidi_end(state):
     places = {2: 1, 1: 2, 3: 3, 0: 4}
     return {"status": "finished", "replay_url": "/r/", "lobby_url": "/", "rematch": None, "rated": True,
             "players": [{"seat": s, "name": SIDI_NAMES[s], "title": "", "bot": s in (0, 2), "left": False, "stood_in": False,
+                         "role": "Leader of the Thieves" if s == 0 else "Adventurer",
                          "place": places[s], "shared": False, "score": 12 - s, "rating": rating(s)}
                         for s in sorted(places, key=places.get)]}
 
@@ -212,6 +213,7 @@ def test_sidi_babas_end_ranking_shows_every_rating_whole_on_a_phone_and_each_ent
         assert "+8" in page.locator("[data-testid=rating-change-2]").inner_text()
         counted = page.locator("[data-testid=rating-change-0]").inner_text()
         assert "Master 3" in counted and "+8" not in counted and "→" not in counted
+        assert page.locator("[data-testid=end-role-0]").is_visible()  # the Leader's row says so
         assert errors == [], errors
     finally:
         context.close()

@@ -88,6 +88,9 @@ def test_sidi_baba_shows_the_leader_and_each_adventurer_once_the_bot_kind_on_bot
     other = 2 if best == 0 else 0
     assert shown[best]["seats"] == sorted((0, 2), key=lambda s: (match.seats.get(seat=s).rank, s))
     assert shown[other] == {"state": "counted", "with_seat": best}
+    # Each row says its side: Master's figure is for its Leader and its Adventurer together.
+    roles = {p["seat"]: p["role"] for p in endscreen.end_summary(match, None)["players"]}
+    assert roles == {0: "Leader of the Thieves", 1: "Adventurer", 2: "Adventurer", 3: "Adventurer"}
     # The other kinds show their own change, never Master's.
     for seat in (1, 3):
         assert shown[seat]["seats"] == [seat]
@@ -112,7 +115,10 @@ def test_an_unrated_match_groups_nobody(settings):
     settings.TIMER_BACKEND = "thread"
     alice = UserFactory()
     match = play_countdown(["first", alice, "first"], [3, 1, 2], rated=False)
-    assert {r["state"] for r in _shown(endscreen.end_summary(match, None)).values()} == {"unrated"}
+    summary = endscreen.end_summary(match, None)
+    assert {r["state"] for r in _shown(summary).values()} == {"unrated"}
+    # The test game's roles, as Sidi Baba's: its dealer in seat 0.
+    assert [p["role"] for p in sorted(summary["players"], key=lambda p: p["seat"])] == ["Dealer", "Player", "Player"]
 
 
 def test_the_last_moves_frame_carries_the_ratings_recorded_as_it_committed(settings):

@@ -72,7 +72,9 @@ function ranking(end, seat) {
   const body = h("tbody", {}, end.players.map(function (p) {
     return h("tr", { className: (p.place === 1 ? "winner" : "") + (p.seat === seat ? " me" : ""), "data-testid": "end-row-" + p.seat }, [
       h("td", { text: placeText(p) }),
-      h("td", { title: p.title || null }, [p.name, p.left ? h("span", { className: "muted", text: " · " + t("left", "resigned") }) : null,
+      h("td", { title: p.title || null }, [p.name,
+        p.role ? h("span", { className: "muted end-role", "data-testid": "end-role-" + p.seat, text: " · " + p.role }) : null,
+        p.left ? h("span", { className: "muted", text: " · " + t("left", "resigned") }) : null,
         p.stood_in ? h("span", { className: "muted", "data-testid": "end-stood-in-" + p.seat, text: " · " + t("stood_in", "a computer player finished the seat") }) : null]),
       h("td", { text: p.score === null || p.score === undefined ? "" : String(p.score) }),
       ratingCell(end, p.seat),
