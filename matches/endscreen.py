@@ -15,8 +15,8 @@ from django.utils.translation import gettext
 
 from gamekit import contract
 from matches.models import Match
-from matches.registry import get_game
 from matches.rating_display import display_change, display_rating
+from matches.registry import get_game
 
 # (match, user_id or None) -> the rematch as the end screen shows it, or None; see register_rematch.
 _rematch_summary: Callable[[Match, int | None], dict | None] | None = None
