@@ -4,6 +4,7 @@ from lobby.options import option_summary, seat_role_labels
 from matches.models import Match
 from matches.registry import all_games
 from matches.seat_names import bot_kind, bot_seat_name
+from matches.selectors import shown_rating_of, shown_ratings
 
 
 def lobby_snapshot(user) -> dict:
@@ -56,6 +57,7 @@ def lobby_snapshot(user) -> dict:
                 "title": bot_kind(t.game, s.bot) if s.bot else "",
                 # an empty seat a rematch keeps for a player of the last match
                 "kept": s.kept_from(None),
+                "rating": shown_rating_of(figures, t.game, s.user_id, s.bot),
             }
             if roles is not None:
                 seat["role_label"] = roles[s.seat]
@@ -81,6 +83,10 @@ def lobby_snapshot(user) -> dict:
             "seats": seat_dicts(t),
         }
 
+    open_tables, mine, running = list(open_tables), list(mine), list(running)
+    # Everyone's shown rating beside their name, every game's in one query (a bot: its kind's in that game).
+    figures = shown_ratings([(t.game, s.user_id, s.bot) for t in [*open_tables, *mine] for s in t.seats.all()]
+                            + [(m.game, s.user_id, s.bot) for m in running for s in m.seats.all()])
     tables = [table_dict(t) for t in open_tables]
     seen = {t["id"] for t in tables}
     tables += [table_dict(t) for t in mine if t.pk not in seen]
@@ -92,7 +98,8 @@ def lobby_snapshot(user) -> dict:
                 "match": m.pk,
                 "game": m.game,
                 "game_name": names.get(m.game, m.game),
-                "players": [{"name": s.display_name, "title": s.display_title} for s in m.seats.all()],
+                "players": [{"name": s.display_name, "title": s.display_title,
+                             "rating": shown_rating_of(figures, m.game, s.user_id, s.bot)} for s in m.seats.all()],
                 "started_at": m.started_at.isoformat(),
                 "mine": user.is_authenticated and any(s.user_id == user.pk for s in m.seats.all()),
             }

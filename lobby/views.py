@@ -10,6 +10,7 @@ from lobby import quick_match as quick_match_queue, rematch as lobby_rematch, sn
 from lobby.errors import LobbyError
 from lobby.models import Table
 from lobby.options import option_summary, seat_role_labels
+from matches import selectors
 from matches.registry import all_games, get_game, table_options
 from matches.seat_names import bot_kind, bot_seat_name
 
@@ -90,7 +91,8 @@ def create_table(request):
 
 def table_detail(request, table_id):
     table = get_object_or_404(Table.objects.select_related("host", "match"), pk=table_id)
-    seats = list(table.seats.select_related("user"))
+    # beside each name its shown rating in this game (a computer player: its kind's)
+    seats = selectors.with_shown_ratings(table.game, list(table.seats.select_related("user")))
     seated = request.user.is_authenticated and any(s.user_id == request.user.pk for s in seats)
     if table.is_private and not seated and request.GET.get("invite") != table.invite_token:
         raise Http404("This table is private.")

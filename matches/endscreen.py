@@ -1,15 +1,22 @@
-"""What the end screen of a finished match shows each viewer: places (shared ones marked), each seat's
-rating change, the replay, the lobby and the rematch (lobby/rematch.py). It rides in the view frames
-of a finished match, so a page learns of new ratings or a rematch from the frames sent after them.
+"""What the end screen of a finished match shows each viewer: places (shared ones marked), each rated
+entity's rating change once, the replay, the lobby and the rematch (lobby/rematch.py). It rides in the
+view frames of a finished match, so a page learns of new ratings or a rematch from the frames sent after them.
+
+One rated entity, one figure (docs/ratings.md, "Where ratings are shown"): a kind of computer player seated
+several times is one rating, moved by the sum of its seats' changes; its best-placed seat shows that figure
+once, with the seats it counts ("seats"), and its other seats show none ("counted", naming that seat).
 
 The rematch is the lobby's (its tables): the lobby registers it here when it loads (lobby/apps.py),
 so the platform never imports the lobby."""
 from collections.abc import Callable
 
 from django.urls import reverse
+from django.utils.translation import gettext
 
+from gamekit import contract
 from matches.models import Match
 from matches.rating_display import display_change, display_rating
+from matches.registry import get_game
 
 # (match, user_id or None) -> the rematch as the end screen shows it, or None; see register_rematch.
 _rematch_summary: Callable[[Match, int | None], dict | None] | None = None
@@ -21,10 +28,18 @@ def register_rematch(summary: Callable[[Match, int | None], dict | None]) -> Non
     _rematch_summary = summary
 
 
-def _rating(match: Match, seat_row) -> dict:
+def rated_entity(seat_row) -> str | None:
+    """Whose rating a seat moves (as matches.ratings.seat_key): "user:<id>" (a person, whoever finished the
+    seat), "bot:<kind>" (a kind of computer player, one rating however many seats it has), None (nobody)."""
+    if seat_row.user_id:
+        return f"user:{seat_row.user_id}"
+    return f"bot:{seat_row.bot}" if seat_row.bot else None
+
+
+def _rating(match: Match, rated_at, seat_row) -> dict:
     if not match.rated:
         return {"state": "unrated"}
-    if match.rated_at is None:
+    if rated_at is None:
         return {"state": "pending"}
     if seat_row.rating_before is None or seat_row.rating_after is None:
         return {"state": "none"}  # a match that rates nobody (a person in two seats, an unknown player)
@@ -34,15 +49,57 @@ def _rating(match: Match, seat_row) -> dict:
             "ordinal_before": round(seat_row.rating_before, 2), "ordinal_after": round(seat_row.rating_after, 2)}
 
 
+def _roles(match: Match) -> list[str] | None:
+    """Each seat's role in the reader's language (Sidi Baba's Leader and Adventurers), None in a game without."""
+    spec = get_game(match.game)
+    if not spec.provides("roles"):
+        return None
+    keys = contract.roles(spec.engine, match.players, match.options or {})
+    return [gettext(spec.role_labels.get(key, key)) for key in keys] if keys else None
+
+
+def _ratings_once(match: Match, rated_at, ordered: list) -> list[dict]:
+    """Each seat's rating as the end screen shows it, for ``ordered`` seats (the screen's order): a rated
+    entity's figure on its first seat only, with the seats it counts; its other seats say which seat shows it.
+    Every seat of one entity holds the same rating_before/after (the entity's, matches/ratings.py), so the
+    figure shown is what the Rating row really did."""
+    first: dict = {}
+    for s in ordered:
+        first.setdefault(rated_entity(s), s)
+    shown = []
+    for s in ordered:
+        rating = _rating(match, rated_at, s)
+        entity = rated_entity(s)
+        if rating["state"] in ("rated", "pending") and entity is not None:
+            seats = [o.seat for o in ordered if rated_entity(o) == entity]
+            if first[entity] is s:
+                rating["seats"] = seats
+            else:
+                rating = {"state": "counted", "with_seat": first[entity].seat}
+        shown.append(rating)
+    return shown
+
+
 def end_summary(match: Match, seat) -> dict:
     """The end screen for ``seat`` (None: a spectator)."""
+    rated_at = match.rated_at
+    if match.rated and rated_at is None and match.status == Match.Status.FINISHED:
+        # The in-memory match of the change that ended it predates its ratings, recorded right after its commit
+        # (with no broker, before this change's frames are sent): read again, before the seats, so a match
+        # whose ratings are recorded shows them (a frame saying "pending" after the ratings' own frame left
+        # the page waiting for its next ask).
+        rated_at = Match.objects.filter(pk=match.pk).values_list("rated_at", flat=True).first()
     seats = list(match.seats.select_related("user"))
     places = [s.rank for s in seats if s.rank is not None]
+    ordered = sorted(seats, key=lambda s: (s.rank is None, s.rank or 0, s.seat))
+    roles = _roles(match)
     players = [
         {
             "seat": s.seat,
             "name": s.display_name,
             "title": s.display_title,
+            # the seat's role where the game has roles (a team game's sides: who a shared figure is for)
+            "role": roles[s.seat] if roles and s.seat < len(roles) else None,
             # A computer player's own seat; a person's seat stays theirs whoever finished it.
             "bot": bool(s.bot) and not s.user_id and not s.abandoned_at,
             "left": bool(s.abandoned_at),
@@ -50,9 +107,9 @@ def end_summary(match: Match, seat) -> dict:
             "place": s.rank,
             "shared": s.rank is not None and places.count(s.rank) > 1,
             "score": s.score,
-            "rating": _rating(match, s),
+            "rating": rating,
         }
-        for s in sorted(seats, key=lambda s: (s.rank is None, s.rank or 0, s.seat))
+        for s, rating in zip(ordered, _ratings_once(match, rated_at, ordered), strict=True)
     ]
     user_id = next((s.user_id for s in seats if s.seat == seat and not s.abandoned_at), None) if seat is not None else None
     return {

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _, ngettext
 
 from gamekit import contract
 from matches.models import Match, MatchSeat, Rating
+from matches.rating_display import display_rating
 from matches.registry import get_game
 
 HISTORY_PAGE_SIZE = 20
@@ -129,3 +130,39 @@ def time_left(seconds: float) -> str:
     if minutes:
         return _("%(minutes)d min %(seconds)d s") % {"minutes": minutes, "seconds": secs}
     return _("%(seconds)d s") % {"seconds": secs}
+
+
+def shown_ratings(players) -> dict:
+    """The shown rating (docs/ratings.md) of each (game, user id or None, bot name) in ``players``, in one query:
+    {(game, user_id, "") or (game, None, bot): figure}. A person by their account, a computer player by its
+    kind's one rating in that game; nobody rated yet shows a newcomer's 1500. Asked for nobody, no query."""
+    players = {(game, user_id, "" if user_id else bot) for game, user_id, bot in players if user_id or bot}
+    if not players:
+        return {}
+    wanted = Q(pk__in=[])
+    for game in {p[0] for p in players}:
+        people = [p[1] for p in players if p[0] == game and p[1]]
+        kinds = [p[2] for p in players if p[0] == game and not p[1]]
+        if people:
+            wanted |= Q(game=game, user_id__in=people)
+        if kinds:
+            wanted |= Q(game=game, user__isnull=True, bot__in=kinds)
+    found = {(r.game, r.user_id, r.bot if not r.user_id else ""): r.rating
+             for r in Rating.objects.filter(wanted).only("game", "user_id", "bot", "rating")}
+    return {p: display_rating(found.get(p, 0.0)) for p in players}
+
+
+def shown_rating_of(figures: dict, game, user_id, bot) -> int | None:
+    """One player's figure from ``shown_ratings``; None for a seat with nobody (or a deleted account's)."""
+    if not user_id and not bot:
+        return None
+    return figures.get((game, user_id, "" if user_id else bot))
+
+
+def with_shown_ratings(game, seats) -> list:
+    """``seats`` (a match's or a table's seat rows, each with user_id and bot), each given ``shown_rating``: the
+    figure shown beside its name (None: nobody sits there); one query for them all."""
+    figures = shown_ratings([(game, s.user_id, s.bot) for s in seats])
+    for s in seats:
+        s.shown_rating = shown_rating_of(figures, game, s.user_id, s.bot)
+    return seats

@@ -29,7 +29,8 @@ def match_page(request, match_id):
     match = _watchable_match(request, match_id)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    seats = list(match.seats.select_related("user"))
+    # beside each name its shown rating in this game (a computer player: its kind's)
+    seats = selectors.with_shown_ratings(match.game, list(match.seats.select_related("user")))
     # a person replaced by a computer player after leaving only watches from then on
     seat = next((s.seat for s in seats if s.user_id == request.user.id and not s.abandoned_at), None)
     spec = get_game(match.game)
@@ -112,7 +113,7 @@ def _replay_viewer(request, match, seats):
 
 def replay_page(request, match_id):
     match = _finished_match(request, match_id)
-    seats = list(match.seats.select_related("user"))
+    seats = selectors.with_shown_ratings(match.game, list(match.seats.select_related("user")))
     try:
         viewer = _replay_viewer(request, match, seats)
     except replays.BadViewer:

@@ -33,15 +33,27 @@ def play_to_the_end(pages, seconds=240):
     return "running"
 
 
-# Sends every seat the frame it had before the ratings were recorded (the database keeps them):
-# what a page sees when the last move's frame overtakes the ratings' frame.
+# Sends every seat the frame it had before the ratings were recorded (the database keeps them: the frame is
+# made inside a transaction that rolls back): what a page sees when the last move's frame, made before the
+# worker recorded the ratings, overtakes the ratings' frame.
 OVERTAKEN_RATINGS = """
+from django.db import transaction
 from matches import broadcast
 from matches.models import Match
-match = Match.objects.get(pk={match_id})
-match.rated_at = None
-broadcast.send_views(match, [])
+with transaction.atomic():
+    Match.objects.filter(pk={match_id}).update(rated_at=None)
+    broadcast.send_views(Match.objects.get(pk={match_id}), [])
+    transaction.set_rollback(True)
 """
+
+
+# Every finished frame the page draws, when, and whether it still said a rating was pending.
+FINISHED_FRAMES = """(() => { let last; window.__finishedFrames = [];
+  Object.defineProperty(window, "__lastFrame", { configurable: true, get() { return last; }, set(frame) {
+    last = frame;
+    if (frame && frame.status === "finished") window.__finishedFrames.push({ at: performance.now(),
+      pending: (frame.end.players || []).some(function (p) { return p.rating && p.rating.state === "pending"; }) });
+  } }); })();"""
 
 
 def table_with_guest_and_bot(live_server_url, host, guest, guest_name):
@@ -69,6 +81,8 @@ def test_the_end_screen_shows_rating_changes_and_links_and_a_rematch_starts_with
     host_name, guest_name = f"host{suffix}", f"guest{suffix}"
     host = signup(new_page(), live_server_url, host_name)
     guest = signup(new_page(), live_server_url, guest_name)
+    for page in (host, guest):
+        page.add_init_script(FINISHED_FRAMES)
     match_id = table_with_guest_and_bot(live_server_url, host, guest, guest_name)
     for page in (host, guest):
         page.wait_for_function("window.__lastFrame && window.__lastFrame.status === 'running'")
@@ -87,12 +101,17 @@ def test_the_end_screen_shows_rating_changes_and_links_and_a_rematch_starts_with
         assert page.get_attribute("[data-testid=end-lobby]", "href") == "/"
         # The game's own end table ranks the seats: the shared panel does not rank them a second time.
         assert page.locator("[data-testid=end-ranking]").count() == 0
+        if DEFAULT_MODE:
+            # No broker: the ratings are recorded as the last move commits, and the last move's own frame,
+            # sent after, carries them too (it said "pending" and the page waited for its next ask: 3.0 s measured).
+            finished = page.evaluate("window.__finishedFrames")
+            assert finished and not any(f["pending"] for f in finished), finished
     if not DEFAULT_MODE:
         # The last move's own frame may reach a page after the ratings' frame of the same version and say
         # "pending" again: replayed here from another process, which only the Redis channel layer carries
         # to the web process. The page asks again until the ratings show.
         manage(e2e_env, "shell", "-c", OVERTAKEN_RATINGS.format(match_id=match_id))
-        host.wait_for_function("() => document.querySelector('[data-testid=rating-change-0]').textContent === '…'")
+        host.wait_for_function("() => document.querySelector('[data-testid=rating-change-0]').classList.contains('pending')")
         host.wait_for_function("() => document.querySelector('[data-testid=rating-change-0]').textContent.includes('→')", timeout=30_000)
 
     # Only the host may offer the rematch; the resign button is gone.

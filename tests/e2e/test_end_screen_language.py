@@ -1,6 +1,6 @@
 """The end screen names the players in the page's language (issue 21, items 2 and 10): when a Sidi Baba match
 ends while a French page watches, its ranking calls each computer player by its French name with a French
-tooltip ("Ordinateur : …"), as the page's seat list does. Found by the newcomer's tour (test_tour_sidibaba.py)."""
+tooltip ("Ordinateur : …"), as the page's seat list does, and says each seat's side in French. Found by the newcomer's tour (test_tour_sidibaba.py)."""
 import re
 
 import pytest
@@ -21,9 +21,12 @@ def test_a_french_end_ranking_names_computer_players_in_french(live_server_url, 
         seat_list = [re.sub(r"\s+", " ", n).strip() for n in page.locator(".player-name").all_inner_texts()]
         cells = page.locator("[data-testid=end-ranking] tbody tr td:nth-child(2)")
         titles = [cells.nth(i).get_attribute("title") or "" for i in range(cells.count())]
-        names = [cells.nth(i).inner_text().strip() for i in range(cells.count())]
+        names = [cells.nth(i).evaluate("td => td.firstChild.textContent").strip() for i in range(cells.count())]
         bots = [title for title in titles if title]
         assert len(bots) == 2 and all(title.startswith("Ordinateur") for title in bots), titles
         assert sorted(names) == sorted(seat_list), (names, seat_list)
+        # and each seat's side, in French too
+        roles = sorted(text.strip() for text in page.locator("[data-testid^=end-role-]").all_inner_texts())
+        assert roles == ["· Aventurier", "· Aventurier", "· Chef des voleurs"], roles
     finally:
         page.context.close()

@@ -67,6 +67,40 @@ def test_the_snapshot_names_bots_by_seat_with_their_kind_on_hover():
     assert [(s["name"], s["title"]) for s in seats] == [("hal-n", ""), ("First 2", "Computer: First"), ("First 3", "Computer: First")]
     start_table(host, table.pk)
     running = next(m for m in lobby_snapshot(host)["running"] if m["match"] == Table.objects.get(pk=table.pk).match_id)
-    assert running["players"][1] == {"name": "First 2", "title": "Computer: First"}
+    assert running["players"][1] == {"name": "First 2", "title": "Computer: First", "rating": 1500}
     assert seat_roles("alibaba_tiles", 2, {"clock": 0}) is None
     assert seat_roles("countdown", 3, {"clock": 0, "rounds": 1}) == ["dealer", "player", "player"]
+
+
+def test_every_seated_name_carries_its_rating_in_the_tables_game_for_one_query_however_many_tables(settings):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from matches.models import Rating
+    from matches.ratings import display_rating
+    from tests.matches.playing import play_countdown
+
+    settings.TIMER_BACKEND = "thread"
+    host, guest = UserFactory(), UserFactory()
+    play_countdown([host, guest, "first"], [3, 1, 2])  # host and the bot kind now rated in countdown
+    table = table_for(host, seats=3)
+    add_bot(host, table.pk, 1, "first")
+    cave = create_table(guest, "alibaba_tiles", 2, {"clock": 0})
+
+    def rating_queries():
+        with CaptureQueriesContext(connection) as queries:
+            snap = lobby_snapshot(UserFactory())
+        return snap, [q for q in queries.captured_queries if "matches_rating" in q["sql"]]
+
+    snap, queries = rating_queries()
+    assert len(queries) == 1
+    tables = {t["id"]: t["seats"] for t in snap["tables"]}
+    host_row = Rating.objects.get(game="countdown", user=host)
+    bot_row = Rating.objects.get(game="countdown", user=None, bot="first")
+    assert [s["rating"] for s in tables[table.pk]] == [display_rating(host_row.rating), display_rating(bot_row.rating), None]
+    assert display_rating(host_row.rating) != 1500
+    # The same person shows their rating in the table's own game: a newcomer's at the treasure cave.
+    assert [s["rating"] for s in tables[cave.pk]] == [1500, None]
+    for _ in range(3):
+        table_for(UserFactory(), seats=2)
+    assert len(rating_queries()[1]) == 1

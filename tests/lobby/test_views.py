@@ -298,3 +298,16 @@ def test_the_table_form_offers_each_game_exactly_the_paces_the_lobby_accepts(cli
             accepted = Table.objects.count() > before
             assert accepted == (days in games[key]["paces"]), (key, days)
             Table.objects.all().delete()
+
+
+def test_the_table_page_shows_each_seated_persons_and_computer_players_rating_before_the_start(client):
+    host = UserFactory()
+    client.force_login(host)
+    client.post("/tables/new/", {"game": "countdown", "seats": "3", "clock": "0", "rounds": "1"})
+    table = Table.objects.get()
+    client.post(f"/tables/{table.pk}/bot/", {"seat": "1", "bot": "first"})
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    # Nobody rated yet: a newcomer's 1500, the bot kind's too; the empty seat shows none.
+    assert re.search(r'data-testid="player-rating-0"[^>]*>\(1500\)<', page)
+    assert re.search(r'data-testid="player-rating-1"[^>]*>\(1500\)<', page)
+    assert 'data-testid="player-rating-2"' not in page

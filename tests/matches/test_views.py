@@ -1,5 +1,6 @@
 """Match pages: the live page, history, replay and leaderboards."""
 import random
+import re
 
 import pytest
 
@@ -221,3 +222,26 @@ def test_the_away_endpoint_tells_a_person_their_due_decision_and_its_countdown(c
     assert client.get("/matches/away.json").json()["matches"] == []
     client.force_login(bob)  # not due: nothing to say
     assert client.get("/matches/away.json").json()["matches"] == []
+
+
+def test_the_match_page_shows_each_seats_rating_beside_its_name_for_one_query(client, settings):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from matches.models import Rating
+    from matches.ratings import display_rating
+    from tests.matches.playing import play_countdown
+
+    settings.TIMER_BACKEND = "thread"
+    alice, bob = UserFactory(), UserFactory()
+    play_countdown([alice, bob, "first"], [3, 1, 2])  # rated: alice above 1500, the bot kind moved too
+    match = services.create_match("countdown", [SeatSpec(user=alice), SeatSpec(bot="first"), SeatSpec(bot="first")],
+                                  {"clock": 0, "rounds": 1}, seed=4)
+    client.force_login(alice)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert len([q for q in queries.captured_queries if "matches_rating" in q["sql"]]) == 1
+    figures = [re.search(rf'data-testid="player-rating-{seat}"[^>]*>(\d+)<', page).group(1) for seat in range(3)]
+    bot = display_rating(Rating.objects.get(game="countdown", bot="first").rating)
+    assert figures == [str(display_rating(Rating.objects.get(game="countdown", user=alice).rating)), str(bot), str(bot)]
+    assert figures[0] != "1500"

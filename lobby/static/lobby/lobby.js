@@ -99,6 +99,12 @@ if (quick) {
 
 // "5 minutes ago" in the page's language, from the browser's own translations.
 const relative = new Intl.RelativeTimeFormat(document.documentElement.lang || undefined, { numeric: "auto" });
+/* A player's shown rating in the table's game (docs/ratings.md), beside their name: " (1532)". */
+function ratingBeside(rating) {
+  if (rating === null || rating === undefined) return null;
+  return el("span", { class: "player-rating", "data-testid": "player-rating", title: T.rating_title, text: " (" + rating + ")" });
+}
+
 function ago(iso) {
   // Never "in 2 seconds": the server's clock may run a little ahead of this one.
   const seconds = Math.min(0, Math.round((new Date(iso).getTime() - Date.now()) / 1000));
@@ -135,6 +141,8 @@ function renderSnapshot(snap) {
       const text = s.role_label ? who + " (" + s.role_label + ")" : who;  // role_label: only in games with roles
       if (!s.name) seats.appendChild(el("span", { class: "muted", "data-testid": "empty-seat", text: text }));
       else seats.appendChild(s.title ? el("span", { title: s.title, text: text }) : document.createTextNode(text));
+      const rating = ratingBeside(s.rating);
+      if (rating) seats.appendChild(rating);
       if (i < t.seats.length - 1) seats.appendChild(document.createTextNode(", "));
     });
     list.appendChild(el("tr", { "data-table": t.id },
@@ -151,6 +159,8 @@ function renderSnapshot(snap) {
     const row = el("p", { "data-match": m.match }, T.match + " #" + m.match + " · " + m.game_name + " · " + T.started + " " + ago(m.started_at) + ": ");
     m.players.forEach((p, i) => {
       row.appendChild(p.title ? el("span", { title: p.title, text: p.name }) : document.createTextNode(p.name));
+      const rating = ratingBeside(p.rating);
+      if (rating) row.appendChild(rating);
       if (i < m.players.length - 1) row.appendChild(document.createTextNode(", "));
     });
     row.appendChild(document.createTextNode(" "));

@@ -18,4 +18,5 @@ export const LOBBY = {
   private: gettext("private"),
   computer: gettext("computer"),
   your_role: gettext("Your role"),
+  rating_title: gettext("rating in this game"),
 };

@@ -15,20 +15,52 @@ function t(key, fallback) { return T[key] || fallback; }
 
 function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "±") + Math.abs(n); }
 
-/* "+24 (1500 → 1524)" on the shown scale (docs/ratings.md), "unrated", "…" while the ratings are being recorded. */
-function ratingText(rating) {
+/* "+24 (1500 → 1524)" on the shown scale (docs/ratings.md), "unrated", "rating…" while the ratings are being
+ * recorded; a seat whose entity's figure is on another row (a kind of computer player seated several times
+ * is one rating, shown once): "counted with {name}". `end` (frame.end) names that row. */
+function ratingText(rating, end) {
   if (!rating) return "";
   if (rating.state === "unrated") return t("unrated", "unrated");
-  if (rating.state === "pending") return "…";
+  if (rating.state === "pending") return t("rating_pending", "rating…");
   if (rating.state === "none") return "—";
+  if (rating.state === "counted") return UI.fmt(t("rating_counted", "counted with {name}"), { name: seatName(end, rating.with_seat) });
   return signed(rating.change) + " (" + rating.before + " → " + rating.after + ")";
 }
 
+function seatName(end, seat) {
+  const player = ((end && end.players) || []).filter(function (p) { return p.seat === seat; })[0];
+  return player ? player.name : String(seat + 1);
+}
+
+/* The rating cell of `seat`'s row: the change, then the figures before and after, each kept whole and
+ * wrapping between them on a narrow screen; "for its N seats together" under the one figure of a kind of
+ * computer player seated several times. The pending state takes the same two lines, so the figures
+ * replace it without moving the table. */
 function ratingCell(end, seat) {
   const player = (end.players || []).filter(function (p) { return p.seat === seat; })[0];
   const rating = player ? player.rating : null;
-  const cls = "rating-change" + (rating && rating.state === "rated" ? (rating.change > 0 ? " up" : rating.change < 0 ? " down" : "") : " muted");
-  return h("td", { className: cls, "data-testid": "rating-change-" + seat, text: ratingText(rating) });
+  const state = rating ? rating.state : "";
+  const cls = "rating-change" + (state === "rated" ? (rating.change > 0 ? " up" : rating.change < 0 ? " down" : "") : " muted") +
+    (state ? " " + state : "");
+  const seats = rating && rating.seats && rating.seats.length > 1
+    ? h("small", { className: "rating-seats", "data-testid": "rating-seats-" + seat,
+      text: UI.fmt(t("rating_seats", "for its {n} seats together"), { n: rating.seats.length }) }) : null;
+  let parts;
+  if (state === "rated") {
+    parts = [h("span", { className: "rating-part", text: signed(rating.change) }), " ",
+      h("span", { className: "rating-part", text: "(" + rating.before + " → " + rating.after + ")" })];
+  } else if (state === "pending") {
+    // The figures' shape, drawn by the style sheet (no text) and hidden, keeps their room; "rating…" lies over
+    // it, so the figures replace it without moving the table.
+    parts = [h("span", { className: "rating-box" }, [
+      h("span", { className: "rating-part rating-placeholder", "aria-hidden": "true", "data-shape": "−00" }), " ",
+      h("span", { className: "rating-part rating-placeholder", "aria-hidden": "true", "data-shape": "(1500 → 1500)" }),
+      h("span", { className: "rating-pending", text: ratingText(rating, end) }),
+    ])];
+  } else {
+    parts = [h("span", { text: ratingText(rating, end) })];
+  }
+  return h("td", { className: cls, "data-testid": "rating-change-" + seat }, parts.concat(seats ? [seats] : []));
 }
 
 function placeText(p) {
@@ -40,7 +72,9 @@ function ranking(end, seat) {
   const body = h("tbody", {}, end.players.map(function (p) {
     return h("tr", { className: (p.place === 1 ? "winner" : "") + (p.seat === seat ? " me" : ""), "data-testid": "end-row-" + p.seat }, [
       h("td", { text: placeText(p) }),
-      h("td", { title: p.title || null }, [p.name, p.left ? h("span", { className: "muted", text: " · " + t("left", "resigned") }) : null,
+      h("td", { title: p.title || null }, [p.name,
+        p.role ? h("span", { className: "muted end-role", "data-testid": "end-role-" + p.seat, text: " · " + p.role }) : null,
+        p.left ? h("span", { className: "muted", text: " · " + t("left", "resigned") }) : null,
         p.stood_in ? h("span", { className: "muted", "data-testid": "end-stood-in-" + p.seat, text: " · " + t("stood_in", "a computer player finished the seat") }) : null]),
       h("td", { text: p.score === null || p.score === undefined ? "" : String(p.score) }),
       ratingCell(end, p.seat),

@@ -5,8 +5,8 @@
 
 export const PING_EVERY = 25000;      // ms between pings
 export const SILENCE_LIMIT = 60000;   // no frame at all for this long: the socket is dead, reconnect
-export const RATINGS_SYNC_MS = 3000;  // while the end says a rating is pending, ask again this often
-export const RATINGS_SYNC_TRIES = 40; // ... at most this many times
+export const RATINGS_SYNC_MS = 1000;  // while the end says a rating is pending, ask again this often (a sync frame is small)
+export const RATINGS_SYNC_TRIES = 120; // ... at most this many times (two minutes)
 export const RESYNC_AGAIN_MS = 3000;  // a full frame asked for after a missed one and not come: ask again after this
 
 // Closes that a retry cannot mend: the page says why (the string's key) and stops (4429: too many sockets or frames).
