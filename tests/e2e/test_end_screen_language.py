@@ -1,6 +1,7 @@
 """The end screen names the players in the page's language (issue 21, items 2 and 10): when a Sidi Baba match
 ends while a French page watches, its ranking calls each computer player by its French name with a French
-tooltip ("Ordinateur : …"), as the page's seat list does, and says each seat's side in French. Found by the newcomer's tour (test_tour_sidibaba.py)."""
+tooltip ("Ordinateur : …"), as the page's seat list does, and says each seat's side in French. Found by the
+newcomer's tour (test_tour_sidibaba.py)."""
 import re
 
 import pytest
