@@ -462,7 +462,7 @@ function draw(frame) {
     if (!api.send(action)) { sent = false; root.classList.remove("sending"); }
   }
   // a press on a decision's control: sent now, or first picked when the person confirms moves (api.choose)
-  function send(action, el) { api.choose(action, sendNow, el); }
+  function send(action, el) { UI.choose(api, action, sendNow, el); }
   currentSend = send;
 
   if (!shell) buildShell();

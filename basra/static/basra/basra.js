@@ -350,7 +350,7 @@ function draw(frame, previous, events) {
   }
   // a press on a decision's control (a button, a form's Send, a space of the board): sent now, or first
   // picked when the person confirms moves (api.choose)
-  function send(action, el) { api.choose(action, sendNow, el); }
+  function send(action, el) { UI.choose(api, action, sendNow, el); }
   const routes = {};
   (frame.legal || []).forEach(function (a) { spread(a).forEach(function (c) { if (c.type === "route") routes[c.to] = c; }); });
   const labels = { board: t("board_label", "The board of Basra"), quarter: function (n) { return fmt(t("quarter", "Quarter {n}"), { n: n }); },

@@ -194,6 +194,14 @@ function actionControls(legalWithIndex, send, t, toast) {
   return legalWithIndex.map(function (pair) { return actionControl(pair[0], pair[1], send, t, toast); });
 }
 
+/* A press on the control `el` of a decision: api.choose (the live page: sent now, or first picked when the
+ * person confirms moves, confirm_bar.js); a page with no such api (a test's harness) sends at once. */
+function choose(api, action, sendNow, el) {
+  if (api && typeof api.choose === "function") return api.choose(action, sendNow, el);
+  sendNow(action);
+  return true;
+}
+
 /* ------------------------------------------------------------ the generic renderer */
 
 /* For a game without a renderer of its own: the view as JSON and a control per legal action. */
@@ -208,7 +216,7 @@ function genericRenderer() {
       const box = h("div", { className: "generic-view card" }, [
         h("h2", { text: frame.status === "finished" ? api.t("finished", null, "Finished") : api.t("legal", null, "What you may do now") }),
         h("div", { className: "legal" }, legal.length
-          ? actionControls(legal, function (a, el) { api.choose(a, api.send, el); }, function (k, f) { return api.t(k, null, f); }, api.toast)
+          ? actionControls(legal, function (a, el) { choose(api, a, api.send, el); }, function (k, f) { return api.t(k, null, f); }, api.toast)
           : [h("p", { className: "muted", text: api.t("waiting", null, "Nothing to do right now.") })]),
         h("pre", { text: JSON.stringify(frame.view, null, 2) }),
       ]);
@@ -234,5 +242,5 @@ export const LiveMatch = {
 export {
   h, svg, fmt, secondsLeft, formatClock, countdown,
   makeToast, decides, isDomain, isConcrete,
-  actionControl, actionControls, choiceKey,
+  actionControl, actionControls, choiceKey, choose,
 };

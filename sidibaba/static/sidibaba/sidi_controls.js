@@ -15,7 +15,7 @@ function MainRenderer() {
   function send(action) { api.send(action); }
   /* A set-up choice, made before the hourglass runs: picked first when the person confirms moves (api.choose;
    * docs/protocol.md, "Confirming moves"). Everything after Open Sesame! is sent at once: speed is the game. */
-  function pick(action, el) { api.choose(action, send, el); }
+  function pick(action, el) { UI.choose(api, action, send, el); }
   function name(seat) { return api.isYou(seat) ? S.t("you", "you") : api.name(seat); }
 
   function legalMove(letter) {
