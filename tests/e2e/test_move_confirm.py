@@ -164,3 +164,49 @@ def test_the_prompt_reads_in_french(live_server_url, new_page):
     assert page.inner_text("[data-testid=confirm-prompt]") == "Appuyez de nouveau pour confirmer"
     assert page.inner_text("[data-testid=confirm-send]") == "Confirmer"
     assert page.locator("[data-testid=confirm-bar]").get_attribute("aria-label") == "Votre coup choisi"
+
+
+def test_by_keyboard_enter_picks_a_tile_and_enter_again_sends_it_the_focus_staying_in_the_game(live_server_url, new_page):
+    page = _person(new_page, live_server_url, "confirmkb", setting="always")
+    _cave_against_a_bot(page, live_server_url)
+    version = _version(page)
+    tile = page.locator(TAKEABLE).first
+    tile.focus()
+    page.keyboard.press("Enter")
+    assert tile.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("() => document.activeElement.matches('[data-takeable]')")
+    page.wait_for_timeout(500)
+    assert _version(page) == version
+    page.keyboard.press("Enter")
+    page.wait_for_function("(v) => window.__lastFrame.version > v", arg=version)
+    page.wait_for_timeout(300)  # the redraw of what came with it
+    assert page.evaluate("() => !!document.activeElement.closest('#game-root')")
+
+
+def test_sidi_baba_confirms_the_leaders_set_up_with_the_setting_always(live_server_url, new_page):
+    from tests.e2e.test_sidibaba_play import create_table, row
+
+    page = _person(new_page, live_server_url, "confirmsb", setting="always")
+    create_table(page, live_server_url, "leader")
+    for seat in (1, 2):
+        row(page, seat).locator("[data-testid=add-bot]").click()
+        row(page, seat).locator("[data-testid=seat-bot]").wait_for()
+    page.click("[data-testid=start]")
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    page.wait_for_function("window.__lastFrame && window.__lastFrame.seat === 0 && window.__lastFrame.legal.length > 0")
+    # (the computer Adventurers choose their characters meanwhile: the match's version moves, the Leader's question stays)
+    maze = page.locator("[data-testid=maze-grotto]")
+    maze.click()
+    assert maze.get_attribute("aria-pressed") == "true" and page.locator("[data-testid=confirm-bar]").is_visible()
+    page.wait_for_timeout(700)
+    assert page.locator("[data-testid=cell-0]").count() == 0 and not page.evaluate("window.__lastFrame.view.maze")
+    maze.click()
+    page.wait_for_selector("[data-testid=cell-0]")
+    # a square of the map: picked, drawn as picked, then sent by Confirm
+    cell = page.locator("[data-testid^=cell-][data-target='1']").first
+    cell.click()
+    assert "choice-pending" in cell.get_attribute("class") and cell.get_attribute("aria-pressed") is None
+    page.wait_for_timeout(700)
+    assert page.evaluate("window.__lastFrame.view.treasure_at") is None
+    page.click("[data-testid=confirm-send]")
+    page.wait_for_function("() => window.__lastFrame.view.treasure_at !== null")

@@ -28,9 +28,11 @@ export function makeConfirmer(options) {
     return frame ? frame.legal || [] : [];
   }
 
+  /* aria-pressed on what is a button (a <button>, a drawn piece with role=button); a square of Sidi Baba's map
+   * (inside an image, no role of its own) only shows it */
   function mark(el, pending) {
     el.classList.toggle("choice-pending", pending);
-    el.setAttribute("aria-pressed", pending ? "true" : "false");
+    if (el.tagName.toLowerCase() === "button" || el.getAttribute("role") === "button") el.setAttribute("aria-pressed", pending ? "true" : "false");
   }
 
   /* The pending choice drawn on every control that stands for it (a redraw made new ones), the bar shown. */
