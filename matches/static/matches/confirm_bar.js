@@ -127,6 +127,12 @@ export function makeConfirmer(options) {
         cancel();
       }
     });
+    // a form sent once (Basra's sale, offer...) and then changed: the pick was of the values it had, so it goes
+    function formChanged(ev) {
+      if (state && pendingEl && pendingEl.form && pendingEl.form.contains(ev.target)) drop();
+    }
+    document.addEventListener("input", formChanged);
+    document.addEventListener("change", formChanged);
   }
 
   return { on: on, choose: choose, follow: follow, cancel: cancel, pending: function () { return state; } };
