@@ -8,7 +8,8 @@ import uuid
 
 import pytest
 
-from tests.e2e.helpers import signup
+from tests.e2e.helpers import signup, visible_in_viewport
+from tests.e2e.test_accessibility import violations
 from tests.e2e.tour import submit_table_form
 
 pytestmark = [pytest.mark.e2e, pytest.mark.default_mode]
@@ -157,13 +158,17 @@ def test_with_the_setting_always_a_basra_decision_needs_two_clicks_at_a_real_tim
     page.wait_for_function("(v) => window.__lastFrame.version > v", arg=version)
 
 
-def test_the_prompt_reads_in_french(live_server_url, new_page):
+def test_the_prompt_reads_in_french_and_fits_a_phone(live_server_url, new_page):
     page = _person(new_page, live_server_url, "confirmfr", setting="always", language="fr")
     _cave_against_a_bot(page, live_server_url)
     page.locator(TAKEABLE).first.click()
     assert page.inner_text("[data-testid=confirm-prompt]") == "Appuyez de nouveau pour confirmer"
     assert page.inner_text("[data-testid=confirm-send]") == "Confirmer"
     assert page.locator("[data-testid=confirm-bar]").get_attribute("aria-label") == "Votre coup choisi"
+    # on a phone the bar spans the window, whole (it was cut off once)
+    page.set_viewport_size({"width": 390, "height": 800})
+    for part in ("confirm-bar", "confirm-prompt", "confirm-send", "confirm-cancel"):
+        assert visible_in_viewport(page.locator(f"[data-testid={part}]"), width=390), part
 
 
 def test_by_keyboard_enter_picks_a_tile_and_enter_again_sends_it_the_focus_staying_in_the_game(live_server_url, new_page):
@@ -177,6 +182,9 @@ def test_by_keyboard_enter_picks_a_tile_and_enter_again_sends_it_the_focus_stayi
     assert page.evaluate("() => document.activeElement.matches('[data-takeable]')")
     page.wait_for_timeout(500)
     assert _version(page) == version
+    # the picked tile and the bar are clean under axe-core, as the rest of the page (test_accessibility)
+    assert violations(page) == []
+    tile.focus()
     page.keyboard.press("Enter")
     page.wait_for_function("(v) => window.__lastFrame.version > v", arg=version)
     page.wait_for_timeout(300)  # the redraw of what came with it
