@@ -39,7 +39,9 @@ TURNS = "turns"
 # in place of the confirmation link, so that the page answers the same whether the address is
 # free or not (the change of address tells nobody which addresses have accounts).
 IN_USE = "in_use"
-KINDS = (VERIFY, RESET, TURNS, IN_USE)
+# A tournament the person registered in starts soon (tournaments/reminders.py).
+TOURNAMENT = "tournament"
+KINDS = (VERIFY, RESET, TURNS, IN_USE, TOURNAMENT)
 # The Celery task that sends one (accounts/tasks.py, registered as the app starts): named, not
 # imported, since the task calls this module's deliver().
 SEND_TASK = "accounts.tasks.send_account_email"
@@ -225,7 +227,7 @@ def add_unsubscribe_headers(message: EmailMessage, link: str) -> EmailMessage:
 
 def send_later(kind: str, user_id: int, url: str, address: str, matches: list[int] | None = None) -> None:
     """Once the current transaction commits: a Celery task, or the in-process sender thread.
-    ``matches``: the ids a your-turn digest is about."""
+    ``matches``: the ids a your-turn digest is about, or the one tournament a reminder is about."""
     if kind not in KINDS:
         raise ValueError(kind)
 
@@ -245,6 +247,15 @@ _digest_rows: list = []
 
 def provide_digest_rows(rows) -> None:
     _digest_rows[:] = [rows]
+
+
+# What a tournament reminder says, given by the tournaments app as it starts (tournaments/reminders.py):
+# (user, tournament id, site URL) -> the template's context, or None when it no longer applies.
+_tournament_reminder: list = []
+
+
+def provide_tournament_reminder(describe) -> None:
+    _tournament_reminder[:] = [describe]
 
 
 def build_message(kind: str, user, url: str, address: str, matches=None) -> EmailMessage | None:
@@ -280,6 +291,13 @@ def build_message(kind: str, user, url: str, address: str, matches=None) -> Emai
         context["hours"] = settings.PASSWORD_RESET_TIMEOUT // 3600
     elif kind == IN_USE:
         if normalize_address(profile.verified_email) != normalize_address(address):
+            return None
+    elif kind == TOURNAMENT:
+        if normalize_address(profile.verified_email) != normalize_address(address) or not _tournament_reminder:
+            return None
+        with translation.override(profile.language):
+            context["tournament"] = _tournament_reminder[0](user, (matches or [None])[0], url)
+        if not context["tournament"]:
             return None
     else:
         raise ValueError(kind)

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "basra",
     "sidibaba",
     "chat",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

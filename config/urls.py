@@ -18,5 +18,6 @@ urlpatterns = [
     path("matches/", include("matches.urls")),
     path("rules/<name:game>/", rules_page, name="rules"),
     path("leaderboards/", include("matches.leaderboard_urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("", include("lobby.urls")),
 ]

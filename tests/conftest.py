@@ -29,6 +29,7 @@ PURE_DIRECTORIES = ("gamekit", "alibaba_tiles", "basra", "sidibaba")
 # and modules elsewhere whose tests, but for those marked or asking for a backend, touch none: the
 # engine contract checked over every registered game (minutes of random matches, run once).
 PURE_MODULES = {"test_import_graph.py", "matches/test_contract.py"}
+PURE_DIRECTORIES += ("tournaments",)  # the pure pairing, points and standings (tournaments/*.py but models and services)
 BACKEND_MARKERS = {"django_db", "postgresql", "redis", "e2e", "smoke", "default_mode"}
 BACKEND_FIXTURES = {"db", "transactional_db", "client", "async_client",
                     "admin_client", "admin_user", "django_user_model", "rf", "async_rf", "settings", "live_server",

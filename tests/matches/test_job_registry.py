@@ -8,10 +8,11 @@ from matches import job_registry, ratings, services
 from matches.scheduler_thread import PeriodicJobs
 from matches.tasks import run_job, run_jobs
 
-# What the apps register as Django starts (matches/jobs.py, lobby/jobs.py).
+# What the apps register as Django starts (matches/jobs.py, lobby/jobs.py, tournaments/jobs.py).
 EXPECTED = {
     "sweep-overdue-matches", "wake-idle-bots", "record-unrecorded-ratings", "stand-in-for-absent-seats",
-    "end-deserted-matches", "send-turn-digests", "sweep-quick-match-queue",
+    "end-deserted-matches", "send-turn-digests", "sweep-quick-match-queue", "advance-tournaments",
+    "send-tournament-reminders", "create-scheduled-tournaments",
 }
 
 
@@ -42,9 +43,12 @@ def test_beat_and_the_in_process_loop_run_the_same_jobs_at_the_same_periods(sett
 def test_beat_sends_one_task_per_period_not_one_per_job(settings):
     settings.TURN_MAIL_INTERVAL = 1.0
     entries = beat_entries()
-    assert sorted(entries) == ["every-10s", "every-1s"]
-    assert set(entries["every-1s"].args[0]) == EXPECTED - {"sweep-quick-match-queue"}
+    assert sorted(entries) == ["every-10s", "every-1s", "every-30s", "every-60s"]
+    assert set(entries["every-1s"].args[0]) == EXPECTED - {"sweep-quick-match-queue", "send-tournament-reminders",
+                                                           "create-scheduled-tournaments"}
     assert entries["every-10s"].args[0] == ("sweep-quick-match-queue",)
+    assert entries["every-30s"].args[0] == ("send-tournament-reminders",)
+    assert entries["every-60s"].args[0] == ("create-scheduled-tournaments",)
 
 
 @pytest.mark.django_db

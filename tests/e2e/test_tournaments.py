@@ -1,0 +1,99 @@
+"""Tournaments in a browser (issue 38): people create one, join it from its page, are seated by the
+site's own timer with nobody clicking, play, and watch the standings move to the podium."""
+import re
+import uuid
+
+import pytest
+
+from tests.e2e.helpers import signup
+from tests.e2e.test_tiles_match import _click_for, _wait_for_my_turn_or_end
+
+pytestmark = pytest.mark.e2e
+
+
+def _create(page, base_url, *, kind, start_in=6, rounds=1):
+    page.goto(base_url + "/tournaments/")
+    page.fill("[data-testid=tournament-name]", f"Cup {uuid.uuid4().hex[:4]}")
+    page.select_option("[data-testid=tournament-game]", "alibaba_tiles")
+    page.select_option("[data-testid=tournament-kind]", kind)
+    page.fill("[data-testid=tournament-seats]", "2")
+    page.fill("[data-testid=tournament-rounds]", str(rounds))
+    # the browser's own clock and zone: the page sends the start with its offset
+    start = page.evaluate("() => Date.now()") / 1000 + start_in
+    local = page.evaluate("(s) => { const d = new Date(s * 1000); d.setMinutes(d.getMinutes() - d.getTimezoneOffset());"
+                          " return d.toISOString().slice(0, 19); }", start)
+    page.fill("[data-testid=tournament-start]", local)
+    with page.expect_navigation():
+        page.click("[data-testid=tournament-create]")
+    assert re.search(r"/tournaments/\d+/$", page.url), page.inner_text(".messages") if page.locator(".messages").count() else page.url
+    return page.url
+
+
+def _join(page, url):
+    page.goto(url)
+    with page.expect_navigation():
+        page.click("[data-testid=tournament-join]")
+    assert page.locator("[data-testid=tournament-leave]").is_visible()
+
+
+def _play_to_the_end(page):
+    for _decision in range(200):
+        frame = _wait_for_my_turn_or_end(page)
+        if frame["status"] == "finished" or frame["view"]["finished"]:
+            return
+        version = frame["version"]
+        _click_for(page, frame["legal"])
+        page.wait_for_function(f"window.__lastFrame.version > {version}")
+    raise AssertionError("the match did not end in 200 decisions")
+
+
+def _resign(page):
+    page.click("[data-testid=resign-open]")
+    page.click("[data-testid=resign-confirm]")
+
+
+def test_an_arena_seats_its_players_by_itself_and_again_with_a_computer_player_when_nobody_is_free(live_server_url, new_page):
+    alice = signup(new_page(), live_server_url, f"ann{uuid.uuid4().hex[:6]}")
+    bob = signup(new_page(), live_server_url, f"bob{uuid.uuid4().hex[:6]}")
+    url = _create(alice, live_server_url, kind="arena")
+    _join(alice, url)
+    _join(bob, url)
+    # the live view: Bob joining reaches the page Alice has open
+    alice.wait_for_function("document.getElementById('tournament-people').textContent.startsWith('2')")
+    # the start comes with nobody clicking: both pages open the same match
+    alice.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000)
+    bob.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000)
+    assert alice.url == bob.url
+    first_match = alice.url
+    _resign(bob)
+    _play_to_the_end(alice)
+    alice.goto(url)
+    # the standings moved: Alice first with a win's 2 points (a person who resigns is ranked last)
+    me = alice.locator("[data-testid=nav-profile]").inner_text()
+    first_row = alice.locator("#standings-rows tr").first
+    assert first_row.locator("td").all_inner_texts()[:5] == ["1", me, "2", "1", "1"]
+    # Bob resigned: withdrawn. Alice, alone, is seated with a computer player after the wait.
+    alice.wait_for_url(lambda u: re.search(r"/matches/\d+/$", u) is not None and u != first_match, timeout=30_000)
+    alice.wait_for_selector("[data-testid=game-root], #game-root")
+
+
+@pytest.mark.default_mode
+def test_a_swiss_event_ends_with_its_podium_in_french(live_server_url, new_page):
+    alice = signup(new_page(), live_server_url, f"ann{uuid.uuid4().hex[:6]}")
+    with alice.expect_navigation():
+        alice.select_option("select[name=language]", "fr")
+    bob = signup(new_page(), live_server_url, f"bob{uuid.uuid4().hex[:6]}")
+    url = _create(alice, live_server_url, kind="swiss", rounds=1)
+    assert "Ronde" not in alice.inner_text("[data-testid=tournament-clock]")
+    _join(alice, url)
+    _join(bob, url)
+    alice.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000)
+    bob.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000)
+    _resign(bob)
+    _play_to_the_end(alice)
+    alice.goto(url)
+    alice.wait_for_selector("[data-testid=tournament-podium] li", timeout=15_000)
+    podium = alice.locator("[data-testid=tournament-podium] li").all_inner_texts()
+    assert podium[0] == alice.locator("[data-testid=nav-profile]").inner_text()
+    assert alice.inner_text("[data-testid=tournament-status]") == "Terminé"
+    assert "Podium" in alice.inner_text("#podium-card h2")

@@ -1,0 +1,47 @@
+"""A tournament's socket: the page's view on connect and again after each change; nothing for a
+private tournament to a stranger."""
+from datetime import timedelta
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.utils import timezone
+
+from config.asgi import application
+from tests.factories import UserFactory
+from tournaments import services
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def new_tournament(private=False):
+    return services.create_tournament(UserFactory(), name="Cup", kind="arena", game="countdown", table_size=2, minutes=30,
+                                      bot="first", starts_at=timezone.now() + timedelta(hours=1),
+                                      raw_options={"clock": 0, "rounds": 1}, is_private=private)
+
+
+async def connect(tournament_id):
+    communicator = WebsocketCommunicator(application, f"/ws/tournament/{tournament_id}/",
+                                         headers=[(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")])
+    connected, _ = await communicator.connect(timeout=5)
+    assert connected
+    return communicator
+
+
+async def test_a_person_joining_reaches_every_page_of_the_tournament():
+    cup = await sync_to_async(new_tournament)()
+    communicator = await connect(cup.pk)
+    first = await communicator.receive_json_from(timeout=5)
+    assert (first["id"], first["people"], first["status"]) == (cup.pk, 0, "scheduled")
+    person = await sync_to_async(UserFactory)()
+    await sync_to_async(services.register)(person, cup.pk)
+    after = await communicator.receive_json_from(timeout=5)
+    assert after["people"] == 1 and [row["name"] for row in after["standings"]] == [person.username]
+    await communicator.disconnect()
+
+
+async def test_a_private_tournament_closes_a_strangers_socket_without_a_view():
+    secret = await sync_to_async(new_tournament)(private=True)
+    communicator = await connect(secret.pk)
+    closed = await communicator.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": 4404}

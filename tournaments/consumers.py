@@ -1,0 +1,78 @@
+"""A tournament's socket: read-only, it pushes the page's view whenever the tournament changes
+(coalesced: at most one per LOBBY_SNAPSHOT_INTERVAL seconds per socket, the last always sent)."""
+import asyncio
+import json
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.utils import translation
+
+from accounts.sockets import ClosedWithItsSession, scope_groups
+from config import socket_guard
+from config.socket_consumer import SocketConsumer
+from matches.socket_language import language_of
+from tournaments.access import INVITES_SESSION_KEY, may_see
+from tournaments.models import Tournament
+from tournaments.notify import tournament_group
+from tournaments.snapshot import tournament_snapshot
+
+CLOSE_NOT_FOUND = 4404
+
+
+@database_sync_to_async
+def _view(tournament_id, user, invites, language):
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None or not may_see(tournament, user, invites):
+        return None
+    with translation.override(language):
+        return json.dumps(tournament_snapshot(tournament, user))
+
+
+class TournamentConsumer(ClosedWithItsSession, SocketConsumer):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.groups_joined = []
+        self.flush_task = None
+        self.last_sent = float("-inf")
+
+    async def connect(self):
+        self.guard = socket_guard.SocketGuard(self.scope)
+        await self.accept()
+        if not await self.guard.take_slot():
+            return await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
+        self.tournament_id = self.scope["url_route"]["kwargs"]["tournament_id"]
+        session = self.scope.get("session")
+        self.invites = tuple(session.get(INVITES_SESSION_KEY, ())) if session is not None else ()
+        if not await self.send_view():
+            return await self.close(code=CLOSE_NOT_FOUND)
+        for name in (tournament_group(self.tournament_id), *scope_groups(self.scope)):
+            await self.channel_layer.group_add(name, self.channel_name)
+            self.groups_joined.append(name)
+
+    async def disconnect(self, code):
+        if self.flush_task is not None:
+            self.flush_task.cancel()
+        await self.leave_groups(self.groups_joined)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if await self.guard.frame_verdict() == socket_guard.CLOSE:
+            await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
+
+    async def tournament_changed(self, event):
+        if self.flush_task is None:
+            self.flush_task = asyncio.create_task(self.send_when_due())
+
+    async def send_when_due(self):
+        wait = self.last_sent + settings.LOBBY_SNAPSHOT_INTERVAL - asyncio.get_running_loop().time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self.flush_task = None
+        await self.send_view()
+
+    async def send_view(self) -> bool:
+        text = await _view(self.tournament_id, self.scope.get("user"), self.invites, language_of(self.scope))
+        if text is None:
+            return False
+        self.last_sent = asyncio.get_running_loop().time()
+        await self.send(text_data=text)
+        return True
