@@ -124,6 +124,15 @@ class PreferencesForm(forms.ModelForm):
         fields = ("language", "email_turns")
 
 
+class PlayPreferencesForm(forms.ModelForm):
+    """How the match pages take a move: "Confirm moves" (docs/protocol.md, "Confirming moves")."""
+
+    class Meta:
+        model = AccountProfile
+        fields = ("confirm_moves",)
+        widgets = {"confirm_moves": forms.RadioSelect}
+
+
 class DeleteAccountForm(PasswordConfirmedForm):
     """Deleting one's account: the password, and nothing else."""
 

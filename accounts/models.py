@@ -1,4 +1,5 @@
-"""What the site keeps about a person beside django.contrib.auth's User: e-mail and language.
+"""What the site keeps about a person beside django.contrib.auth's User: e-mail, language, and how
+their match pages take a move ("Confirm moves").
 
 The verified address is unique (ignoring case) across accounts, in the database;
 an address waiting for its link (`pending_email`) reserves nothing, so nobody can
@@ -11,6 +12,21 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 
+class ConfirmMoves(models.TextChoices):
+    """When a click (or Enter) on a decision only picks it, and a second one (or Confirm) sends it
+    (docs/protocol.md, "Confirming moves"). By default at turn-based tables only, where a move waits for
+    days and a misclick costs the most; never where the clock is the game (Sidi Baba's Adventurers' steps)."""
+
+    NEVER = "never", _("Never: a click sends the move")
+    TURN_BASED = "turn_based", _("At turn-based tables (days per decision)")
+    ALWAYS = "always", _("At every table")
+
+
+def confirms_moves(setting: str, turn_based: bool) -> bool:
+    """Whether a match page confirms moves, for a person with this setting at a table of this kind."""
+    return setting == ConfirmMoves.ALWAYS or (setting == ConfirmMoves.TURN_BASED and turn_based)
+
+
 class AccountProfile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account_profile")
     # The language of every e-mail the site sends this person.
@@ -20,6 +36,10 @@ class AccountProfile(models.Model):
     # E-mail preferences: each kind of notice can be turned off here or by the one-click
     # signed link in every such message (accounts.mail.unsubscribe_link).
     email_turns = models.BooleanField(_("e-mail me when it is my turn"), default=True)
+    confirm_moves = models.CharField(
+        _("confirm moves"), max_length=20, choices=ConfirmMoves.choices, default=ConfirmMoves.TURN_BASED,
+        help_text=_("A first click (or Enter) only picks a move; a second click on it, or Confirm, sends it; Escape cancels."),
+    )
 
     class Meta:
         constraints = [
@@ -36,3 +56,10 @@ def profile_of(user) -> AccountProfile:
     """The person's profile, made on first use (accounts older than e-mail, the demo accounts)."""
     profile, _created = AccountProfile.objects.get_or_create(user=user)
     return profile
+
+
+def confirms_moves_at(user, turn_based: bool) -> bool:
+    """Whether this person's match page confirms moves at a table of this kind, read without making a
+    profile (a person without one has the default)."""
+    setting = AccountProfile.objects.filter(user=user).values_list("confirm_moves", flat=True).first()
+    return confirms_moves(setting or ConfirmMoves.TURN_BASED, turn_based)

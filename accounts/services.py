@@ -138,6 +138,7 @@ def account_data(user) -> dict:
             "email_waiting_for_confirmation": profile.pending_email or None,
             "language": profile.language,
             "email_when_it_is_my_turn": profile.email_turns,
+            "confirm_moves": profile.confirm_moves,
         },
         "ratings": [
             {"game": r.game, "rating": r.rating, "mu": r.mu, "sigma": r.sigma, "matches_played": r.matches_played, "wins": r.wins,

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from django.views.generic import FormView
 
 from accounts import mail, services
-from accounts.forms import DeleteAccountForm, EmailChangeForm, PreferencesForm, ResetForm, SignupForm
+from accounts.forms import DeleteAccountForm, EmailChangeForm, PlayPreferencesForm, PreferencesForm, ResetForm, SignupForm
 from accounts.models import AccountProfile, profile_of
 from accounts.selectors import profile_summary
 from accounts.sockets import keeping_this_session
@@ -164,7 +164,7 @@ def profile(request, username):
     return render(request, "accounts/profile.html", context)
 
 
-# --- The account page: e-mail, language, data download, deletion --------------------------
+# --- The account page: e-mail, language, playing, data download, deletion --------------------------
 
 def account_context(request, **forms):
     user = request.user
@@ -173,6 +173,7 @@ def account_context(request, **forms):
         "profile": profile,
         "email_form": EmailChangeForm(user),
         "preferences_form": PreferencesForm(instance=profile),
+        "play_form": PlayPreferencesForm(instance=profile),
         "delete_form": DeleteAccountForm(user),
         "running_matches": services.running_matches(user).count(),
     }
@@ -266,6 +267,17 @@ def preferences(request):
         return render(request, "accounts/account.html", account_context(request, preferences_form=form))
     form.save()
     messages.success(request, _("Your e-mail preferences are saved."))
+    return redirect("accounts:account")
+
+
+@login_required
+@require_POST
+def play_preferences(request):
+    form = PlayPreferencesForm(request.POST, instance=profile_of(request.user))
+    if not form.is_valid():
+        return render(request, "accounts/account.html", account_context(request, play_form=form))
+    form.save()
+    messages.success(request, _("Your game preferences are saved."))
     return redirect("accounts:account")
 
 

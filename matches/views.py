@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.models import confirms_moves_at
 from chat import selectors as chat_selectors
 from matches import presence, replays, selectors, services
 from matches.forms import HistoryFilterForm
@@ -34,10 +35,13 @@ def match_page(request, match_id):
     # a person replaced by a computer player after leaving only watches from then on
     seat = next((s.seat for s in seats if s.user_id == request.user.id and not s.abandoned_at), None)
     spec = get_game(match.game)
+    # the person's "Confirm moves" at this kind of table, for the page (docs/protocol.md, "Confirming moves")
+    confirm_moves = seat is not None and confirms_moves_at(request.user, turn_based=bool(match.decision_days))
     return render(
         request,
         spec.template,
-        {"match": match, "spec": spec, "seat": seat, "own_seat": seat, "seats": seats, "ws_path": f"/ws/match/{match.pk}/"},
+        {"match": match, "spec": spec, "seat": seat, "own_seat": seat, "seats": seats, "ws_path": f"/ws/match/{match.pk}/",
+         "confirm_moves": confirm_moves},
     )
 
 

@@ -373,6 +373,30 @@ class TestAccountPage:
         assert logged_in(user).post("/accounts/account/preferences/", {"language": "en", "email_turns": "on"}).status_code == 302
         assert (profile_of(user).language, profile_of(user).email_turns) == ("en", True)
 
+    def test_confirm_moves_is_saved_from_the_account_page(self):
+        user = UserFactory(username="ali")
+        client = logged_in(user)
+        content = client.get("/accounts/account/").content.decode()
+        assert 'data-testid="play-form"' in content and 'value="turn_based" required id="id_confirm_moves_1" checked' in content
+        response = client.post("/accounts/account/playing/", {"confirm_moves": "always"})
+        assert response.status_code == 302 and response["Location"] == "/accounts/account/"
+        assert profile_of(user).confirm_moves == "always"
+        assert client.post("/accounts/account/playing/", {"confirm_moves": "never"}).status_code == 302
+        assert profile_of(user).confirm_moves == "never"
+        # the e-mail preferences are left as they were
+        assert (profile_of(user).language, profile_of(user).email_turns) == ("en", True)
+
+    def test_an_unknown_confirm_moves_value_is_refused_and_changes_nothing(self):
+        user = UserFactory(username="ali")
+        for data in ({"confirm_moves": "sometimes"}, {}):
+            response = logged_in(user).post("/accounts/account/playing/", data)
+            assert response.status_code == 200 and 'class="errorlist' in response.content.decode()
+        assert profile_of(user).confirm_moves == "turn_based"
+
+    def test_the_playing_preferences_need_a_log_in_and_a_post(self, client):
+        assert client.post("/accounts/account/playing/", {"confirm_moves": "always"})["Location"].startswith("/accounts/login/")
+        assert logged_in(UserFactory()).get("/accounts/account/playing/").status_code == 405
+
     def test_data_download_is_a_json_file_of_ones_own_data(self):
         user = UserFactory(username="ali")
         response = logged_in(user).get("/accounts/account/data.json")
@@ -381,6 +405,7 @@ class TestAccountPage:
         data = json.loads(response.content)
         assert data["account"]["username"] == "ali"
         assert set(data) == {"account", "ratings", "matches", "chat_messages"}
+        assert data["account"]["confirm_moves"] == "turn_based"
 
     def test_deleting_the_account_with_the_password_logs_out(self):
         user = UserFactory(username="ali")

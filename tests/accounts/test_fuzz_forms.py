@@ -30,7 +30,8 @@ form_data = st.dictionaries(
 # An e-mail address field: text as above, or something close to an address.
 address_text = st.one_of(field_text, st.emails(), st.builds(lambda a, b: f"{a}@{b}.org", st.text(max_size=20), st.text(max_size=20)))
 account_data = st.fixed_dictionaries(
-    {"email": address_text}, optional={"password": st.sampled_from([PASSWORD, "wrong"]), "language": field_text}
+    {"email": address_text}, optional={"password": st.sampled_from([PASSWORD, "wrong"]), "language": field_text,
+                                       "confirm_moves": st.one_of(st.sampled_from(["never", "turn_based", "always"]), field_text)}
 )
 
 
@@ -106,7 +107,7 @@ def test_any_profile_name_in_the_address_is_a_page_or_a_404(name):
 @FUZZ
 @given(data=account_data)
 def test_the_account_page_forms_never_fail_and_change_only_on_valid_input(data, settings):
-    """Change of address, preferences, deletion, password reset: a page, a redirect or a 4xx, never a 500."""
+    """Change of address, preferences (e-mail, playing), deletion, password reset: a page, a redirect or a 4xx, never a 500."""
     from accounts.models import AccountProfile, profile_of
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -125,6 +126,9 @@ def test_the_account_page_forms_never_fail_and_change_only_on_valid_input(data, 
     else:
         assert response.status_code in (200, 429) and pending == ""
     assert post_form(client, "/accounts/account/preferences/", data).status_code in (200, 302)
+    playing = post_form(client, "/accounts/account/playing/", data)
+    assert playing.status_code in (200, 302)
+    assert profile_of(user).confirm_moves == (data.get("confirm_moves") if playing.status_code == 302 else "turn_based")
     assert post_form(Client(), "/accounts/password/reset/", data).status_code in (200, 302, 429)
     data = dict(data, password="wrong")
     assert post_form(client, "/accounts/account/delete/", data).status_code in (200, 429)

@@ -134,6 +134,34 @@ def _turn_based_cave(users, seed, days=2):
         return services.create_match("alibaba_tiles", [SeatSpec(user=u) for u in users], options, seed=seed, decision_days=days)
 
 
+def _confirm_moves(client, match):
+    html = client.get(f"/matches/{match.pk}/").content.decode()
+    on = 'data-confirm-moves="on"' in html
+    assert on == ('data-testid="confirm-bar"' in html)
+    return on
+
+
+def test_the_match_page_confirms_moves_by_the_persons_setting_and_the_kind_of_table(client):
+    from accounts.models import AccountProfile, profile_of
+
+    alice, bob = UserFactory(), UserFactory()
+    turn_based = _turn_based_cave([alice, bob], 1)
+    real_time = services.create_match("countdown", [SeatSpec(user=alice), SeatSpec(user=bob)], {"clock": 0}, seed=1)
+    client.force_login(alice)
+    # by default: at the turn-based table only
+    assert (_confirm_moves(client, turn_based), _confirm_moves(client, real_time)) == (True, False)
+    profile = profile_of(alice)
+    for setting, expected in (("always", (True, True)), ("never", (False, False))):
+        profile.confirm_moves = setting
+        profile.save()
+        assert (_confirm_moves(client, turn_based), _confirm_moves(client, real_time)) == expected
+    # a spectator has nothing to confirm, whatever their setting
+    watcher = UserFactory()
+    AccountProfile.objects.create(user=watcher, confirm_moves="always")
+    client.force_login(watcher)
+    assert _confirm_moves(client, real_time) is False
+
+
 def _whose(match):
     from alibaba_tiles import engine as tiles
 

@@ -152,6 +152,7 @@ function renderBoard(view, legal, api, send) {
       "data-green": green ? "1" : null,
       "data-kind": b.tile ? b.tile.kind : null,
       "data-colour": b.tile ? b.tile.colour : null,
+      "data-choice": take || green ? UI.choiceKey(take || green) : null,
       tabindex: take || green ? "0" : null,
       role: take || green ? "button" : null,
       "aria-label": label + " (" + fmt(t("layer_n", "layer {n}"), { n: b.layer + 1 }) + ")",
@@ -179,7 +180,8 @@ function renderBoard(view, legal, api, send) {
     grp.appendChild(s("rect", { class: "tile-ring", x: -2, y: -2, width: TILE + 4, height: TILE + 4, rx: 9 }));
     const action = take || green;
     if (action) {
-      const fire = function () { send(action); };
+      // send(action, el): the page's choice (api.choose: sent now, or picked first when the person confirms moves)
+      const fire = function () { send(action, grp); };
       grp.addEventListener("click", fire);
       grp.addEventListener("keydown", function (ev) {
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); fire(); }
@@ -210,8 +212,8 @@ function effectText(colour, tile) {
 function button(testid, label, action, send, cls, title) {
   return h("button", {
     type: "button", className: cls || "", "data-testid": testid, title: title || null,
-    "aria-label": title || null, "data-action": JSON.stringify(action),
-    onclick: function () { send(action); },
+    "aria-label": title || null, "data-action": JSON.stringify(action), "data-choice": UI.choiceKey(action),
+    onclick: function (ev) { send(action, ev.currentTarget); },
   }, typeof label === "string" ? [label] : label);
 }
 
@@ -426,7 +428,7 @@ const log = newLog();
 // arrives lands on the same element (a rebuilt button would swallow it).
 let shell = null;
 let currentSend = function () {};
-function dispatch(action) { currentSend(action); }
+function dispatch(action, el) { currentSend(action, el); }
 
 function buildShell() {
   const placeholder = h("span", { hidden: true });
@@ -453,12 +455,14 @@ function draw(frame) {
   const raw = frame.legal || [];
   const legal = groupLegal(raw);
   let sent = false;
-  function send(action) {
+  function sendNow(action) {
     if (sent) return;  // one action per frame: the next frame re-enables
     sent = true;
     root.classList.add("sending");
     if (!api.send(action)) { sent = false; root.classList.remove("sending"); }
   }
+  // a press on a decision's control: sent now, or first picked when the person confirms moves (api.choose)
+  function send(action, el) { UI.choose(api, action, sendNow, el); }
   currentSend = send;
 
   if (!shell) buildShell();

@@ -24,7 +24,7 @@ let stopCountdown = function () {}, stopWalk = function () {};
 // The page's frame, built once per mount; the prompt is replaced only when the legal actions change,
 // so a click (or a number being typed) while another player's answer arrives is not lost.
 let shell = null, currentSend = function () {};
-function dispatch(action) { currentSend(action); }
+function dispatch(action, el) { currentSend(action, el); }
 
 /* Each legal action with its one_of parameters spread into one concrete action per value. */
 function spread(action) {
@@ -154,8 +154,8 @@ function renderPrompt(view, frame, send) {
     if (concrete.every(UI.isConcrete)) {
       concrete.forEach(function (c, j) {
         buttons.appendChild(h("button", { type: "button", className: "choice act-" + c.type,
-          "data-testid": "act-" + c.type + "-" + index + "-" + j, "data-action": JSON.stringify(c),
-          text: actionLabel(c, view, j), onclick: function () { send(c); } }));
+          "data-testid": "act-" + c.type + "-" + index + "-" + j, "data-action": JSON.stringify(c), "data-choice": UI.choiceKey(c),
+          text: actionLabel(c, view, j), onclick: function (ev) { send(c, ev.currentTarget); } }));
       });
     } else {
       box.appendChild(domainForm(a, index, send, view));
@@ -348,11 +348,14 @@ function draw(frame, previous, events) {
   let data = B.data();
   if (view.data) data = Object.assign({}, data, view.data);
   let sent = false;
-  function send(action) {
+  function sendNow(action) {
     if (sent) return;
     sent = true;
     if (!api.send(action)) sent = false;
   }
+  // a press on a decision's control (a button, a form's Send, a space of the board): sent now, or first
+  // picked when the person confirms moves (api.choose)
+  function send(action, el) { UI.choose(api, action, sendNow, el); }
   const routes = {};
   (frame.legal || []).forEach(function (a) { spread(a).forEach(function (c) { if (c.type === "route") routes[c.to] = c; }); });
   const labels = { board: t("board_label", "The board of Basra"), quarter: function (n) { return fmt(t("quarter", "Quarter {n}"), { n: n }); },

@@ -54,7 +54,7 @@ function mark(space) {
 function centre(cell) { return [cell[0] * CELL + 4 + CELL / 2, cell[1] * CELL + 4 + CELL / 2]; }
 
 /* The board: spaces, quarters, walls, junctions and Ali Baba; `routes` maps a space id to the legal
- * action that sends him there (the junction choice), `send` fires it. */
+ * action that sends him there (the junction choice), `send(action, space)` fires it. */
 function draw(board, position, labels, routes, send) {
   const where = layout(board);
   const spaces = {};
@@ -79,7 +79,8 @@ function draw(board, position, labels, routes, send) {
     const x = cell[0] * CELL + 4, y = cell[1] * CELL + 4;
     const route = routes[sid];
     const g = s("g", { class: "space type-" + sp.type + (junctions[sid] ? " junction" : "") + (route ? " choosable" : ""),
-      "data-space": sid, "data-testid": "space-" + sid, tabindex: route ? "0" : null, role: route ? "button" : null });
+      "data-space": sid, "data-testid": "space-" + sid, tabindex: route ? "0" : null, role: route ? "button" : null,
+      "data-choice": route ? UI.choiceKey(route) : null });
     const title = s("title");
     title.textContent = labels.quarter(sp.quarter) + " · " + (labels.space ? labels.space(sp) : sp.type) +
       (junctions[sid] && labels.junction ? " · " + labels.junction : "");
@@ -89,8 +90,8 @@ function draw(board, position, labels, routes, send) {
     text.textContent = mark(sp);
     g.appendChild(text);
     if (route) {
-      g.addEventListener("click", function () { send(route); });
-      g.addEventListener("keydown", function (ev) { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); send(route); } });
+      g.addEventListener("click", function () { send(route, g); });
+      g.addEventListener("keydown", function (ev) { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); send(route, g); } });
     }
     root.appendChild(g);
   });

@@ -7,6 +7,9 @@
  * data-renderer="name":
  *   renderer.mount(el, api) once, renderer.update(frame, previous, events) per frame.
  * api.send(action) sends {"type":"action","version":frame.version,"action":action};
+ * api.choose(action, sendNow, el) is a press on the control el of a decision: with the person's "Confirm
+ * moves" on (the page's data-confirm-moves), the first press only picks it and a second one (or Confirm)
+ * calls sendNow(action); off, it calls sendNow(action) at once (confirm_bar.js, move_confirm.js);
  * api.seat is the seat whose view is drawn (null: spectator; in a replay, the seat chosen);
  * api.isYou(seat) whether that seat is this person's own; api.names the players' names;
  * api.serverNow() the server's clock in seconds (from the frames' server_time);
@@ -30,6 +33,7 @@ import { MATCH } from "./match_strings.js";
 import { changesSeat, isSeatCode, seatLine } from "./seat_log.js";
 import { timeOfDay } from "./clock.js";
 import { keepFocus, markFocus } from "./focus_keeper.js";
+import { makeConfirmer } from "./confirm_bar.js";
 import {
   PING_EVERY, RATINGS_SYNC_MS, RESYNC_AGAIN_MS, actionFrame, askForRatings, fatalClose, frameVerdict, freshEvents, helloFrame,
   isSilent, reconnectDelay, serverClockOffset, unclaimedActions,
@@ -154,6 +158,14 @@ export function start(ready, eventKinds) {
     return true;
   }
 
+  const announcer = document.getElementById("match-announcer");
+  const confirmBar = document.getElementById("confirm-bar");
+  // the person's setting, for this table (accounts.models.confirms_moves); never in a replay
+  const confirmer = makeConfirmer({
+    on: page.dataset.confirmMoves === "on" && !page.dataset.replay, page: page, bar: confirmBar, announcer: announcer,
+    cancelled: confirmBar ? confirmBar.dataset.cancelled : "", frame: function () { return lastFrame; },
+  });
+
   const api = {
     seat: seat,
     names: names,
@@ -171,6 +183,7 @@ export function start(ready, eventKinds) {
       }
       return ok;
     },
+    choose: function (action, sendNow, el) { return confirmer.choose(action, sendNow || api.send, el); },
     toast: toast,
     name: function (s) {
       if (s === null || s === undefined) return "";
@@ -216,7 +229,7 @@ export function start(ready, eventKinds) {
     genericEl.hidden = !rest.length;
     if (!rest.length) return;
     genericEl.appendChild(UI.h("h2", { text: t("legal", "What you may do now") }));
-    UI.actionControls(rest, api.send, t, toast).forEach(function (el) { genericEl.appendChild(el); });
+    UI.actionControls(rest, function (action, el) { api.choose(action, api.send, el); }, t, toast).forEach(function (el) { genericEl.appendChild(el); });
   }
 
   function render(frame, previous, events) {
@@ -225,6 +238,7 @@ export function start(ready, eventKinds) {
       const focus = markFocus(mounted.map(function (m) { return m.el; }).concat([genericEl]));
       mounted.forEach(function (m) { m.renderer.update(frame, previous, events); });
       drawUnclaimed(frame);
+      confirmer.follow(frame);
       keepFocus(focus);
       announceTurn(frame, previous);
     } catch (err) {
@@ -235,7 +249,6 @@ export function start(ready, eventKinds) {
 
   /* "Your turn", said once to a screen reader when a decision becomes this seat's (the game's area itself is
    * no live region: it would read out the whole board and every tick of its clocks). */
-  const announcer = document.getElementById("match-announcer");
   function announceTurn(frame, previous) {
     if (!announcer || page.hasAttribute("data-replay") || frame.status !== "running" || !UI.decides(frame, seat)) return;
     if (previous && previous.status === "running" && UI.decides(previous, seat)) return;

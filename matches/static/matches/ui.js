@@ -12,6 +12,7 @@
  * generic inputs for legal actions whose parameters are domains.
  */
 import * as Clock from "./clock.js";
+import { choiceKey } from "./move_confirm.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const secondsLeft = Clock.secondsLeft;  // whole seconds left until a deadline, never below 0 (clock.js)
@@ -151,12 +152,14 @@ function domainInput(key, domain, testid, t) {
 }
 
 /* A control for one legal action: a button when it is concrete, a small form when it carries domains.
- * send(action) receives a concrete action; a wrong input goes to toast(message) and sends nothing. */
+ * send(action, control) receives a concrete action and the control pressed (the button, the form's send
+ * button: a page that confirms moves marks it, api.choose); a wrong input goes to toast(message) and sends nothing. */
 function actionControl(legal, index, send, t, toast) {
   const label = legal.type || "?";
   if (isConcrete(legal)) {
-    return h("button", { type: "button", "data-testid": "legal-" + index, text: JSON.stringify(legal),
-      onclick: function () { send(legal); } });
+    const button = h("button", { type: "button", "data-testid": "legal-" + index, text: JSON.stringify(legal),
+      "data-choice": choiceKey(legal), onclick: function () { send(legal, button); } });
+    return button;
   }
   const inputs = {};
   const rows = [h("strong", { text: label })];
@@ -170,7 +173,8 @@ function actionControl(legal, index, send, t, toast) {
     inputs[key] = input;
     rows.push(h("label", { className: "domain" }, [" " + key + " ", input.el]));
   });
-  rows.push(h("button", { type: "submit", "data-testid": "legal-" + index + "-send", text: t("send", "Send") }));
+  const submit = h("button", { type: "submit", "data-testid": "legal-" + index + "-send", text: t("send", "Send") });
+  rows.push(submit);
   // novalidate: the page checks the inputs itself and says what is wrong in the page's language
   const form = h("form", { className: "action-form", "data-testid": "legal-" + index, novalidate: true }, rows);
   form.addEventListener("submit", function (ev) {
@@ -182,7 +186,7 @@ function actionControl(legal, index, send, t, toast) {
       if (toast) toast(String(message));
       return;
     }
-    send(action);
+    send(action, submit);
   });
   return form;
 }
@@ -190,6 +194,14 @@ function actionControl(legal, index, send, t, toast) {
 /* The controls for a list of legal actions (numbered by their place in frame.legal). */
 function actionControls(legalWithIndex, send, t, toast) {
   return legalWithIndex.map(function (pair) { return actionControl(pair[0], pair[1], send, t, toast); });
+}
+
+/* A press on the control `el` of a decision: api.choose (the live page: sent now, or first picked when the
+ * person confirms moves, confirm_bar.js); a page with no such api (a test's harness) sends at once. */
+function choose(api, action, sendNow, el) {
+  if (api && typeof api.choose === "function") return api.choose(action, sendNow, el);
+  sendNow(action);
+  return true;
 }
 
 /* ------------------------------------------------------------ the generic renderer */
@@ -206,7 +218,7 @@ function genericRenderer() {
       const box = h("div", { className: "generic-view card" }, [
         h("h2", { text: frame.status === "finished" ? api.t("finished", null, "Finished") : api.t("legal", null, "What you may do now") }),
         h("div", { className: "legal" }, legal.length
-          ? actionControls(legal, api.send, function (k, f) { return api.t(k, null, f); }, api.toast)
+          ? actionControls(legal, function (a, el) { choose(api, a, api.send, el); }, function (k, f) { return api.t(k, null, f); }, api.toast)
           : [h("p", { className: "muted", text: api.t("waiting", null, "Nothing to do right now.") })]),
         h("pre", { text: JSON.stringify(frame.view, null, 2) }),
       ]);
@@ -232,5 +244,5 @@ export const LiveMatch = {
 export {
   h, svg, fmt, secondsLeft, formatClock, countdown,
   makeToast, decides, isDomain, isConcrete,
-  actionControl, actionControls,
+  actionControl, actionControls, choiceKey, choose,
 };

@@ -13,6 +13,9 @@ function MainRenderer() {
   let root = null, api = null, frame = null, timer = null, clockEl = null;
 
   function send(action) { api.send(action); }
+  /* A set-up choice, made before the hourglass runs: picked first when the person confirms moves (api.choose;
+   * docs/protocol.md, "Confirming moves"). Everything after Open Sesame! is sent at once: speed is the game. */
+  function pick(action, el) { UI.choose(api, action, send, el); }
   function name(seat) { return api.isYou(seat) ? S.t("you", "you") : api.name(seat); }
   /* "your turn" only where it is: a replay asks nobody anything (its seat is only where it is seen from) */
   function myTurn(seat) { return api.isYou(seat) && !api.replay; }
@@ -109,11 +112,13 @@ function MainRenderer() {
     return box;
   }
 
-  /* Buttons for each concrete choice of these action types, labelled by `label(action)`. */
-  function choiceRow(legal, type, label, testid) {
+  /* Buttons for each concrete choice of these action types, labelled by `label(action)`; `confirmed`: a
+   * choice the person's "Confirm moves" applies to (the set-up's). */
+  function choiceRow(legal, type, label, testid, confirmed) {
     const actions = S.concrete(legal, type);
     if (!actions.length) return null;
     return h("div", { className: "sidi-choices", "data-testid": "choices-" + type }, actions.map(function (a, i) {
+      if (confirmed) return S.button(label(a), testid(a, i), function (ev) { pick(a, ev.currentTarget); }, { "data-choice": UI.choiceKey(a) });
       return S.button(label(a), testid(a, i), function () { send(a); });
     }));
   }
@@ -303,15 +308,15 @@ function MainRenderer() {
 
   function setupBox(view, legal) {
     const rows = [];
-    const chars = choiceRow(legal, "choose_character", function (a) { return S.t("character", "Be {name}", { name: S.characterName(a.character) }); }, function (a) { return "character-" + a.character; });
+    const chars = choiceRow(legal, "choose_character", function (a) { return S.t("character", "Be {name}", { name: S.characterName(a.character) }); }, function (a) { return "character-" + a.character; }, true);
     if (chars) {
       rows.push(h("p", { className: "muted", "data-testid": "characters-help", text: S.characterHelp() }));
       Array.prototype.forEach.call(chars.querySelectorAll("button"), function (b) { b.title = S.characterHelp(); });
       rows.push(chars);
     }
-    const lamps = choiceRow(legal, "give_lamp", function (a) { return S.t("give_lamp", "Give a lamp to {name}", { name: name(a.to) }); }, function (a) { return "give-lamp-" + a.to; });
+    const lamps = choiceRow(legal, "give_lamp", function (a) { return S.t("give_lamp", "Give a lamp to {name}", { name: name(a.to) }); }, function (a) { return "give-lamp-" + a.to; }, true);
     if (lamps) rows.push(lamps);
-    const open = choiceRow(legal, "open_sesame", function () { return S.t("open_sesame", "Open Sesame!"); }, function () { return "open-sesame"; });
+    const open = choiceRow(legal, "open_sesame", function () { return S.t("open_sesame", "Open Sesame!"); }, function () { return "open-sesame"; }, true);
     if (open) rows.push(open);
     return rows.length ? h("div", { className: "sidi-setup card", "data-testid": "setup" }, rows) : null;
   }

@@ -13,6 +13,10 @@ const SIDES = { N: 0, E: 1, S: 2, W: 3 };
 
 function MapRenderer() {
   let root = null, api = null, frame = null, targeting = null;
+  /* The Leader's set-up (maze, Treasure, chests, entrance), made before the hourglass runs: picked first when
+   * the person confirms moves (api.choose; docs/protocol.md, "Confirming moves"). His Events are sent at once:
+   * they answer the Adventurers against a clock of seconds, and one with a target is already two steps. */
+  function decide(action, el) { UI.choose(api, action, api.send, el); }
 
   function centre(maze, cell) {
     const r = Math.floor(cell / maze.cols), c = cell % maze.cols;
@@ -49,12 +53,14 @@ function MapRenderer() {
       for (let c = 0; c < maze.cols; c++) {
         const cell = r * maze.cols + c;
         const action = pick.cells[cell];
+        const setup = action && !targeting;
         const rect = svg("rect", { x: PAD + c * CELL, y: PAD + r * CELL, width: CELL, height: CELL,
           class: "cell" + (action ? " target" : "") + (view.landslides.indexOf(cell) >= 0 ? " landslide" : ""),
-          "data-testid": "cell-" + cell, "data-target": action ? "1" : "0" });
+          "data-testid": "cell-" + cell, "data-target": action ? "1" : "0", "data-choice": setup ? UI.choiceKey(action) : null });
         // the square's name, the one the log uses ("row 3, column 5")
         rect.appendChild(svg("title", {}, [document.createTextNode(S.t("square_at", "row {row}, column {col}", { row: r + 1, col: c + 1 }))]));
-        if (action) S.onPress(rect, (function (a) { return function () { targeting = null; api.send(a); }; })(action));
+        if (setup) S.onPress(rect, (function (a) { return function () { decide(a, rect); }; })(action));
+        else if (action) S.onPress(rect, (function (a) { return function () { targeting = null; api.send(a); }; })(action));
         layer.push(rect);
       }
     }
@@ -77,8 +83,8 @@ function MapRenderer() {
       const p = openingPoint(maze, o, 0.8);
       const action = pick.openings[i];
       const mark = svg("circle", { cx: p[0], cy: p[1], r: 10, class: "opening" + (action ? " target" : "") + (view.entrance === i ? " entrance" : ""),
-        "data-testid": "opening-" + i, "data-target": action ? "1" : "0" });
-      if (action) S.onPress(mark, function () { api.send(action); });
+        "data-testid": "opening-" + i, "data-target": action ? "1" : "0", "data-choice": action ? UI.choiceKey(action) : null });
+      if (action) S.onPress(mark, function () { decide(action, mark); });
       layer.push(mark);
     });
     function glyph(cell, text, cls, testid) {
@@ -219,7 +225,8 @@ function MapRenderer() {
       const data = {};
       (view.maze_choices || []).forEach(function (m) { data[m.key] = m; });
       rows.push(h("div", { className: "sidi-choices sidi-maze-choices" }, mazes.map(function (a) {
-        const button = S.button(S.mazeName(names[a.maze] || a.maze), "maze-" + a.maze, function () { api.send(a); });
+        const button = S.button(S.mazeName(names[a.maze] || a.maze), "maze-" + a.maze, function (ev) { decide(a, ev.currentTarget); },
+          { "data-choice": UI.choiceKey(a) });
         // the Leader alone has the mazes in his view (maze_choices): each is drawn small on its button
         if (data[a.maze]) button.appendChild(mazePreview(data[a.maze]));
         return button;
