@@ -7,7 +7,7 @@ several times is one rating, moved by the sum of its seats' changes; its best-pl
 once, with the seats it counts ("seats"), and its other seats show none ("counted", naming that seat).
 
 The rematch is the lobby's (its tables): the lobby registers it here when it loads (lobby/apps.py),
-so the platform never imports the lobby."""
+so the platform never imports the lobby; the way back to a tournament is the tournaments' (tournaments/apps.py)."""
 from collections.abc import Callable
 
 from django.urls import reverse
@@ -26,6 +26,16 @@ def register_rematch(summary: Callable[[Match, int | None], dict | None]) -> Non
     """Where the end screen reads the rematch from (the lobby's, lobby/rematch.py)."""
     global _rematch_summary
     _rematch_summary = summary
+
+
+# match -> {"name", "url"} of the event the match belongs to (a tournament: tournaments/apps.py), or None.
+_event_link: Callable[[Match], dict | None] | None = None
+
+
+def register_event_link(link: Callable[[Match], dict | None]) -> None:
+    """Where the end screen reads the way back to the event a match was played in (the tournaments')."""
+    global _event_link
+    _event_link = link
 
 
 def rated_entity(seat_row) -> str | None:
@@ -119,4 +129,5 @@ def end_summary(match: Match, seat) -> dict:
         "replay_url": reverse("matches:replay", args=[match.pk]) if match.status == Match.Status.FINISHED else None,
         "lobby_url": reverse("lobby:home"),
         "rematch": _rematch_summary(match, user_id) if _rematch_summary is not None else None,
+        "event": _event_link(match) if _event_link is not None else None,
     }

@@ -8,6 +8,10 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
-        # The tournaments plug into the platform's one list of jobs (matches/job_registry.py): the
-        # platform never imports them.
+        # The tournaments plug into the platform's one list of jobs (matches/job_registry.py) and its end
+        # screen (the way back to the tournament): the platform never imports them.
+        from matches import endscreen
         from tournaments import jobs  # noqa: F401 - imported for its registration
+        from tournaments.snapshot import event_link
+
+        endscreen.register_event_link(event_link)

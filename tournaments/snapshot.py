@@ -1,6 +1,7 @@
 """What a tournament's page shows, as plain data: built for the page's first drawing and for
 every live update over the socket (tournaments/consumers.py), in the reader's language."""
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from matches.registry import get_game
@@ -66,3 +67,11 @@ def tournament_snapshot(tournament: Tournament, user) -> dict:
         },
         "labels": {"waiting": _("Waiting for a table…"), "your_match": _("Your match is ready")},
     }
+
+
+def event_link(match) -> dict | None:
+    """The way back from a tournament match's end screen to its tournament (matches/endscreen.py)."""
+    row = TournamentMatch.objects.filter(match=match).select_related("tournament").first()
+    if row is None:
+        return None
+    return {"name": row.tournament.name, "url": reverse("tournaments:detail", args=[row.tournament_id])}

@@ -67,7 +67,12 @@ def test_an_arena_seats_its_players_by_itself_and_again_with_a_computer_player_w
     first_match = alice.url
     _resign(bob)
     _play_to_the_end(alice)
-    alice.goto(url)
+    # the end screen leads back to the tournament
+    back = alice.locator("[data-testid=end-event]")
+    back.wait_for(timeout=15_000)
+    assert back.inner_text().startswith("Back to Cup ")
+    with alice.expect_navigation():
+        back.click()
     # the standings moved: Alice first with a win's 2 points (a person who resigns is ranked last)
     me = alice.locator("[data-testid=nav-profile]").inner_text()
     first_row = alice.locator("#standings-rows tr").first

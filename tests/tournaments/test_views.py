@@ -92,3 +92,15 @@ def test_a_refused_form_says_why_and_creates_nothing(client, change, message):
 
 def test_an_unknown_tournament_is_a_404(client):
     assert client.get("/tournaments/999/").status_code == 404
+
+
+def test_a_tournament_matchs_end_screen_leads_back_to_the_tournament():
+    from matches.endscreen import end_summary
+    from tests.chat.helpers import play_to_end
+    from tests.tournaments.test_services import T0, new_tournament
+
+    tournament, _users = new_tournament(people=2)
+    services.advance(tournament.pk, now=T0)
+    row = tournament.tournament_matches.get()
+    finished = play_to_end(row.match_id)
+    assert end_summary(finished, 0)["event"] == {"name": "Friday cup", "url": f"/tournaments/{tournament.pk}/"}

@@ -140,6 +140,9 @@ function draw(frame) {
     end.replay_url ? h("a", { href: end.replay_url, className: "button secondary", "data-testid": "end-replay", text: t("replay", "Watch the replay") }) : null,
     " ",
     h("a", { href: end.lobby_url, className: "button secondary", "data-testid": "end-lobby", text: t("lobby", "Back to the lobby") }),
+    end.event ? " " : null,
+    end.event ? h("a", { href: end.event.url, className: "button", "data-testid": "end-event",
+      text: UI.fmt(t("event", "Back to {name}"), { name: end.event.name }) }) : null,
   ]);
   panel.appendChild(links);
   const rematch = rematchBlock(end.rematch);

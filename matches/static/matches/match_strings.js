@@ -52,6 +52,8 @@ export const END = {
   rating_seats: gettext("for its {n} seats together"),
   replay: gettext("Watch the replay"),
   lobby: gettext("Back to the lobby"),
+  // the tournament the match was played in
+  event: gettext("Back to {name}"),
   rematch: gettext("Rematch"),
   rematch_invited: gettext("{host} offers a rematch with the same seats."),
   rematch_offered: gettext("{host} offered a rematch."),
