@@ -40,6 +40,7 @@ def page_strings(module, name, language):
 
     source = (ROOT / module).read_text()
     table = re.search(r"^export const " + re.escape(name) + r" = (\{.*?^\});$", source, re.S | re.M).group(1)
+    table = re.sub(r"^\s*//.*$", "", table, flags=re.M)  # a comment on its own line
     table = CALL.sub(answer, table)
     table = re.sub(r"^(\s*)([A-Za-z_$][\w$]*):", r'\1"\2":', table, flags=re.M)  # keys as JSON
     table = re.sub(r'([{,]\s*)([A-Za-z_$][\w$]*):', r'\1"\2":', table)
