@@ -6,16 +6,15 @@ most one snapshot per settings.LOBBY_SNAPSHOT_INTERVAL seconds per socket, the
 last one always sent. Visitors who are not logged in all see the same
 snapshot, built once per lobby version and language and shared in the cache.
 """
-import asyncio
 import json
 
 from channels.db import database_sync_to_async
-from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 
 from accounts.sockets import ClosedWithItsSession, scope_groups
 from config import socket_guard
+from config.coalesced_views import CoalescedViews
 from config.socket_consumer import SocketConsumer
 from lobby.notify import LOBBY_GROUP, LOBBY_VERSION_KEY
 from lobby.snapshot import lobby_snapshot
@@ -39,13 +38,11 @@ def snapshot_text(language, user) -> str:
 
 # Closed with 4401 when its session ends (accounts/sockets.py): the snapshot showed this person's
 # private tables; reconnecting gives the public one.
-class LobbyConsumer(ClosedWithItsSession, SocketConsumer):
+class LobbyConsumer(ClosedWithItsSession, CoalescedViews, SocketConsumer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # What disconnect() reads, set even if connect stops part-way or never runs (the channel layer failed first).
         self.groups_joined = []
-        self.flush_task = None
-        self.last_sent = float("-inf")
 
     async def connect(self):
         self.guard = socket_guard.SocketGuard(self.scope)
@@ -55,11 +52,10 @@ class LobbyConsumer(ClosedWithItsSession, SocketConsumer):
         for name in (LOBBY_GROUP, *scope_groups(self.scope)):
             await self.channel_layer.group_add(name, self.channel_name)
             self.groups_joined.append(name)
-        await self.send_snapshot()
+        await self.send_view()
 
     async def disconnect(self, code):
-        if self.flush_task is not None:
-            self.flush_task.cancel()
+        self.stop_views()
         await self.leave_groups(self.groups_joined)
 
     async def receive(self, text_data=None, bytes_data=None):
@@ -67,19 +63,10 @@ class LobbyConsumer(ClosedWithItsSession, SocketConsumer):
             await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
 
     async def lobby_changed(self, event):
-        if self.flush_task is None:
-            self.flush_task = asyncio.create_task(self.send_when_due())
+        self.view_changed()
 
-    async def send_when_due(self):
-        wait = self.last_sent + settings.LOBBY_SNAPSHOT_INTERVAL - asyncio.get_running_loop().time()
-        if wait > 0:
-            await asyncio.sleep(wait)
-        # Changes arriving from here on schedule the next snapshot.
-        self.flush_task = None
-        await self.send_snapshot()
-
-    async def send_snapshot(self):
-        self.last_sent = asyncio.get_running_loop().time()
+    async def send_view(self):
+        self.view_sent()
         # Game names and computer players' labels are sent in the reader's language.
         text = await database_sync_to_async(snapshot_text)(language_of(self.scope), self.scope.get("user"))
         await self.send(text_data=text)

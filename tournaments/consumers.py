@@ -1,14 +1,13 @@
 """A tournament's socket: read-only, it pushes the page's view whenever the tournament changes
-(coalesced: at most one per LOBBY_SNAPSHOT_INTERVAL seconds per socket, the last always sent)."""
-import asyncio
+(coalesced as the lobby's: config/coalesced_views.py)."""
 import json
 
 from channels.db import database_sync_to_async
-from django.conf import settings
 from django.utils import translation
 
 from accounts.sockets import ClosedWithItsSession, scope_groups
 from config import socket_guard
+from config.coalesced_views import CoalescedViews
 from config.socket_consumer import SocketConsumer
 from matches.socket_language import language_of
 from tournaments.access import INVITES_SESSION_KEY, may_see
@@ -28,12 +27,10 @@ def _view(tournament_id, user, invites, language):
         return json.dumps(tournament_snapshot(tournament, user))
 
 
-class TournamentConsumer(ClosedWithItsSession, SocketConsumer):
+class TournamentConsumer(ClosedWithItsSession, CoalescedViews, SocketConsumer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.groups_joined = []
-        self.flush_task = None
-        self.last_sent = float("-inf")
 
     async def connect(self):
         self.guard = socket_guard.SocketGuard(self.scope)
@@ -50,8 +47,7 @@ class TournamentConsumer(ClosedWithItsSession, SocketConsumer):
             self.groups_joined.append(name)
 
     async def disconnect(self, code):
-        if self.flush_task is not None:
-            self.flush_task.cancel()
+        self.stop_views()
         await self.leave_groups(self.groups_joined)
 
     async def receive(self, text_data=None, bytes_data=None):
@@ -59,20 +55,12 @@ class TournamentConsumer(ClosedWithItsSession, SocketConsumer):
             await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
 
     async def tournament_changed(self, event):
-        if self.flush_task is None:
-            self.flush_task = asyncio.create_task(self.send_when_due())
-
-    async def send_when_due(self):
-        wait = self.last_sent + settings.LOBBY_SNAPSHOT_INTERVAL - asyncio.get_running_loop().time()
-        if wait > 0:
-            await asyncio.sleep(wait)
-        self.flush_task = None
-        await self.send_view()
+        self.view_changed()
 
     async def send_view(self) -> bool:
         text = await _view(self.tournament_id, self.scope.get("user"), self.invites, language_of(self.scope))
         if text is None:
             return False
-        self.last_sent = asyncio.get_running_loop().time()
+        self.view_sent()
         await self.send(text_data=text)
         return True
