@@ -1,14 +1,11 @@
 """A tournament, its entries and its matches. The standings are computed from the matches
 (tournaments/standings.py); `Tournament.standings` only keeps the last computation for the pages."""
-import secrets
-
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
-
-def new_invite_token():
-    return secrets.token_urlsafe(12)
+# the lobby's invite tokens (a private tournament's link is made the same way)
+from lobby.models import new_invite_token
 
 
 class Tournament(models.Model):

@@ -6,31 +6,15 @@ from datetime import UTC, datetime
 import pytest
 
 from accounts import outbox
-from accounts.models import profile_of
 from tests.factories import UserFactory
 from tests.mail_server import body_of, links_in
+
+# the your-turn e-mails' people (thread_sender, their fixture, comes through tests/tournaments/conftest.py)
+from tests.matches.test_turn_mail import SITE, person
 from tournaments import reminders, services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SITE = "http://testserver"
-
-
-@pytest.fixture
-def thread_sender(settings, mail_settings):
-    settings.TIMER_BACKEND = "thread"
-    settings.SITE_URL = SITE
-    yield mail_settings
-    outbox.flush()
-
-
-def person(name, language="en", address=True):
-    user = UserFactory(username=name)
-    profile = profile_of(user)
-    profile.verified_email = f"{name}@example.org" if address else ""
-    profile.language = language
-    profile.save()
-    return user
 
 
 def cup(starts_in: float):
