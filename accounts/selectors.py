@@ -120,7 +120,9 @@ def profile_summary(owner, viewer=None, recent=RECENT_MATCHES) -> dict:
     played = finished.values("match_id").distinct().count()
     won = finished.filter(won=True).values("match_id").distinct().count()
 
-    seats = _visible_seats(MatchSeat.objects.filter(user=owner).select_related("match"), owner, viewer)
+    # an aborted match counts nowhere, not even among the recent ones (docs/ratings.md, "The early abort")
+    seats = _visible_seats(MatchSeat.objects.filter(user=owner).exclude(match__status=Match.Status.ABORTED).select_related("match"),
+                           owner, viewer)
     seats = list(seats.order_by("-match__created_at", "-match_id", "seat")[:recent])
     recent_matches = [
         {

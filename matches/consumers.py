@@ -75,6 +75,11 @@ def _apply(match_id, seat, action, version):
 
 
 @_db
+def _abort(match_id, user, version):
+    services.abort_match(match_id, user, client_version=version, from_client=True)
+
+
+@_db
 def _chat_connect(match_id, user, seat):
     return chat_frames.chat_connect(match_id, user, seat)
 
@@ -177,6 +182,8 @@ class MatchConsumer(ClosedWithItsSession, SocketConsumer):
             return await self.send(text_data=PONG)
         if kind in chat_frames.FRAME_TYPES:
             return await self.receive_chat(frame)
+        if kind == "abort":
+            return await self.receive_abort(frame)
         if kind != "action":
             return await self.send_error("unknown_type", _("Unknown frame type: %(type)s") % {"type": kind[:40]})
         return await self.receive_action(frame)
@@ -191,6 +198,21 @@ class MatchConsumer(ClosedWithItsSession, SocketConsumer):
             return await self.send_error("malformed", _("An action frame needs the \"version\" you saw."))
         try:
             await _apply(self.match_id, self.seat, action, version)
+        except services.MatchError as exc:
+            await self.send_error(exc.code, exc.message)
+            if isinstance(exc, services.StaleVersion):
+                await self.send_frame(await _current_frame(self.match_id, self.seat, language_of(self.scope)))
+
+    async def receive_abort(self, frame):
+        """{"type": "abort", "version": N}: the person seated aborts the match while its window is open
+        (matches/services.py, ``abort_match``); everyone is told by the broadcast, an error answers a refusal."""
+        if self.seat is None:
+            return await self.send_error("not_seated", _("Spectators cannot abort a match."))
+        version = frame.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            return await self.send_error("malformed", _("An abort frame needs the \"version\" you saw."))
+        try:
+            await _abort(self.match_id, self.scope["user"], version)
         except services.MatchError as exc:
             await self.send_error(exc.code, exc.message)
             if isinstance(exc, services.StaleVersion):

@@ -47,7 +47,7 @@ def rated_entity(seat_row) -> str | None:
 
 
 def _rating(match: Match, rated_at, seat_row) -> dict:
-    if not match.rated:
+    if not match.rated or match.status != Match.Status.FINISHED:  # an aborted match rates nobody
         return {"state": "unrated"}
     if rated_at is None:
         return {"state": "pending"}
@@ -124,7 +124,7 @@ def end_summary(match: Match, seat) -> dict:
     user_id = next((s.user_id for s in seats if s.seat == seat and not s.abandoned_at), None) if seat is not None else None
     return {
         "status": match.status,
-        "rated": match.rated,
+        "rated": match.rated and match.status == Match.Status.FINISHED,
         "players": players,
         "replay_url": reverse("matches:replay", args=[match.pk]) if match.status == Match.Status.FINISHED else None,
         "lobby_url": reverse("lobby:home"),

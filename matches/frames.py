@@ -142,12 +142,15 @@ def seat_frame(match: Match, seat, events=None, version=None, after=None) -> dic
         "seat": seat,
         "status": match.status,
         "view": spec.engine.view(match.state, seat),
-        "legal": spec.engine.legal_actions(match.state, seat) if seat is not None else [],
+        "legal": spec.engine.legal_actions(match.state, seat) if seat is not None and not finished else [],
         "to_act": contract.to_act_seen_by(spec.engine, match.state, seat) if not finished else [],
         "events": shown_events,
         # Who plays for a computer now and what happened to the seats (the badges and the table's notices).
         "bots": bot_seat_numbers(match),
         "seat_notices": frame_notices(match),
+        # The early abort's window is open (a person seated has not made a first decision yet): the page
+        # offers its players the Abort button while it is (docs/ratings.md, "The early abort").
+        "abortable": match.status == Match.Status.RUNNING and bool(match.undecided_seats),
         "server_time": time.time(),
     }
     if after is not None:
@@ -207,5 +210,6 @@ def change_frames(match: Match, new_events, since=None) -> tuple[list[dict | Non
 
 
 def notice_frame(match: Match, notice: dict) -> dict:
-    """The frame of a seat's notice (stood in for, back, resigned), the same for every seat and spectator."""
+    """The frame of a seat's notice (stood in for, back, resigned, the match aborted), the same for every seat
+    and spectator."""
     return {"type": "notice", **notice, "bots": bot_seat_numbers(match), "seat_notices": frame_notices(match)}

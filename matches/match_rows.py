@@ -27,7 +27,7 @@ from matches.models import ActionLog, Match
 
 _JSON_OPTIONS = orjson.OPT_NON_STR_KEYS
 _LOG_COLUMNS = ("match", "seq", "seat", "action", "server_time", "events", "created_at")
-_JSON_FIELDS = {"action", "events", "state", "result"}
+_JSON_FIELDS = {"action", "events", "state", "result", "undecided_seats"}
 
 
 def lock_match(match_id) -> Match:

@@ -44,6 +44,10 @@ class Match(models.Model):
     # What happened to the seats (resigned, a computer player stood in, its person came back), oldest
     # first: [{"code", "seat", "bot", "at", "version"}]; every frame carries it (the table's lasting notices).
     seat_notices = models.JSONField(default=list, blank=True)
+    # The seats of the people who have not made a first decision of their own yet (docs/ratings.md, "The early
+    # abort"): while there is one, any person seated may abort the match, unrated, and a person away at their
+    # first decision gets the match aborted instead of a computer player standing in (matches/aborts.py).
+    undecided_seats = models.JSONField(default=list, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(auto_now_add=True)

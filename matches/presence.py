@@ -16,6 +16,11 @@ seat stays the person's: the moment a socket of theirs opens on the match
 again, they take it back (`take_seat_back`). Resigning (`resign_seat`) is the
 only way to give a seat up for good (`MatchSeat.abandoned_at`).
 
+No computer player stands in at a person's first decision: a person away when
+it is due past the grace period gets the match aborted instead, unrated
+(`services.end_aborted`, notice `match_aborted_away`; docs/ratings.md, "The
+early abort"): a match nobody started playing rates nobody.
+
 Every change goes through the match row's lock, is written to the table's
 lasting notices (`Match.seat_notices`) and is sent to every seat after commit.
 A running match with no clock whose people have all been gone (no socket, no
@@ -124,7 +129,8 @@ def absent_seats(now: float | None = None, grace: float | None = None):
 
 
 def stand_in_for_absent_seats(now: float | None = None, grace: float | None = None) -> int:
-    """A computer player stands in for every seat whose person is away past the countdown; returns how many."""
+    """A computer player stands in for every seat whose person is away past the countdown, or, at the person's
+    first decision, the match is aborted; returns how many seats were so handled."""
     now = time.time() if now is None else now
     taken = 0
     for match_id, seat in list(absent_seats(now, grace).values_list("match_id", "seat")):
@@ -144,6 +150,10 @@ def _stand_in(match_id: int, seat: int, now: float, grace: float | None) -> bool
         due = stand_in_at(match, seat_row, grace)
         if due is None or due > now or is_present(match_id, seat, now):
             return False
+        if seat in (match.undecided_seats or []):
+            # their first decision: nobody plays it for them (docs/ratings.md, "The early abort")
+            services.end_aborted(match, services.ABORTED_AWAY, seat, now)
+            return True
         bot = next(iter(registry.get_game(match.game).bots))
         MatchSeat.objects.filter(pk=seat_row.pk).update(bot=bot, stand_in_since=_at(now))
         match.bot_seats = sorted(match.bot_seats + [[seat, bot]])
@@ -188,7 +198,9 @@ def resign_seat(match_id: int, user, now: float | None = None) -> int:
         bot = seat_row.bot if seat_row.stand_in_since else next(iter(registry.get_game(match.game).bots))
         MatchSeat.objects.filter(pk=seat_row.pk).update(bot=bot, abandoned_at=_at(now), stand_in_since=None)
         match.bot_seats = sorted([pair for pair in match.bot_seats if pair[0] != seat_row.seat] + [[seat_row.seat, bot]])
-        _notify(match, RESIGNED, seat_row.seat, bot, now, ["bot_seats"])
+        # a computer player's seat from now on: no person's first decision keeps the abort's window open there
+        match.undecided_seats = [s for s in match.undecided_seats or [] if s != seat_row.seat]
+        _notify(match, RESIGNED, seat_row.seat, bot, now, ["bot_seats", "undecided_seats"])
     return seat_row.seat
 
 
@@ -206,7 +218,7 @@ def _notify(match: Match, code: str, seat: int, bot: str, now: float, fields: li
 def away_status(user, now: float | None = None) -> list[dict]:
     """For the banner on every page: each running match of ``user`` in which a computer player stands in
     for them, or will when the countdown (``stand_in_at``) runs out because a decision of theirs is due
-    and no page of the match is open."""
+    and no page of the match is open (``aborts``: their first decision, the match is aborted then)."""
     now = time.time() if now is None else now
     rows = (
         MatchSeat.objects.filter(user=user, match__status=Match.Status.RUNNING, abandoned_at__isnull=True)
@@ -222,7 +234,7 @@ def away_status(user, now: float | None = None) -> list[dict]:
         elif not seat_row.present:
             at = stand_in_at(match, seat_row)
             if at is not None:
-                status.append(dict(entry, state="due", at=at))
+                status.append(dict(entry, state="due", at=at, aborts=seat_row.seat in (match.undecided_seats or [])))
     return status
 
 

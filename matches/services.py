@@ -133,6 +133,8 @@ def create_match(game_key, seats, options, *, seed=None, is_private=False, rated
             next_deadline=_ts(_deadline_at(spec, state)),
             bot_seats=[[i, s.bot] for i, s in enumerate(seats) if s.bot],
             decision_days=decision_days,
+            # every person seated has their first decision ahead (the early abort: abort_match)
+            undecided_seats=[i for i, s in enumerate(seats) if s.user is not None],
         )
         MatchSeat.objects.bulk_create(
             [MatchSeat(match=match, seat=i, user=s.user, bot=s.bot or "") for i, s in enumerate(seats)]
@@ -227,6 +229,7 @@ def _locked_match(match_id) -> Match:
     """The match row, locked until the end of the transaction, ready to take actions."""
     match = match_rows.lock_match(match_id)
     match.unsaved_actions = []
+    match.undecided_changed = False
     return match
 
 
@@ -237,6 +240,8 @@ def _save(spec, match, state, now):
     match.updated_at = dj_timezone.now()
     outcome = spec.engine.result(state)
     fields = ["state", "version", "step_version", "next_deadline", "updated_at"]
+    if getattr(match, "undecided_changed", False):
+        fields.append("undecided_seats")
     if outcome is not None and match.status == Match.Status.RUNNING:
         match.status = Match.Status.FINISHED
         match.result = outcome
@@ -269,15 +274,7 @@ def match_apply_action(match_id, seat, action, *, client_version=None, now=None,
             raise MatchNotRunning(_("This match is over."))
         spec = get_game(match.game)
         now = time.time() if now is None else now
-        if client_version is not None:
-            if isinstance(client_version, bool) or not isinstance(client_version, int) or client_version > match.version \
-                    or from_client and not frames.was_shown(match, seat, client_version):
-                raise MatchError(_("Unknown version."), "bad_version")
-            if client_version < match.step_version and client_version < frames.seen_version(match, seat):
-                # The seat acted on a view older than both the decision and the last change it could see
-                # (its frames carry that version: matches/frames.py). An engine keeps every new decision
-                # visible to all, so the second half only guards against a client resyncing forever.
-                raise StaleVersion(STALE_MESSAGE)
+        _check_client_version(match, seat, client_version, from_client)
         start_version, start_step = match.version, match.step_version
         new_events = []
         state = _apply_due_expiries(spec, match, match.state, now, new_events)
@@ -285,7 +282,9 @@ def match_apply_action(match_id, seat, action, *, client_version=None, now=None,
             refused = StaleVersion(STALE_MESSAGE)
         elif spec.engine.result(state) is None:
             try:
+                before = state
                 state = _apply_one(spec, match, state, seat, action, now, new_events)
+                _note_first_decision(spec, match, before, seat, new_events)
             except IllegalMove as exc:
                 refused = exc
         else:
@@ -296,6 +295,120 @@ def match_apply_action(match_id, seat, action, *, client_version=None, now=None,
     if refused is not None:
         raise refused
     return match
+
+
+def _check_client_version(match, seat, client_version, from_client) -> None:
+    """Refuse a version the seat names that the match has not reached (or, ``from_client``, that the seat was
+    never shown: matches/frames.py), and a view older than both the current decision and the last change the
+    seat could see (stale). None: the caller names none (the platform's own callers)."""
+    if client_version is None:
+        return
+    if isinstance(client_version, bool) or not isinstance(client_version, int) or client_version > match.version \
+            or from_client and not frames.was_shown(match, seat, client_version):
+        raise MatchError(_("Unknown version."), "bad_version")
+    if client_version < match.step_version and client_version < frames.seen_version(match, seat):
+        # The seat acted on a view older than both the decision and the last change it could see
+        # (its frames carry that version: matches/frames.py). An engine keeps every new decision
+        # visible to all, so the second half only guards against a client resyncing forever.
+        raise StaleVersion(STALE_MESSAGE)
+
+
+def _note_first_decision(spec, match, state, seat, new_events) -> None:
+    """``seat`` just acted on ``state`` (the action's events are the last of ``new_events``, tagged with the match's
+    version): if the game waited for it there (``to_act``) and its person had not decided yet, that was their first
+    decision (docs/ratings.md, "The early abort"). Not an action hidden from some seat or the spectators (a private
+    offer in Basra): the abort's window, shown to all, would tell them of it. Costs nothing once everyone decided."""
+    if not (match.undecided_seats and seat in match.undecided_seats and seat in spec.engine.to_act(state)):
+        return
+    if spec.hide_unseen_actions:
+        made = [event for version, event in new_events if version == match.version]
+        if any(frames.hidden_from(made, viewer, False) for viewer in [*range(match.players), None]):
+            return
+    match.undecided_seats = [s for s in match.undecided_seats if s != seat]
+    match.undecided_changed = True
+
+
+# The early abort (docs/ratings.md, "The early abort"): notice codes (docs/protocol.md).
+ABORTED = "match_aborted"  # a person seated aborted the match
+ABORTED_AWAY = "match_aborted_away"  # a person was away when their first decision was due (matches/presence.py)
+TOO_LATE_MESSAGE = gettext_lazy("It is too late to abort: every player has made a first decision. Resign instead.")
+
+
+def abort_window_open(match: Match) -> bool:
+    """Whether the match may still be aborted: it runs and a person seated has not made a first decision of their
+    own yet (``Match.undecided_seats``)."""
+    return match.status == Match.Status.RUNNING and bool(match.undecided_seats)
+
+
+def abort_match(match_id, user, *, client_version=None, from_client=False, now=None) -> int:
+    """``user``, seated in the match, aborts it while its window is open (``abort_window_open``); returns their seat.
+
+    Under the match row's lock, like an action: a deadline already due is applied first (time acted before
+    the abort arrived, and it stays applied even if the abort is then refused), and the versions are checked
+    as for an action (``client_version``: the version of the view the person saw). The match ends aborted,
+    unrated, and every seat and spectator is told (``end_aborted``). Refused with a MatchError (nothing else
+    changed): a match that is over, someone not seated in it (a spectator), the window closed (``too_late``),
+    a version unknown or stale."""
+    refused = None
+    with transaction.atomic():
+        try:
+            match = _locked_match(match_id)
+        except Match.DoesNotExist:
+            raise MatchError(_("There is no such match."), "not_found") from None
+        if match.status != Match.Status.RUNNING:
+            raise MatchNotRunning(_("This match is over."))
+        seat = None
+        if getattr(user, "is_authenticated", False):
+            seat = MatchSeat.objects.filter(match_id=match.pk, user=user, abandoned_at__isnull=True).values_list("seat", flat=True).first()
+        if seat is None:
+            raise MatchError(_("Only a player of this match may abort it."), "not_seated")
+        _check_client_version(match, seat, client_version, from_client)
+        spec = get_game(match.game)
+        now = time.time() if now is None else now
+        start_version, start_step = match.version, match.step_version
+        new_events = []
+        state = _apply_due_expiries(spec, match, match.state, now, new_events)
+        if client_version is not None and match.step_version != start_step and client_version < match.step_version:
+            refused = StaleVersion(STALE_MESSAGE)
+        elif spec.engine.result(state) is not None:
+            refused = MatchNotRunning(_("This match is over."))
+        elif not match.undecided_seats:
+            refused = MatchError(TOO_LATE_MESSAGE, "too_late")
+        moved = match.version != start_version
+        if moved:
+            _save(spec, match, state, now)
+        if refused is None:
+            end_aborted(match, ABORTED, seat, now, new_events, start_version)
+        elif moved:
+            transaction.on_commit(lambda: _after_commit(match, new_events, start_version))
+    if refused is not None:
+        raise refused
+    return seat
+
+
+def end_aborted(match: Match, code: str, seat: int, now: float, new_events=(), since=None) -> None:
+    """Inside the transaction holding the match row's lock: the running match ends aborted, unrated (only a
+    finished match is ever rated: matches/ratings.py), its notice ``code`` naming ``seat`` kept with the
+    table's notices. After commit every seat and spectator is sent the notice, then its frame of the aborted
+    match (with the ``new_events`` of time's change after version ``since``, if time acted first)."""
+    since = match.version if since is None else since
+    notice = {"code": code, "seat": seat, "bot": "", "at": now, "version": frames.public_version(match)}
+    match.status = Match.Status.ABORTED
+    match.finished_at = _ts(now)
+    match.next_deadline = None
+    match.undecided_seats = []
+    match.seat_notices = list(match.seat_notices or []) + [notice]
+    match.save(update_fields=["status", "finished_at", "next_deadline", "undecided_seats", "seat_notices", "updated_at"])
+    # a turn-based match waits for nobody any more (the header's badge, the your-turn e-mails)
+    MatchSeat.objects.filter(match_id=match.pk, waiting_since__isnull=False).update(waiting_since=None)
+    frame = frames.notice_frame(match, notice)
+    new_events = list(new_events)
+
+    def tell():
+        broadcast.send_notice(match, frame)
+        broadcast.send_views(match, new_events, since)
+
+    transaction.on_commit(tell)
 
 
 def match_apply_deadline(match_id, version, now=None) -> bool:

@@ -11,6 +11,7 @@ urlpatterns = [
     path("away.json", views.away, name="away"),
     path("<int:match_id>/", views.match_page, name="match"),
     path("<int:match_id>/resign/", views.resign, name="resign"),
+    path("<int:match_id>/abort/", views.abort, name="abort"),
     path("<int:match_id>/replay/", views.replay_page, name="replay"),
     path("<int:match_id>/replay.json", views.replay_data, name="replay_data"),
     path("<int:match_id>/replay-events.json", views.replay_events, name="replay_events"),

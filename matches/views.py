@@ -41,7 +41,7 @@ def match_page(request, match_id):
         request,
         spec.template,
         {"match": match, "spec": spec, "seat": seat, "own_seat": seat, "seats": seats, "ws_path": f"/ws/match/{match.pk}/",
-         "confirm_moves": confirm_moves},
+         "confirm_moves": confirm_moves, "abortable": services.abort_window_open(match)},
     )
 
 
@@ -64,6 +64,27 @@ def resign(request, match_id):
         messages.error(request, exc.message)
     else:
         messages.info(request, _("You resigned: a computer player finishes the match in your seat."))
+    return redirect("matches:match", match_id=match_id)
+
+
+@login_required
+@require_POST
+def abort(request, match_id):
+    """The Abort button's confirmation (matches/services.py, ``abort_match``): ``version``, the version of the view
+    the person saw, written into the form by the page (live.js); without it the abort is not checked for staleness."""
+    raw = request.POST.get("version", "").strip()
+    try:
+        version = int(raw) if raw else None
+    except ValueError:
+        version = raw  # refused below as an unknown version
+    try:
+        services.abort_match(match_id, request.user, client_version=version, from_client=True)
+    except services.MatchError as exc:
+        if exc.code == "not_found":
+            raise Http404("There is no such match.") from exc
+        messages.error(request, exc.message)
+    else:
+        messages.info(request, _("You aborted the match: it is unrated and counts nowhere."))
     return redirect("matches:match", match_id=match_id)
 
 

@@ -14,7 +14,8 @@ document.addEventListener("click", (event) => {
   if (details) { details.open = false; }
 });
 // The away banner (templates/base.html): the person's running matches where a decision of theirs is
-// due while no page of the match is open, with the countdown before a computer player stands in
+// due while no page of the match is open, with the countdown before a computer player stands in (or, at their
+// first decision, before the match is aborted)
 // (matches/presence.py), and those where one already plays for them; each with a link back.
 const banner = document.getElementById("away-banner");
 if (banner) {
@@ -38,7 +39,9 @@ if (banner) {
         text = fill(banner.dataset.stoodIn, entry, 0);
       } else {
         const seconds = Math.ceil(entry.at - now);
-        text = seconds > 0 ? fill(banner.dataset.due, entry, seconds) : fill(banner.dataset.dueNow, entry, 0);
+        // at their first decision nobody stands in: the match is aborted (docs/ratings.md, "The early abort")
+        const [due, dueNow] = entry.aborts ? [banner.dataset.abortDue, banner.dataset.abortDueNow] : [banner.dataset.due, banner.dataset.dueNow];
+        text = seconds > 0 ? fill(due, entry, seconds) : fill(dueNow, entry, 0);
       }
       line.append(text + " ");
       const link = document.createElement("a");

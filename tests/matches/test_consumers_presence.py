@@ -6,7 +6,7 @@ import time
 import pytest
 from asgiref.sync import sync_to_async
 
-from matches import presence
+from matches import presence, services
 from matches.models import MatchSeat, SeatPresence
 from tests.matches.test_consumers import connect, make_match
 
@@ -51,11 +51,20 @@ async def receive_until(communicator, kind, code=None):
     raise AssertionError(f"no {kind} {code} frame")
 
 
+@sync_to_async
+def first_decisions_made(match):
+    """Seat 0 adds and seat 1 bids, each their first decision (before it nobody stands in: the match would be
+    aborted, tests/matches/test_abort.py); the window then waits for seat 0's bid."""
+    services.match_apply_action(match.pk, 0, {"type": "add", "n": 1})
+    services.match_apply_action(match.pk, 1, {"type": "bid", "n": 0})
+
+
 async def test_a_person_stood_in_for_takes_the_seat_back_on_connecting():
     match, users = await make_match()
+    await first_decisions_made(match)
     keeper, _, _ = await connect(match.pk, users[1])
     await keeper.receive_json_from(timeout=5)
-    # Seat 0 is due at once and its person never came: after the grace period a computer stands in.
+    # Seat 0's bid is due and its person went away: after the grace period a computer stands in.
     stood_in = await sync_to_async(presence.stand_in_for_absent_seats)(now=time.time() + 55, grace=50)
     assert stood_in == 1
     notice = await receive_until(keeper, "notice", presence.STOOD_IN)

@@ -35,13 +35,17 @@ def notices(match):
 
 
 def bob_due_at(t0):
-    """Alice (seat 0, present) adds at t0 + 100: the bidding window then waits for Bob (seat 1), gone since t0 + 1."""
+    """Alice (seat 0, present) adds at t0 and Bob (seat 1) bids at once, his first decision made; he is gone since
+    t0 + 1. Alice bids at t0 + 100: Bob's turn then opens, and the game waits for him.
+    (At a person's first decision nobody stands in: the match is aborted, tests/matches/test_abort.py.)"""
     alice, bob = UserFactory(), UserFactory()
     match = new_match([alice, bob], now=t0)
     presence.seat_connected(match.pk, 0, "alice-socket", now=t0)
     presence.seat_connected(match.pk, 1, "bob-socket", now=t0)
+    services.match_apply_action(match.pk, 0, {"type": "add", "n": 1}, now=t0)
+    services.match_apply_action(match.pk, 1, {"type": "bid", "n": 0}, now=t0)
     presence.seat_disconnected(match.pk, 1, "bob-socket", now=t0 + 1)
-    services.match_apply_action(match.pk, 0, {"type": "add", "n": 1}, now=t0 + 100)
+    services.match_apply_action(match.pk, 0, {"type": "bid", "n": 0}, now=t0 + 100)
     presence.seat_seen(match.pk, 0, "alice-socket", now=t0 + 150)
     return match, alice, bob
 
@@ -65,7 +69,8 @@ def test_a_computer_player_stands_in_once_a_decision_is_due_past_the_countdown()
     match, _alice, bob = bob_due_at(t0)
     # The countdown runs from the decision's opening (t0 + 100), not from when Bob left.
     assert presence.away_status(bob, now=t0 + 150) == [
-        {"match": match.pk, "game": "Countdown (test game)", "seat": 1, "state": "due", "at": pytest.approx(t0 + 100 + GRACE)}
+        {"match": match.pk, "game": "Countdown (test game)", "seat": 1, "state": "due", "at": pytest.approx(t0 + 100 + GRACE),
+         "aborts": False}
     ]
     assert presence.stand_in_for_absent_seats(now=t0 + 150, grace=GRACE) == 0
     assert presence.stand_in_for_absent_seats(now=t0 + 161, grace=GRACE) == 1
@@ -104,7 +109,7 @@ def test_the_person_takes_the_seat_back_the_moment_they_return():
     frame = frames.seat_frame(match, 0)
     assert frame["bots"] == [] and [n["code"] for n in frame["seat_notices"]] == [presence.STOOD_IN, presence.RETURNED]
     # Bob acts himself again.
-    services.match_apply_action(match.pk, 1, {"type": "bid", "n": 1}, now=t0 + 172)
+    services.match_apply_action(match.pk, 1, {"type": "add", "n": 1}, now=t0 + 172)
 
 
 def test_a_replaced_person_opens_the_match_page_in_their_seat(client):
@@ -122,8 +127,6 @@ def test_the_person_stood_in_for_is_ranked_and_rated_for_the_seat(settings):
     match, alice, bob = bob_due_at(t0)
     assert presence.stand_in_for_absent_seats(now=t0 + 161, grace=GRACE) == 1
     # Bob's seat, played by the computer, ends first.
-    services.match_apply_action(match.pk, 0, {"type": "bid", "n": 0}, now=t0 + 162)
-    services.match_apply_action(match.pk, 1, {"type": "bid", "n": 0}, now=t0 + 163)
     services.match_apply_action(match.pk, 1, {"type": "add", "n": 3}, now=t0 + 164)
     for bidder in (0, 1):
         services.match_apply_action(match.pk, bidder, {"type": "bid", "n": 0}, now=t0 + 165)
@@ -167,7 +170,9 @@ def test_each_table_sets_its_own_grace_period():
         presence.seat_seen(match.pk, 1, f"{match.pk}-1", now=t0 + 20)
     assert presence.stand_in_for_absent_seats(now=t0 + 15) == 0
     assert presence.stand_in_for_absent_seats(now=t0 + 25) == 1  # the 20 s table only
-    assert seat(quick, 0).stand_in_since is not None and seat(patient, 0).stand_in_since is None
+    # seat 0's first decision: the match is aborted rather than played for them (the early abort)
+    assert Match.objects.get(pk=quick.pk).status == Match.Status.ABORTED
+    assert Match.objects.get(pk=patient.pk).status == Match.Status.RUNNING and seat(patient, 0).stand_in_since is None
 
 
 def test_resigning_while_stood_in_for_gives_the_seat_up_for_good():

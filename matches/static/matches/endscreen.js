@@ -5,6 +5,7 @@
  * this panel then keeps to the links and the rematch. */
 import * as UI from "./ui.js";
 import { END } from "./match_strings.js";
+import { isAbortCode, seatLine } from "./seat_log.js";
 
 const h = UI.h;
 const panel = document.getElementById("match-end");
@@ -129,13 +130,23 @@ function rematchBlock(rematch) {
   return box;
 }
 
-function draw(frame) {
+/* Why an aborted match ended (its notice, the early abort), and that it counts nowhere. */
+function abortedLines(frame, api) {
+  const notices = (frame.seat_notices || []).filter(function (n) { return isAbortCode(n.code); });
+  const why = notices.length ? seatLine(notices[notices.length - 1], api) : null;
+  return [why ? h("p", { "data-testid": "aborted-why", text: why }) : null,
+    h("p", { className: "muted", text: t("aborted_unrated", "It is unrated: no rating moves, and it is on nobody's profile or history.") })];
+}
+
+function draw(frame, api) {
   if (!panel || frame.replay || !frame.end) return;
   const end = frame.end;
   const game = UI.LiveMatch.renderer(page.dataset.game, "main");
   panel.innerHTML = "";
-  panel.appendChild(h("h2", { text: end.status === "finished" ? t("over", "The match is over") : t("aborted", "The match was stopped") }));
-  if (!(game && game.endRanking)) panel.appendChild(ranking(end, frame.seat));
+  const aborted = end.status === "aborted";
+  panel.appendChild(h("h2", { "data-testid": "end-title", text: aborted ? t("aborted", "Match aborted") : t("over", "The match is over") }));
+  if (aborted) abortedLines(frame, api).forEach(function (el) { if (el) panel.appendChild(el); });
+  else if (!(game && game.endRanking)) panel.appendChild(ranking(end, frame.seat));
   const links = h("p", { className: "end-links" }, [
     end.replay_url ? h("a", { href: end.replay_url, className: "button secondary", "data-testid": "end-replay", text: t("replay", "Watch the replay") }) : null,
     " ",
@@ -154,5 +165,5 @@ export { ratingText, ratingCell };
 
 /* Called by the match page once its socket (or replay player) is up (matches/match_page.js). */
 export function attach(api) {
-  api.on("view", draw);
+  api.on("view", function (frame) { draw(frame, api); });
 }

@@ -47,6 +47,7 @@ export function start(ready, eventKinds) {
   const genericEl = document.getElementById("generic-actions");
   const noticeEl = document.getElementById("match-notice");
   const connEl = page.querySelector("[data-testid=connection]");
+  const abortEl = page.querySelector("[data-testid=abort]");
 
   function readJSON(id, fallback) {
     const el = document.getElementById(id);
@@ -139,6 +140,17 @@ export function start(ready, eventKinds) {
       ]));
     });
     seatNoticesEl.hidden = notices.length === 0;
+  }
+
+  /* The Abort button (the early abort, docs/ratings.md): shown while the frame says the window is open, its form
+   * carrying the version of the view the person saw (the server refuses an abort made on an outdated view). */
+  function showAbort(frame) {
+    if (!abortEl) return;
+    const open = frame.status === "running" && frame.abortable === true;
+    abortEl.hidden = !open;
+    if (!open) abortEl.open = false;
+    const version = abortEl.querySelector("[data-abort-version]");
+    if (version) version.value = String(frame.version);
   }
 
   function notice(message) {
@@ -304,6 +316,7 @@ export function start(ready, eventKinds) {
       window.__lastFrame = frame;
       document.body.dataset.version = String(frame.version);
       document.body.dataset.status = frame.status;
+      showAbort(frame);
       render(frame, previous, newEvents(frame));
       showSeats(frame.bots, frame.seat_notices);
     } else if (frame.type === "notice") {

@@ -12,6 +12,8 @@ export const MATCH = {
   seat_stood_in: gettext("{name} was away when a decision was due: a computer player plays for them until they come back."),
   seat_returned: gettext("{name} is back and plays again."),
   seat_resigned: gettext("{name} resigned: a computer player finishes the match in the seat."),
+  match_aborted: gettext("{name} aborted the match before every player had made a first decision: it ends unrated."),
+  match_aborted_away: gettext("{name} was away when their first decision was due: the match is aborted, unrated."),
   bots_hurried: gettext("The server is busy: the computer players, {name} among them, think for less time for now so that the game keeps its pace."),
   bot: gettext("bot"),
   away: pgettext("a player away from the table", "away"),
@@ -38,7 +40,8 @@ export const MATCH = {
 /* the end screen (endscreen.js) */
 export const END = {
   over: gettext("The match is over"),
-  aborted: gettext("The match was stopped"),
+  aborted: gettext("Match aborted"),
+  aborted_unrated: gettext("It is unrated: no rating moves, and it is on nobody's profile or history."),
   place: gettext("Place"),
   player: gettext("Player"),
   score: gettext("Score"),
