@@ -86,6 +86,9 @@ def test_looking_away_keeps_the_seat_and_a_computer_stands_in_only_when_a_decisi
     away, other = pages[away_seat], pages[first]
     # the cave's scoreboard lists the players (the shared list is hidden on its page)
     badge = f"[data-testid=seat-badges-{away_seat}] [data-testid=badge-%s]"
+    # Both play their first turn: away at a first decision, the match would be aborted instead (test_abort_page.py).
+    play_turn(other)
+    play_turn(away)
 
     # The walker browses the history and a profile for longer than the grace period while the game waits
     # for the other: no banner, no computer player, the seat is the walker's.

@@ -110,10 +110,11 @@ def test_nobody_online_is_not_taken_over_at_a_turn_based_table():
     presence.seat_connected(turn_based.pk, 0, "alice-socket", now=t0)
     presence.seat_disconnected(turn_based.pk, 0, "alice-socket", now=t0 + 1)
     taken = presence.stand_in_for_absent_seats(now=time.time() + 120)  # past the grace of the decision opened now
-    # at the real-time match, gone for hours, the seat whose decision is due gets a computer player
-    # standing in (docs/ratings.md); nobody at the turn-based one, where absence is the deadline passing
+    # at the real-time match, gone for hours, the seat whose decision is due gets its match aborted, that decision
+    # being its person's first (later, a computer player would stand in: docs/ratings.md, "The early abort");
+    # nothing at the turn-based one, where absence is the deadline passing
     assert taken == 1
-    assert MatchSeat.objects.filter(match=real_time, stand_in_since__isnull=False).count() == 1
+    assert Match.objects.get(pk=real_time.pk).status == Match.Status.ABORTED
     assert not MatchSeat.objects.filter(match=turn_based, stand_in_since__isnull=False).exists()
     assert not MatchSeat.objects.filter(match=turn_based, abandoned_at__isnull=False).exists()
     assert presence.end_deserted_matches(now=time.time() + 30 * DAY) == 0
