@@ -12,7 +12,7 @@ const { gettext, ngettext, pgettext, interpolate } = await import("../../static/
 const UI = await import("../../matches/static/matches/ui.js");
 const { MATCH } = await import("../../matches/static/matches/match_strings.js");
 const { SIDI } = await import("../../sidibaba/static/sidibaba/sidi_strings.js");
-const { changesSeat, isSeatCode, seatLine } = await import("../../matches/static/matches/seat_log.js");
+const { changesSeat, isAbortCode, isSeatCode, seatLine } = await import("../../matches/static/matches/seat_log.js");
 const Tiles = await import("../../alibaba_tiles/static/alibaba_tiles/tiles_common.js");
 const Basra = await import("../../basra/static/basra/basra_log.js");
 const Sidi = await import("../../sidibaba/static/sidibaba/sidi_common.js");
@@ -119,4 +119,13 @@ test("the busy server's notice is worded like a seat's and changes no seat's bad
   const api = { name: (seat) => ["Ann", "Bob"][seat] };
   assert.match(seatLine({ code: "bots_hurried", seat: 1 }, api), /^The server is busy: the computer players, Bob among them/);
   assert.ok(isSeatCode("bots_hurried") && !changesSeat("bots_hurried") && changesSeat("seat_stood_in"));
+});
+
+test("an abort's notice names who aborted or was away, and changes no seat's badges (the early abort)", () => {
+  const api = { name: (seat) => ["Ann", "Bob"][seat] };
+  assert.equal(seatLine({ code: "match_aborted", seat: 1 }, api),
+    "Bob aborted the match before every player had made a first decision: it ends unrated.");
+  assert.match(seatLine({ code: "match_aborted_away", seat: 0 }, api), /^Ann was away when their first decision was due/);
+  for (const code of ["match_aborted", "match_aborted_away"]) assert.ok(isSeatCode(code) && isAbortCode(code) && !changesSeat(code));
+  assert.ok(!isAbortCode("seat_resigned"));
 });

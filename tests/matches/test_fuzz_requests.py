@@ -1,5 +1,5 @@
 """Fuzzing every match page's inputs (issue 20, item 2): the history filters, the replay's seat and range,
-the leaderboards' paths, resigning and the rematch steps, with text from all of Unicode (lone surrogates
+the leaderboards' paths, resigning, aborting and the rematch steps, with text from all of Unicode (lone surrogates
 as raw bytes, NULs, over-long strings). Every input gets a page, a redirect or a 4xx, never a 500, and a
 refused one changes nothing."""
 import pytest
@@ -59,9 +59,9 @@ def test_every_name_in_a_leaderboard_or_rules_address_is_a_page_or_a_404(segment
 
 
 @FUZZ
-@given(path=st.sampled_from(["/matches/{m}/resign/", "/rematch/{m}/", "/rematch/{m}/accept/", "/rematch/{m}/decline/"]),
+@given(path=st.sampled_from(["/matches/{m}/resign/", "/matches/{m}/abort/", "/rematch/{m}/", "/rematch/{m}/accept/", "/rematch/{m}/decline/"]),
        fields=st.dictionaries(any_text(max_size=10), value, max_size=3), as_player=st.booleans())
-def test_resign_and_rematch_posts_answer_every_input_and_a_stranger_changes_nothing(path, fields, as_player, settings):
+def test_resign_abort_and_rematch_posts_answer_every_input_and_a_stranger_changes_nothing(path, fields, as_player, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     walker, match = people_and_match()
     stranger = UserFactory(username="stranger")
