@@ -113,6 +113,11 @@ def bot_seat_numbers(match: Match) -> list[int]:
     return sorted(seat for seat, _bot in match.bot_seats)
 
 
+def abortable(match: Match) -> bool:
+    """The early abort's window is open: the match runs and a person seated has not made a first decision yet."""
+    return match.status == Match.Status.RUNNING and bool(match.undecided_seats)
+
+
 def frame_notices(match: Match) -> list[dict]:
     return list(match.seat_notices or [])[-NOTICES_IN_FRAME:]
 
@@ -150,7 +155,7 @@ def seat_frame(match: Match, seat, events=None, version=None, after=None) -> dic
         "seat_notices": frame_notices(match),
         # The early abort's window is open (a person seated has not made a first decision yet): the page
         # offers its players the Abort button while it is (docs/ratings.md, "The early abort").
-        "abortable": match.status == Match.Status.RUNNING and bool(match.undecided_seats),
+        "abortable": abortable(match),
         "server_time": time.time(),
     }
     if after is not None:
@@ -212,4 +217,5 @@ def change_frames(match: Match, new_events, since=None) -> tuple[list[dict | Non
 def notice_frame(match: Match, notice: dict) -> dict:
     """The frame of a seat's notice (stood in for, back, resigned, the match aborted), the same for every seat
     and spectator."""
-    return {"type": "notice", **notice, "bots": bot_seat_numbers(match), "seat_notices": frame_notices(match)}
+    return {"type": "notice", **notice, "bots": bot_seat_numbers(match), "seat_notices": frame_notices(match),
+            "abortable": abortable(match)}

@@ -147,7 +147,10 @@ def test_a_person_who_resigns_before_deciding_no_longer_holds_the_window_open():
     act(match, 0, {"type": "add", "n": 1})
     with scheduling.suspended():
         presence.resign_seat(match.pk, bob)
-    assert reload(match).undecided_seats == []
+    match = reload(match)
+    assert match.undecided_seats == []
+    # the resignation's notice, which every page gets, says the window closed (no view need follow it)
+    assert frames.notice_frame(match, match.seat_notices[-1])["abortable"] is False
     with pytest.raises(services.MatchError) as refused:
         abort(match, alice)
     assert refused.value.code == "too_late"

@@ -59,7 +59,8 @@ def test_every_name_in_a_leaderboard_or_rules_address_is_a_page_or_a_404(segment
 
 
 @FUZZ
-@given(path=st.sampled_from(["/matches/{m}/resign/", "/matches/{m}/abort/", "/rematch/{m}/", "/rematch/{m}/accept/", "/rematch/{m}/decline/"]),
+@given(path=st.sampled_from(["/matches/{m}/resign/", "/matches/{m}/abort/",
+                              "/rematch/{m}/", "/rematch/{m}/accept/", "/rematch/{m}/decline/"]),
        fields=st.dictionaries(any_text(max_size=10), value, max_size=3), as_player=st.booleans())
 def test_resign_abort_and_rematch_posts_answer_every_input_and_a_stranger_changes_nothing(path, fields, as_player, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

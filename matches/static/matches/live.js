@@ -327,6 +327,9 @@ export function start(ready, eventKinds) {
           // the game's own log says it too: the last frame drawn again with the table's new notices
           const previousFrame = lastFrame;
           lastFrame = Object.assign({}, lastFrame, { bots: frame.bots, seat_notices: frame.seat_notices });
+          // a resignation may close the early abort's window (no view frame need follow it)
+          if (typeof frame.abortable === "boolean") lastFrame.abortable = frame.abortable;
+          showAbort(lastFrame);
           window.__lastFrame = lastFrame;
           render(lastFrame, previousFrame, []);
         }
