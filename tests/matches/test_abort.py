@@ -343,6 +343,7 @@ def test_the_abort_view_aborts_for_the_signed_in_person_and_the_button_goes_with
     client.force_login(alice)
     page = client.get(reverse("matches:match", args=[match.pk])).content.decode()
     assert 'data-testid="abort"' in page and 'data-testid="abort" hidden' not in page
+    assert "{#" not in page and "early abort" not in page  # the template's comments stay in the template
     assert client.get(reverse("matches:abort", args=[match.pk])).status_code == 405
     with scheduling.suspended():
         response = client.post(reverse("matches:abort", args=[match.pk]), {"version": "0"}, follow=True)
