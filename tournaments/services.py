@@ -218,12 +218,22 @@ def _record_ended_matches(tournament: Tournament, now: float) -> list[Tournament
         # Join brings them back); the others are free again (docs/tournaments.md)
         gave_up = set(row.match.seats.filter(Q(abandoned_at__isnull=False) | Q(stand_in_since__isnull=False),
                                              user__isnull=False).values_list("user_id", flat=True))
+        gave_up |= _away_at_the_start(row.match)
         people = [p for p in row.players if not _is_bot(p)]
         Entry.objects.filter(tournament=tournament, user_id__in=gave_up, withdrawn_at__isnull=True) \
             .update(withdrawn_at=_when(now), waiting_since=None)
         if tournament.kind == Tournament.Kind.ARENA:
             Entry.objects.filter(tournament=tournament, user_id__in=people, withdrawn_at__isnull=True).update(waiting_since=now)
     return ended
+
+
+def _away_at_the_start(match: Match) -> set[int]:
+    """Who was away at their first decision when the match was aborted for it (matches/presence.py): they
+    are withdrawn, or an arena would seat them again and again for nobody."""
+    if match.status != Match.Status.ABORTED:
+        return set()
+    seats = {notice["seat"] for notice in match.seat_notices or [] if notice.get("code") == match_services.ABORTED_AWAY}
+    return set(match.seats.filter(seat__in=seats, user__isnull=False).values_list("user_id", flat=True))
 
 
 def _order(tournament: Tournament, table: list[dict]) -> dict:

@@ -6,6 +6,7 @@ import pytest
 from django.core.management import call_command
 
 from matches.models import Match
+from matches.registry import get_game
 from tests.chat.helpers import play_to_end
 from tests.factories import UserFactory
 from tournaments import services
@@ -256,3 +257,23 @@ def test_a_turn_based_swiss_opens_each_round_when_the_last_one_ends():
     assert tournament.current_round == 2
     round_two = running_matches(tournament)
     assert {frozenset(r.players) for r in round_two}.isdisjoint({frozenset(r.players) for r in round_one})
+
+
+def test_who_was_away_at_their_first_decision_is_withdrawn_when_the_match_is_aborted_for_it():
+    from matches import presence
+    from matches.models import MatchSeat
+
+    tournament, users = new_tournament(people=2)
+    services.advance(tournament.pk, now=T0)
+    (running,) = running_matches(tournament)
+    match = Match.objects.get(pk=running.match_id)
+    engine = get_game("countdown").engine
+    (first,) = engine.to_act(match.state)
+    away = MatchSeat.objects.get(match=match, seat=first).user
+    assert presence.stand_in_for_absent_seats(now=T0 + 3600) == 1  # nobody's page is open: past the grace
+    assert Match.objects.get(pk=match.pk).status == Match.Status.ABORTED
+    services.advance(tournament.pk, now=T0 + 3601)
+    assert Entry.objects.get(user=away).withdrawn_at is not None
+    assert Entry.objects.exclude(user=away).get().withdrawn_at is None
+    tournament.refresh_from_db()
+    assert all(line["matches"] == 0 for line in tournament.standings)
