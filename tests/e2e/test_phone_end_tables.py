@@ -67,7 +67,8 @@ def blocks(game, language):
         return Template("{% load i18n static %}" + "".join(found)).render(Context({}))
 
 
-def open_page(browser, game, language, extra=""):
+def phone_page(browser, body):
+    """A phone-sized page with the match page's own styles and ``body``; its errors collected in ``page.errors``."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     context.set_default_timeout(5_000)
     page = context.new_page()
@@ -77,17 +78,20 @@ def open_page(browser, game, language, extra=""):
     style = re.search(r"<style>(.*?)</style>", (ROOT / "matches/templates/matches/match.html").read_text(), re.S).group(1)
     page.set_content(
         "<!doctype html><html><head><meta charset=utf-8><meta name=viewport content='width=device-width, initial-scale=1'>"
-        f"<style>{style}</style></head><body>"
-        + blocks(game, language)
-        + extra
-        + '<main><section class="match-page" id="match-page"><div id="game-root" class="game-root"></div></section></main></body></html>'
+        f"<style>{style}</style></head><body>{body}</body></html>"
     )
+    page.errors = errors
+    return context, page
+
+
+def open_page(browser, game, language, extra=""):
+    root = '<main><section class="match-page" id="match-page"><div id="game-root" class="game-root"></div></section></main>'
+    context, page = phone_page(browser, blocks(game, language) + extra + root)
     page.add_style_tag(path=str(ROOT / "static/css/site.css"))
     css = {"basra": "basra/static/basra/basra.css", "alibaba_tiles": "alibaba_tiles/static/alibaba_tiles/tiles.css"}[game]
     page.add_style_tag(path=str(ROOT / css))
     add_modules(page, ["matches/endscreen.js", *game_page_scripts(game)], language)
     page.add_script_tag(content=HARNESS)
-    page.errors = errors
     return context, page
 
 
@@ -174,19 +178,10 @@ def sidi_end(state):
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_sidi_babas_end_ranking_shows_every_rating_whole_on_a_phone_and_each_entity_once(browser, language):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    context.set_default_timeout(5_000)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    style = re.search(r"<style>(.*?)</style>", (ROOT / "matches/templates/matches/match.html").read_text(), re.S).group(1)
-    page.set_content(
-        "<!doctype html><html><head><meta charset=utf-8><meta name=viewport content='width=device-width, initial-scale=1'>"
-        f"<style>{style}</style></head><body><main>"
-        '<section class="match-page" id="match-page" data-game="sidibaba"><div id="game-root" class="game-root"></div></section>'
-        '<section class="card match-end" id="match-end" data-testid="end-panel" hidden></section></main></body></html>'
-    )
+    context, page = phone_page(browser, (
+        '<main><section class="match-page" id="match-page" data-game="sidibaba"><div id="game-root" class="game-root"></div></section>'
+        '<section class="card match-end" id="match-end" data-testid="end-panel" hidden></section></main>'))
+    errors = page.errors
     page.add_style_tag(path=str(ROOT / "static/css/site.css"))
     page.add_style_tag(path=str(ROOT / "sidibaba/static/sidibaba/sidibaba.css"))
     add_modules(page, ["matches/endscreen.js"], language)
