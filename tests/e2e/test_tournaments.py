@@ -75,6 +75,8 @@ def test_an_arena_seats_its_players_by_itself_and_again_with_a_computer_player_w
         back.click()
     # the standings moved: Alice first with a win's 2 points (a person who resigns is ranked last)
     me = alice.locator("[data-testid=nav-profile]").inner_text()
+    # the tournament counts the match on its next tick (every second), and the page follows it live
+    alice.wait_for_function("document.querySelector('#standings-rows tr td:nth-child(4)')?.textContent === '1'")
     first_row = alice.locator("#standings-rows tr").first
     assert first_row.locator("td").all_inner_texts()[:5] == ["1", me, "2", "1", "1"]
     # Bob resigned: withdrawn. Alice, alone, is seated with a computer player after the wait.
