@@ -60,3 +60,36 @@ def test_a_cave_match_played_by_keyboard_keeps_the_focus_in_the_game_after_each_
             break
     assert takes >= 2
     assert said == "Your turn"
+
+
+def test_the_sidi_baba_leader_sets_up_by_keyboard_alone(live_server_url, new_page):
+    """The Leader's set-up: the maze, the Treasure, five chests and the entrance are picked with Tab and Enter (the
+    map's squares and openings were only clickable: 250 Tabs never reached one)."""
+    import uuid
+
+    from tests.e2e.test_sidibaba_play import create_table, row
+
+    page = signup(new_page(), live_server_url, f"kbl{uuid.uuid4().hex[:6]}")
+    create_table(page, live_server_url, "leader")
+    for seat in (1, 2):
+        row(page, seat).locator("select[name=bot]").select_option("explorer")
+        row(page, seat).locator("[data-testid=add-bot]").click()
+        row(page, seat).locator("[data-testid=seat-bot]").wait_for()
+    page.click("[data-testid=start]")
+    page.wait_for_function("window.__lastFrame && window.__lastFrame.seat === 0 && window.__lastFrame.legal.length > 0")
+    _tab_to(page, "[data-testid=maze-grotto]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=cell-0]")
+    for placed in range(6):  # the Treasure, then five chests: each on the first square the Tab reaches
+        square = "[data-testid=sidi-map] rect[role=button][tabindex='0']"
+        _tab_to(page, square, most=200)
+        name = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert name.startswith("row "), name
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => {{ const v = window.__lastFrame.view;"
+                               f" return (v.treasure_at !== null) + v.chests.closed.length > {placed}; }}")
+    page.wait_for_function("window.__lastFrame.legal.every(a => a.type === 'choose_entrance')")
+    _tab_to(page, "[data-testid=sidi-map] circle[role=button][tabindex='0']", most=200)
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith("the opening by row ")
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.__lastFrame.view.entrance !== null && window.__lastFrame.view.entrance !== undefined")

@@ -28,8 +28,8 @@ export function makeConfirmer(options) {
     return frame ? frame.legal || [] : [];
   }
 
-  /* aria-pressed on what is a button (a <button>, a drawn piece with role=button); a square of Sidi Baba's map
-   * (inside an image, no role of its own) only shows it */
+  /* aria-pressed on what is a button (a <button>, a drawn piece or a square of Sidi Baba's map with role=button);
+   * anything else only shows it */
   function mark(el, pending) {
     el.classList.toggle("choice-pending", pending);
     if (el.tagName.toLowerCase() === "button" || el.getAttribute("role") === "button") el.setAttribute("aria-pressed", pending ? "true" : "false");

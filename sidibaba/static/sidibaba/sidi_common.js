@@ -74,6 +74,12 @@ function concrete(legal, type) {
  * control redrawn between the press and the release would lose a plain click. Keys still click. */
 function onPress(el, act) {
   let pressed = false;
+  // a map square or opening is no <button>: Enter and Space press it as they press a button
+  if (el.tagName.toLowerCase() !== "button") {
+    el.addEventListener("keydown", function (ev) {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(ev); }
+    });
+  }
   el.addEventListener("pointerdown", function (ev) {
     if (ev.button !== 0 || el.disabled) return;
     pressed = true;

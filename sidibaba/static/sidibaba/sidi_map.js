@@ -54,11 +54,14 @@ function MapRenderer() {
         const cell = r * maze.cols + c;
         const action = pick.cells[cell];
         const setup = action && !targeting;
+        const name = S.t("square_at", "row {row}, column {col}", { row: r + 1, col: c + 1 });
+        // a square the Leader may pick is a button a keyboard reaches (Tab) and presses (Enter, Space)
         const rect = svg("rect", { x: PAD + c * CELL, y: PAD + r * CELL, width: CELL, height: CELL,
           class: "cell" + (action ? " target" : "") + (view.landslides.indexOf(cell) >= 0 ? " landslide" : ""),
-          "data-testid": "cell-" + cell, "data-target": action ? "1" : "0", "data-choice": setup ? UI.choiceKey(action) : null });
+          "data-testid": "cell-" + cell, "data-target": action ? "1" : "0", "data-choice": setup ? UI.choiceKey(action) : null,
+          tabindex: action ? "0" : null, role: action ? "button" : null, "aria-label": action ? name : null });
         // the square's name, the one the log uses ("row 3, column 5")
-        rect.appendChild(svg("title", {}, [document.createTextNode(S.t("square_at", "row {row}, column {col}", { row: r + 1, col: c + 1 }))]));
+        rect.appendChild(svg("title", {}, [document.createTextNode(name)]));
         if (setup) S.onPress(rect, (function (a) { return function () { decide(a, rect); }; })(action));
         else if (action) S.onPress(rect, (function (a) { return function () { targeting = null; api.send(a); }; })(action));
         layer.push(rect);
@@ -83,7 +86,9 @@ function MapRenderer() {
       const p = openingPoint(maze, o, 0.8);
       const action = pick.openings[i];
       const mark = svg("circle", { cx: p[0], cy: p[1], r: 10, class: "opening" + (action ? " target" : "") + (view.entrance === i ? " entrance" : ""),
-        "data-testid": "opening-" + i, "data-target": action ? "1" : "0", "data-choice": action ? UI.choiceKey(action) : null });
+        "data-testid": "opening-" + i, "data-target": action ? "1" : "0", "data-choice": action ? UI.choiceKey(action) : null,
+        tabindex: action ? "0" : null, role: action ? "button" : null,
+        "aria-label": action ? S.t("opening_at", "the opening by row {row}, column {col}", { row: o[0] + 1, col: o[1] + 1 }) : null });
       if (action) S.onPress(mark, function () { decide(action, mark); });
       layer.push(mark);
     });
@@ -109,7 +114,9 @@ function MapRenderer() {
       layer.push(svg("polygon", { points: "0,-14 11,11 -11,11", class: "party", "data-testid": "map-party",
         transform: "translate(" + at[0] + " " + at[1] + ") rotate(" + (view.pos[1] * 90) + ")" }));
     }
-    return svg("svg", { viewBox: "0 0 " + W + " " + H, width: W, height: H, class: "sidi-map", role: "img",
+    // a picture, unless it holds squares or openings to pick: then a group of buttons (no button inside an img)
+    const picking = Object.keys(pick.cells).length + Object.keys(pick.openings).length > 0;
+    return svg("svg", { viewBox: "0 0 " + W + " " + H, width: W, height: H, class: "sidi-map", role: picking ? "group" : "img",
       "aria-label": S.t("map_label", "The maze") }, layer);
   }
 

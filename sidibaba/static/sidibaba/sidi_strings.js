@@ -99,6 +99,7 @@ export const SIDI = {
   back_genie: gettext("a genie (face hidden)"),
   line_proposal_you: gettext("You propose the line: {line}"),
   square_at: gettext("row {row}, column {col}"),
+  opening_at: gettext("the opening by row {row}, column {col}"),
   square_n: gettext("square {n}"),
   vote_discard_short: gettext("{name}: a lamp of {owner}"),
   e_votes: gettext("Votes: {votes}."),
@@ -244,8 +245,8 @@ export const SIDI = {
 /* the prompt hints (sidi_guide.js) */
 export const GUIDE = {
   hint_choose_maze: gettext("Choose the maze the Adventurers will explore."),
-  hint_place_treasure: gettext("Hide the Treasure: click a square on the map."),
-  hint_place_chest: gettext("Place the five chests: click free squares on the map."),
+  hint_place_treasure: gettext("Hide the Treasure: click a square on the map (or Tab to it and press Enter)."),
+  hint_place_chest: gettext("Place the five chests: click free squares on the map (or Tab to them and press Enter)."),
   hint_choose_entrance: gettext("Choose the opening the Adventurers enter by."),
   hint_choose_character: gettext("Choose your character; the lead says Open Sesame when everyone is ready."),
   hint_open_sesame: gettext("Everyone is ready: say Open Sesame to light the first lamp."),
