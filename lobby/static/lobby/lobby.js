@@ -27,13 +27,17 @@ if (form) {
     });
     if (pace.selectedOptions[0] && pace.selectedOptions[0].disabled) pace.value = "0";
   }
-  function renderOptions() {
+  // `fitSeats`: bring the number of seats within the game's bounds, when the person changes the game. Not when the
+  // page's script starts: it starts once the catalogue of strings has arrived, and a person (or a browser test)
+  // may be typing the number by then; setting the field under their typing made "3" into "33". A number out of
+  // bounds at the start is shown invalid by the field's own min and max.
+  function renderOptions(fitSeats) {
     const game = games.find((g) => g.key === gameSelect.value);
     box.innerHTML = "";
     if (!game) return;
     offerPaces(game);
     seats.min = game.min; seats.max = game.max;
-    if (+seats.value < game.min || +seats.value > game.max) seats.value = game.min;
+    if (fitSeats === true && (+seats.value < game.min || +seats.value > game.max)) seats.value = game.min;
     document.getElementById("seat-range").textContent = "(" + game.min + "–" + game.max + ")";
     if (game.roles && game.roles.length) {
       // the host is asked which role they play (Sidi Baba: the Leader or an Adventurer), never made one unasked
@@ -65,11 +69,11 @@ if (form) {
       if (opt.help) box.appendChild(el("small", { class: "muted option-help", "data-testid": "option-help-" + opt.name, text: opt.help }));
     });
   }
-  gameSelect.addEventListener("change", renderOptions);
+  gameSelect.addEventListener("change", () => renderOptions(true));
   // A refused form comes back with the choices made: the game first (it decides the fields), then the rest.
   const refused = JSON.parse(document.getElementById("table-form-values").textContent);
   if (refused && refused.game && games.some((g) => g.key === refused.game[0])) gameSelect.value = refused.game[0];
-  renderOptions();
+  renderOptions(false);
   if (refused) {
     form.querySelectorAll("input[name], select[name]").forEach((field) => {
       const values = refused[field.name];
@@ -87,14 +91,15 @@ const quick = document.querySelector("[data-testid=quick-match-form]");
 if (quick) {
   const quickGame = quick.querySelector("select[name=game]");
   const quickPlayers = quick.querySelector("input[name=players]");
-  const bound = () => {
+  // as the table form's seats: fitted when the person changes the game, never under their typing at the start
+  const bound = (fit) => {
     const game = games.find((g) => g.key === quickGame.value);
     if (!game) return;
     quickPlayers.min = game.min; quickPlayers.max = game.max;
-    if (+quickPlayers.value < game.min || +quickPlayers.value > game.max) quickPlayers.value = game.min;
+    if (fit === true && (+quickPlayers.value < game.min || +quickPlayers.value > game.max)) quickPlayers.value = game.min;
   };
-  quickGame.addEventListener("change", bound);
-  bound();
+  quickGame.addEventListener("change", () => bound(true));
+  bound(false);
 }
 
 // "5 minutes ago" in the page's language, from the browser's own translations.
