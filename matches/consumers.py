@@ -16,7 +16,7 @@ from chat.services import ChatError
 from config import socket_guard
 from config.database_threads import database_call
 from config.socket_consumer import SocketConsumer
-from matches import broadcast, frames, presence, services
+from matches import broadcast, early_abort, frames, presence, services
 from matches.frame_text import frame_text
 from matches.models import Match
 from matches.socket_language import language_of
@@ -76,7 +76,7 @@ def _apply(match_id, seat, action, version):
 
 @_db
 def _abort(match_id, user, version):
-    services.abort_match(match_id, user, client_version=version, from_client=True)
+    early_abort.abort_match(match_id, user, client_version=version, from_client=True)
 
 
 @_db
@@ -205,7 +205,7 @@ class MatchConsumer(ClosedWithItsSession, SocketConsumer):
 
     async def receive_abort(self, frame):
         """{"type": "abort", "version": N}: the person seated aborts the match while its window is open
-        (matches/services.py, ``abort_match``); everyone is told by the broadcast, an error answers a refusal."""
+        (matches/early_abort.py, ``abort_match``); everyone is told by the broadcast, an error answers a refusal."""
         if self.seat is None:
             return await self.send_error("not_seated", _("Spectators cannot abort a match."))
         version = frame.get("version")

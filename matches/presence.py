@@ -18,7 +18,7 @@ only way to give a seat up for good (`MatchSeat.abandoned_at`).
 
 No computer player stands in at a person's first decision: a person away when
 it is due past the grace period gets the match aborted instead, unrated
-(`services.end_aborted`, notice `match_aborted_away`; docs/ratings.md, "The
+(`early_abort.end_aborted`, notice `match_aborted_away`; docs/ratings.md, "The
 early abort"): a match nobody started playing rates nobody.
 
 Every change goes through the match row's lock, is written to the table's
@@ -35,7 +35,7 @@ from django.db.models import DateTimeField, Exists, ExpressionWrapper, F, OuterR
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
-from matches import broadcast, frames, registry, services
+from matches import broadcast, early_abort, frames, registry, services
 from matches.models import ActionLog, Match, MatchSeat, SeatPresence
 
 # Pages ping every 25 s: two missed pings and a margin.
@@ -152,7 +152,7 @@ def _stand_in(match_id: int, seat: int, now: float, grace: float | None) -> bool
             return False
         if seat in (match.undecided_seats or []):
             # their first decision: nobody plays it for them (docs/ratings.md, "The early abort")
-            services.end_aborted(match, services.ABORTED_AWAY, seat, now)
+            early_abort.end_aborted(match, early_abort.ABORTED_AWAY, seat, now)
             return True
         bot = next(iter(registry.get_game(match.game).bots))
         MatchSeat.objects.filter(pk=seat_row.pk).update(bot=bot, stand_in_since=_at(now))

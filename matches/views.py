@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import confirms_moves_at
 from chat import selectors as chat_selectors
-from matches import presence, replays, selectors, services
+from matches import early_abort, presence, replays, selectors, services
 from matches.forms import HistoryFilterForm
 from matches.models import Match
 from matches.registry import all_games, get_game
@@ -41,7 +41,7 @@ def match_page(request, match_id):
         request,
         spec.template,
         {"match": match, "spec": spec, "seat": seat, "own_seat": seat, "seats": seats, "ws_path": f"/ws/match/{match.pk}/",
-         "confirm_moves": confirm_moves, "abortable": services.abort_window_open(match)},
+         "confirm_moves": confirm_moves, "abortable": early_abort.abort_window_open(match)},
     )
 
 
@@ -70,7 +70,7 @@ def resign(request, match_id):
 @login_required
 @require_POST
 def abort(request, match_id):
-    """The Abort button's confirmation (matches/services.py, ``abort_match``): ``version``, the version of the view
+    """The Abort button's confirmation (matches/early_abort.py, ``abort_match``): ``version``, the version of the view
     the person saw, written into the form by the page (live.js); without it the abort is not checked for staleness."""
     raw = request.POST.get("version", "").strip()
     try:
@@ -78,7 +78,7 @@ def abort(request, match_id):
     except ValueError:
         version = raw  # refused below as an unknown version
     try:
-        services.abort_match(match_id, request.user, client_version=version, from_client=True)
+        early_abort.abort_match(match_id, request.user, client_version=version, from_client=True)
     except services.MatchError as exc:
         if exc.code == "not_found":
             raise Http404("There is no such match.") from exc

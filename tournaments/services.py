@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _, ngettext
 from lobby.errors import LobbyError
 from lobby.options import check_options, engine_options
 from matches import services as match_services
+from matches.early_abort import ABORTED_AWAY
 from matches.models import Match
 from matches.ratings import seat_outcomes
 from matches.registry import get_game
@@ -232,7 +233,7 @@ def _away_at_the_start(match: Match) -> set[int]:
     are withdrawn, or an arena would seat them again and again for nobody."""
     if match.status != Match.Status.ABORTED:
         return set()
-    seats = {notice["seat"] for notice in match.seat_notices or [] if notice.get("code") == match_services.ABORTED_AWAY}
+    seats = {notice["seat"] for notice in match.seat_notices or [] if notice.get("code") == ABORTED_AWAY}
     return set(match.seats.filter(seat__in=seats, user__isnull=False).values_list("user_id", flat=True))
 
 

@@ -1,7 +1,7 @@
 """The early abort as a person sees it (docs/ratings.md, "The early abort"): while someone at the table has not
 made a first decision, the match page offers every player an Abort button, which asks first; aborting ends the
 match for everyone at once, "Match aborted", unrated and counted nowhere; the button goes once everyone has
-decided. The service's rules: tests/matches/test_abort.py."""
+decided. The service's rules: tests/matches/test_early_abort.py."""
 import pytest
 
 from tests.e2e.helpers import start_cave_against_a_bot

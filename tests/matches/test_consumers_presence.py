@@ -54,7 +54,7 @@ async def receive_until(communicator, kind, code=None):
 @sync_to_async
 def first_decisions_made(match):
     """Seat 0 adds and seat 1 bids, each their first decision (before it nobody stands in: the match would be
-    aborted, tests/matches/test_abort.py); the window then waits for seat 0's bid."""
+    aborted, tests/matches/test_early_abort.py); the window then waits for seat 0's bid."""
     services.match_apply_action(match.pk, 0, {"type": "add", "n": 1})
     services.match_apply_action(match.pk, 1, {"type": "bid", "n": 0})
 

@@ -37,7 +37,7 @@ def notices(match):
 def bob_due_at(t0):
     """Alice (seat 0, present) adds at t0 and Bob (seat 1) bids at once, his first decision made; he is gone since
     t0 + 1. Alice bids at t0 + 100: Bob's turn then opens, and the game waits for him.
-    (At a person's first decision nobody stands in: the match is aborted, tests/matches/test_abort.py.)"""
+    (At a person's first decision nobody stands in: the match is aborted, tests/matches/test_early_abort.py.)"""
     alice, bob = UserFactory(), UserFactory()
     match = new_match([alice, bob], now=t0)
     presence.seat_connected(match.pk, 0, "alice-socket", now=t0)

@@ -1,4 +1,4 @@
-"""The early abort (docs/ratings.md, "The early abort"; matches/services.py, ``abort_match``).
+"""The early abort (docs/ratings.md, "The early abort"; matches/early_abort.py, ``abort_match``).
 
 While a person seated has not made a first decision of their own (an action of theirs on a decision the
 game waits for them on, ``to_act``), any person seated may abort the match: it ends aborted, unrated, and
@@ -16,7 +16,7 @@ from django.urls import reverse
 from accounts.selectors import profile_summary
 from gamekit import driver
 from lobby.options import engine_options
-from matches import frames, presence, ratings, registry, scheduling, selectors, services
+from matches import early_abort, frames, presence, ratings, registry, scheduling, selectors, services
 from matches.endscreen import end_summary
 from matches.models import ActionLog, Match, MatchSeat, Rating
 from tests.factories import UserFactory
@@ -39,7 +39,7 @@ def act(match, seat, action, now=None, version=None):
 
 def abort(match, user, version=None, now=None):
     with scheduling.suspended():
-        return services.abort_match(match.pk, user, client_version=version, from_client=version is not None, now=now)
+        return early_abort.abort_match(match.pk, user, client_version=version, from_client=version is not None, now=now)
 
 
 def reload(match):
@@ -71,12 +71,12 @@ def test_a_player_aborts_while_a_person_has_not_decided_and_it_ends_unrated_for_
     act(match, 0, {"type": "add", "n": 2})  # Alice's first decision; Bob's is ahead
     assert reload(match).undecided_seats == [1]
     assert abort(match, bob) == 1
-    match = assert_aborted_by(match, services.ABORTED, 1)
+    match = assert_aborted_by(match, early_abort.ABORTED, 1)
     # every frame says so: no action left to take, the window closed, nobody rated
     for viewer in (0, 1, None):
         frame = frames.seat_frame(match, viewer)
         assert frame["status"] == "aborted" and frame["legal"] == [] and frame["to_act"] == [] and frame["abortable"] is False
-        assert frame["seat_notices"][-1]["code"] == services.ABORTED
+        assert frame["seat_notices"][-1]["code"] == early_abort.ABORTED
         end = frame["end"]
         assert end["status"] == "aborted" and end["rated"] is False and end["replay_url"] is None
         assert {p["rating"]["state"] for p in end["players"]} == {"unrated"}
@@ -93,7 +93,7 @@ def test_the_one_who_already_decided_may_abort_too():
     match = new_match([alice, bob])
     act(match, 0, {"type": "add", "n": 1})
     assert abort(match, alice) == 0
-    assert_aborted_by(match, services.ABORTED, 0)
+    assert_aborted_by(match, early_abort.ABORTED, 0)
 
 
 def test_the_window_closes_once_every_person_has_decided_and_the_button_goes():
@@ -137,7 +137,7 @@ def test_time_acting_for_a_person_is_no_first_decision_of_theirs():
     # Alice lets her turn run out: the clock plays for her, she has still not decided herself. Bob aborts at
     # t0 + 40: time acts first (its change stays), then the abort.
     assert abort(match, bob, now=t0 + 40) == 1
-    match = assert_aborted_by(match, services.ABORTED, 1)
+    match = assert_aborted_by(match, early_abort.ABORTED, 1)
     assert match.version > 0 and ActionLog.objects.filter(match=match, seat=1).count() == 0
 
 
@@ -186,7 +186,7 @@ def test_a_match_that_is_over_cannot_be_aborted():
             abort(match, alice)
         assert snapshot(match) == before
     with pytest.raises(services.MatchError) as missing:
-        services.abort_match(10**9, alice)
+        early_abort.abort_match(10**9, alice)
     assert missing.value.code == "not_found"
 
 
@@ -204,7 +204,7 @@ def test_versions_are_checked_as_for_an_action():
         abort(match, bob, version=0)
     assert snapshot(match) == before
     assert abort(match, bob, version=1) == 1
-    assert_aborted_by(match, services.ABORTED, 1)
+    assert_aborted_by(match, early_abort.ABORTED, 1)
 
 
 # --- counts nowhere --------------------------------------------------------------------------------------------
@@ -260,7 +260,7 @@ def test_a_person_away_at_their_first_decision_gets_the_match_aborted_not_a_stan
     assert reload(match).status == Match.Status.RUNNING
     with scheduling.suspended():
         assert presence.stand_in_for_absent_seats(now=t0 + 161, grace=GRACE) == 1
-    match = assert_aborted_by(match, services.ABORTED_AWAY, 1)
+    match = assert_aborted_by(match, early_abort.ABORTED_AWAY, 1)
     assert match.bot_seats == [] and MatchSeat.objects.get(match=match, seat=1).stand_in_since is None
     assert end_summary(match, 0)["status"] == "aborted" and not Rating.objects.exists()
     assert presence.stand_in_for_absent_seats(now=t0 + 300, grace=GRACE) == 0
@@ -292,7 +292,7 @@ def test_a_turn_based_match_may_be_aborted_and_waits_for_nobody_after():
     waited = registry.get_game("alibaba_tiles").engine.to_act(match.state)
     assert MatchSeat.objects.get(match=match, seat=waited[0]).waiting_since is not None
     abort(match, bob)
-    assert_aborted_by(match, services.ABORTED, 1)
+    assert_aborted_by(match, early_abort.ABORTED, 1)
     assert not MatchSeat.objects.filter(match=match, waiting_since__isnull=False).exists()
     assert selectors.waiting_count(alice) == 0
 
@@ -349,7 +349,7 @@ def test_the_abort_view_aborts_for_the_signed_in_person_and_the_button_goes_with
         response = client.post(reverse("matches:abort", args=[match.pk]), {"version": "0"}, follow=True)
     assert response.redirect_chain[-1][0] == reverse("matches:match", args=[match.pk])
     assert "You aborted the match" in response.content.decode()
-    assert_aborted_by(match, services.ABORTED, 0)
+    assert_aborted_by(match, early_abort.ABORTED, 0)
     # refused: a clear message, nothing changed
     response = client.post(reverse("matches:abort", args=[match.pk]), follow=True)
     assert "This match is over." in response.content.decode()
@@ -397,7 +397,7 @@ async def test_an_abort_frame_tells_every_seat_and_spectator():
     await sockets[1].send_to(text_data=json.dumps({"type": "abort", "version": 0}))
     for communicator in sockets:
         notice = await communicator.receive_json_from(timeout=5)
-        assert notice["type"] == "notice" and notice["code"] == services.ABORTED and notice["seat"] == 1
+        assert notice["type"] == "notice" and notice["code"] == early_abort.ABORTED and notice["seat"] == 1
         view = await communicator.receive_json_from(timeout=5)
         assert view["type"] == "view" and view["status"] == "aborted" and view["abortable"] is False and view["legal"] == []
         assert view["end"]["status"] == "aborted"
