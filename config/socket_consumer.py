@@ -20,7 +20,7 @@ from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from config import layer_watch
+from config import layer_watch, socket_guard
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +51,30 @@ class SocketConsumer(AsyncWebsocketConsumer):
             # resyncs) instead of dying with the traceback as its close (1006).
             logger.exception("socket %s failed on %s", type(self).__name__, message.get("type"))
             await self.close(code=CLOSE_INTERNAL_ERROR)
+
+    async def open(self, *, take_slot: bool = True) -> bool:
+        """The start of every connect(): the socket's guard, the accept, and (``take_slot``) its slot among its
+        user's (address's) sockets. Accepted before any refusal so that the close code reaches the page (a
+        close before accept is a plain HTTP 403 to the browser, which then retries forever). False once the
+        socket is closed for being over its cap; a consumer that checks who is asking first takes the slot
+        after (``take_slot``)."""
+        self.guard = socket_guard.SocketGuard(self.scope)
+        await self.accept()
+        return await self.take_slot() if take_slot else True
+
+    async def take_slot(self) -> bool:
+        """Counts the socket against its user's SOCKETS_PER_USER (address's SOCKETS_PER_ADDRESS); False once it is
+        closed for being over it."""
+        if await self.guard.take_slot():
+            return True
+        await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
+        return False
+
+    async def receive(self, text_data=None, bytes_data=None):
+        """A socket that only listens (the lobby, a tournament): what the page sends is only counted against the
+        guard's frame budget, and a flood closes it. A consumer that reads frames overrides this."""
+        if await self.guard.frame_verdict() == socket_guard.CLOSE:
+            await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
 
     async def release(self):
         """Gives back what the socket holds, once: disconnect() (if the server's disconnect never came), then the slot."""

@@ -13,7 +13,6 @@ from django.core.cache import cache
 from django.utils import translation
 
 from accounts.sockets import ClosedWithItsSession, scope_groups
-from config import socket_guard
 from config.coalesced_views import CoalescedViews
 from config.socket_consumer import SocketConsumer
 from lobby.notify import LOBBY_GROUP, LOBBY_VERSION_KEY
@@ -45,10 +44,8 @@ class LobbyConsumer(ClosedWithItsSession, CoalescedViews, SocketConsumer):
         self.groups_joined = []
 
     async def connect(self):
-        self.guard = socket_guard.SocketGuard(self.scope)
-        await self.accept()
-        if not await self.guard.take_slot():
-            return await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
+        if not await self.open():
+            return
         for name in (LOBBY_GROUP, *scope_groups(self.scope)):
             await self.channel_layer.group_add(name, self.channel_name)
             self.groups_joined.append(name)
@@ -57,10 +54,6 @@ class LobbyConsumer(ClosedWithItsSession, CoalescedViews, SocketConsumer):
     async def disconnect(self, code):
         self.stop_views()
         await self.leave_groups(self.groups_joined)
-
-    async def receive(self, text_data=None, bytes_data=None):
-        if await self.guard.frame_verdict() == socket_guard.CLOSE:
-            await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
 
     async def lobby_changed(self, event):
         self.view_changed()

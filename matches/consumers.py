@@ -106,10 +106,7 @@ class MatchConsumer(ClosedWithItsSession, SocketConsumer):
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         user = self.scope.get("user")
-        self.guard = socket_guard.SocketGuard(self.scope)
-        # Accepted before any refusal so that the close code reaches the page (a close
-        # before accept is a plain HTTP 403 to the browser, which then retries forever).
-        await self.accept()
+        await self.open(take_slot=False)
         if user is None or not user.is_authenticated:
             return await self.close(code=CLOSE_UNAUTHENTICATED)
         found, seat, may_watch = await _load_seat(self.match_id, user)
@@ -117,8 +114,8 @@ class MatchConsumer(ClosedWithItsSession, SocketConsumer):
             return await self.close(code=CLOSE_NOT_FOUND)
         if not may_watch:
             return await self.close(code=CLOSE_FORBIDDEN)
-        if not await self.guard.take_slot():
-            return await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
+        if not await self.take_slot():
+            return
         self.seat = seat
         chat = await _chat_connect(self.match_id, user, seat)
         self.chat_muted = chat.muted

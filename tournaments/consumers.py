@@ -6,7 +6,6 @@ from channels.db import database_sync_to_async
 from django.utils import translation
 
 from accounts.sockets import ClosedWithItsSession, scope_groups
-from config import socket_guard
 from config.coalesced_views import CoalescedViews
 from config.socket_consumer import SocketConsumer
 from matches.socket_language import language_of
@@ -33,10 +32,8 @@ class TournamentConsumer(ClosedWithItsSession, CoalescedViews, SocketConsumer):
         self.groups_joined = []
 
     async def connect(self):
-        self.guard = socket_guard.SocketGuard(self.scope)
-        await self.accept()
-        if not await self.guard.take_slot():
-            return await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
+        if not await self.open():
+            return
         self.tournament_id = self.scope["url_route"]["kwargs"]["tournament_id"]
         session = self.scope.get("session")
         self.invites = tuple(session.get(INVITES_SESSION_KEY, ())) if session is not None else ()
@@ -49,10 +46,6 @@ class TournamentConsumer(ClosedWithItsSession, CoalescedViews, SocketConsumer):
     async def disconnect(self, code):
         self.stop_views()
         await self.leave_groups(self.groups_joined)
-
-    async def receive(self, text_data=None, bytes_data=None):
-        if await self.guard.frame_verdict() == socket_guard.CLOSE:
-            await self.close(code=socket_guard.CLOSE_RATE_LIMITED)
 
     async def tournament_changed(self, event):
         self.view_changed()

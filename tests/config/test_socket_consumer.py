@@ -6,7 +6,6 @@ from channels import consumer as channels_consumer
 from channels.testing import WebsocketCommunicator
 
 from config.socket_consumer import SocketConsumer
-from config.socket_guard import SocketGuard
 
 
 class Recorder(SocketConsumer):
@@ -36,10 +35,7 @@ class Faulty(SocketConsumer):
     """A socket with a bug on every frame it reads."""
 
     async def connect(self):
-        self.guard = SocketGuard(self.scope)
-        await self.accept()
-        if not await self.guard.take_slot():
-            await self.close(code=4429)
+        await self.open()
 
     async def receive(self, text_data=None, bytes_data=None):
         raise RuntimeError("a bug met by some input")
