@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 from gamekit import contract
 from matches.models import Match
+from matches.rated_entities import seat_key
 from matches.rating_display import display_change, display_rating
 from matches.registry import get_game
 
@@ -36,14 +37,6 @@ def register_event_link(link: Callable[[Match], dict | None]) -> None:
     """Where the end screen reads the way back to the event a match was played in (the tournaments')."""
     global _event_link
     _event_link = link
-
-
-def rated_entity(seat_row) -> str | None:
-    """Whose rating a seat moves (as matches.ratings.seat_key): "user:<id>" (a person, whoever finished the
-    seat), "bot:<kind>" (a kind of computer player, one rating however many seats it has), None (nobody)."""
-    if seat_row.user_id:
-        return f"user:{seat_row.user_id}"
-    return f"bot:{seat_row.bot}" if seat_row.bot else None
 
 
 def _rating(match: Match, rated_at, seat_row) -> dict:
@@ -75,13 +68,13 @@ def _ratings_once(match: Match, rated_at, ordered: list) -> list[dict]:
     figure shown is what the Rating row really did."""
     first: dict = {}
     for s in ordered:
-        first.setdefault(rated_entity(s), s)
+        first.setdefault(seat_key(s), s)
     shown = []
     for s in ordered:
         rating = _rating(match, rated_at, s)
-        entity = rated_entity(s)
+        entity = seat_key(s)
         if rating["state"] in ("rated", "pending") and entity is not None:
-            seats = [o.seat for o in ordered if rated_entity(o) == entity]
+            seats = [o.seat for o in ordered if seat_key(o) == entity]
             if first[entity] is s:
                 rating["seats"] = seats
             else:

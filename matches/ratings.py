@@ -15,6 +15,7 @@ from openskill.models import PlackettLuce
 
 from matches import broadcast
 from matches.models import Match, MatchSeat, Rating
+from matches.rated_entities import seat_key
 
 # The shown figures, kept where the end screen reads them without the rating machinery (callers import them from here too).
 from matches.rating_display import DISPLAY_BASE, DISPLAY_SCALE, display_change, display_rating  # noqa: F401 - re-exported (matches.ratings.display_rating, ...)
@@ -48,15 +49,6 @@ def moved_the_way_of_the_mean(before: Skill, mu_change: float, sigma: float) -> 
     elif mu_change > 0:
         sigma = min(sigma, before.sigma + mu_change / 6.0)
     return Skill(before.mu + mu_change, sigma)
-
-
-def seat_key(seat_row) -> tuple | None:
-    """Who a seat's rating belongs to: ("user", id), ("bot", name), or None (a person without an account)."""
-    if seat_row.user_id:
-        return ("user", seat_row.user_id)
-    if seat_row.bot:
-        return ("bot", seat_row.bot)
-    return None
 
 
 def seat_teams(ranks: list[int | None], teams: list[list[int]] | None) -> list[list[int]]:

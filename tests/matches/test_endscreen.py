@@ -2,7 +2,7 @@
 import pytest
 
 from lobby.rematch import rematch_summary
-from matches import endscreen, ratings
+from matches import endscreen, rated_entities, ratings
 from matches.models import Match, Rating
 from matches.simulation import play_bot_match
 from tests.factories import UserFactory
@@ -51,16 +51,16 @@ def _assert_each_entity_shown_once_as_its_rating_row_moved(match):
     seats = {s.seat: s for s in match.seats.all()}
     shown = _shown(endscreen.end_summary(match, None))
     figures = {seat: r for seat, r in shown.items() if r["state"] == "rated"}
-    entities = [endscreen.rated_entity(seats[seat]) for seat in figures]
-    assert len(entities) == len(set(entities)) == len({endscreen.rated_entity(s) for s in seats.values()})
+    entities = [rated_entities.seat_key(seats[seat]) for seat in figures]
+    assert len(entities) == len(set(entities)) == len({rated_entities.seat_key(s) for s in seats.values()})
     for seat, rating in figures.items():
         row, seat_row = _entity_row(match, seats[seat]), seats[seat]
         # What the Rating row really did (a fresh database: everyone started at the default skill).
         assert rating["after"] == ratings.display_rating(row.rating) == ratings.display_rating(seat_row.rating_after)
         assert rating["before"] == ratings.display_rating(seat_row.rating_before) == 1500
         assert rating["change"] == rating["after"] - rating["before"]
-        assert rating["seats"] == [s for s in rating["seats"] if endscreen.rated_entity(seats[s]) == endscreen.rated_entity(seat_row)]
-        assert sorted(rating["seats"]) == sorted(s for s in seats if endscreen.rated_entity(seats[s]) == endscreen.rated_entity(seat_row))
+        assert rating["seats"] == [s for s in rating["seats"] if rated_entities.seat_key(seats[s]) == rated_entities.seat_key(seat_row)]
+        assert sorted(rating["seats"]) == sorted(s for s in seats if rated_entities.seat_key(seats[s]) == rated_entities.seat_key(seat_row))
     for seat, rating in shown.items():
         if seat not in figures:
             # No figure of its own: the seat names the seat that shows its entity's one figure.
