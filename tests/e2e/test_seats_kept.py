@@ -106,12 +106,19 @@ def test_looking_away_keeps_the_seat_and_a_computer_stands_in_only_when_a_decisi
     banner.wait_for(timeout=10_000)
     assert text["due"] in banner.inner_text() and re.search(r"\d+ s", banner.inner_text())
     assert in_viewport(away, "[data-testid=away-banner]")
+    # a screen reader is told the line once, in its own quiet region; the banner itself is not a live region
+    # whose every tick would be read out
+    announced = away.locator("[data-testid=away-announcer]").inner_text()
+    assert text["due"] in announced and away.get_attribute("[data-testid=away-banner]", "aria-live") is None
+    away.wait_for_timeout(2100)
+    assert away.locator("[data-testid=away-announcer]").inner_text() == announced
     away.screenshot(path=f"test-artifacts/away-banner-{language}.png")
 
     # The countdown runs out: a computer player stands in; the banner says so, the other's page shows the
     # bot and away badges and a lasting notice, without a reload.
     away.locator("[data-testid=away-banner] p[data-state=stood_in]").wait_for(timeout=(GRACE + 15) * 1000)
     assert text["stood_in"] in away.locator("[data-testid=away-banner]").inner_text()
+    assert text["stood_in"] in away.locator("[data-testid=away-announcer]").inner_text()
     other.locator(badge % "bot").wait_for()
     other.locator(badge % "away").wait_for()
     notices = other.locator("[data-testid=seat-notices]")
