@@ -373,7 +373,7 @@ function draw(frame, previous, events) {
   currentSend = send;
   if (!shell) {
     const placeholder = h("span", { hidden: true });
-    shell = { main: h("div", { className: "main-col" }), side: h("aside", { className: "side-col" }, [placeholder]),
+    shell = { main: h("div", { className: "main-col" }), side: h("div", { className: "side-col" }, [placeholder]),
               prompt: placeholder, key: null, legend: legend(data.board) };  // kept: opening it survives new frames
     root.innerHTML = "";
     root.appendChild(h("div", { className: "basra-page" }, [shell.main, shell.side]));
