@@ -17,6 +17,19 @@ def signup(page, base_url, username, password="a-long-e2e-password-1"):
     return page
 
 
+def switch_language(page, code):
+    """Switch the page to the language ``code`` through the header's language switch (folded under the Menu on a
+    phone: it opens it first) and wait for the page in that language; nothing when the page already is."""
+    if page.locator("html").get_attribute("lang") == code:
+        return
+    menu = page.locator("[data-testid=menu-toggle]")
+    if not page.locator("select[name=language]").is_visible() and menu.is_visible():
+        menu.click()
+    with page.expect_navigation():
+        page.select_option("select[name=language]", code)
+    page.wait_for_load_state()
+
+
 def login(page, base_url, username, password="demo-password-1"):
     """Log in through the login form and wait for the page it leads to, so that the next step never
     cancels the form's own request (a goto right after the click could race the session cookie)."""

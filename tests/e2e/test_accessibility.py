@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import manage
-from tests.e2e.helpers import signup, simulated_match_ids, start_cave_against_a_bot, visible_in_viewport
+from tests.e2e.helpers import signup, simulated_match_ids, start_cave_against_a_bot, switch_language, visible_in_viewport
 from tests.e2e.tour import create_table, fill_with_bots, start
 
 pytestmark = pytest.mark.e2e
@@ -56,12 +56,6 @@ def violations(page) -> list[str]:
     return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found if v["impact"] in BLOCKING]
 
 
-def _set_language(page, language):
-    if page.locator("html").get_attribute("lang") != language:
-        with page.expect_navigation():
-            page.select_option("select[name=language]", language)
-
-
 def _check(page, base_url, paths, ready=None) -> dict:
     found = {}
     for path in paths:
@@ -80,13 +74,13 @@ def test_every_page_is_clean_under_axe_core(live_server_url, new_page, replays, 
     page = new_page()
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(live_server_url + "/")
-    _set_language(page, language)
+    switch_language(page, language)
     found = _check(page, live_server_url, ANONYMOUS)
 
     # each test its own person: one person plays at one table at a time
     me = f"axe-{language}-{width}"
     signup(page, live_server_url, me)
-    _set_language(page, language)
+    switch_language(page, language)
 
     def drawn(page, path):
         if "/matches/" in path and path[-2].isdigit():

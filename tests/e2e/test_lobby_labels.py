@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from tests.e2e.helpers import signup
+from tests.e2e.helpers import signup, switch_language
 
 pytestmark = pytest.mark.e2e
 
@@ -21,9 +21,7 @@ WORDS = {
 
 def _language(page, base_url, code):
     page.goto(base_url + "/")
-    if page.locator("html").get_attribute("lang") != code:
-        with page.expect_navigation():
-            page.select_option("select[name=language]", code)
+    switch_language(page, code)
 
 
 def _inside(page, locator):

@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from tests.e2e.helpers import signup, visible_in_viewport
+from tests.e2e.helpers import signup, switch_language, visible_in_viewport
 from tests.e2e.test_accessibility import violations
 from tests.e2e.tour import submit_table_form
 
@@ -23,8 +23,7 @@ def _person(new_page, live_server_url, prefix, setting=None, language=None):
     page = signup(new_page(), live_server_url, f"{prefix}{uuid.uuid4().hex[:6]}")
     if language:
         page.goto(live_server_url + "/")
-        with page.expect_navigation():
-            page.locator("select[name=language]").select_option(language)
+        switch_language(page, language)
     if setting:
         page.goto(live_server_url + "/accounts/account/")
         page.check(f"[data-testid=play-form] input[value={setting}]")

@@ -6,7 +6,7 @@ and its controls fit a 390 px phone."""
 import pytest
 
 from tests.e2e.conftest import manage
-from tests.e2e.helpers import login, simulated_match_ids
+from tests.e2e.helpers import login, simulated_match_ids, switch_language
 from tests.e2e.test_replay import _at
 from tests.page_strings import page_strings
 
@@ -34,9 +34,7 @@ def _open(live_server_url, new_page, match_id, language, seat="1", width=1280):
     page = new_page()
     page.set_viewport_size({"width": width, "height": 900})
     login(page, live_server_url, "alice")
-    if page.locator("html").get_attribute("lang") != language:
-        with page.expect_navigation():
-            page.select_option("select[name=language]", language)
+    switch_language(page, language)
     page.goto(f"{live_server_url}/matches/{match_id}/replay/?seat={seat}")
     page.wait_for_function("window.__lastFrame && window.__lastFrame.version === 0")
     page.wait_for_selector("[data-testid=replay-seek]:not([hidden])")

@@ -57,6 +57,11 @@ def test_a_newcomer_plays_a_whole_basra_match_on_a_phone(live_server_url, browse
         start(page, 0)
         watch = Watch(page, language, "basra", "matches")
         watch.look("the first frame")
+        # what the person may do comes right under the board, within thumb reach (not below every table)
+        page.locator("[data-testid=prompt]").wait_for()
+        board = page.locator(".board-wrap").bounding_box()
+        prompt = page.locator("[data-testid=prompt]").bounding_box()
+        assert board["y"] + board["height"] <= prompt["y"] <= board["y"] + board["height"] + 40, (board, prompt)
 
         seen, phases, version, decisions = set(), set(), 0, 0
         while True:

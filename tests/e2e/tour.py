@@ -7,6 +7,8 @@ from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.e2e.helpers import switch_language
+
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 390, "height": 844}
 PO = ROOT / "locale/fr/LC_MESSAGES/django.po"
@@ -43,10 +45,7 @@ def phone_page(browser):
 def choose_language(page, base_url, language):
     """The header's language switch, as a person uses it."""
     page.goto(base_url + "/")
-    if page.locator("html").get_attribute("lang") != language:
-        with page.expect_navigation():
-            page.locator("select[name=language]").select_option(language)
-        page.wait_for_load_state()
+    switch_language(page, language)
     assert page.locator("html").get_attribute("lang") == language
 
 
@@ -177,12 +176,18 @@ class Watch:
     def __init__(self, page, language, *apps, known=()):
         """``known``: English pieces a French page still shows because of a bug pinned by a strict xfail test
         elsewhere (named where it is passed); they are not looked for until it is fixed."""
-        self.page, self.language = page, language
+        self.page, self.language, self.game = page, language, apps[0]
         self.english = [piece for piece in english_strings(*apps) if piece not in known]
-        self.overflow, self.english_seen = [], {}
+        self.overflow, self.english_seen, self.shots = [], {}, set()
 
     def look(self, moment):
         page = self.page
+        # the phone's screen of each kind of moment, once (test-artifacts/phone-<game>-<language>-<moment>.png):
+        # what a person sees of each phase at 390 px, for a reviewer's eyes
+        shot = re.sub(r"[^a-z0-9]+", "-", re.sub(r"\s*\(decision \d+\)", "", moment).lower()).strip("-")
+        if shot not in self.shots:
+            self.shots.add(shot)
+            page.screenshot(path=str(ROOT / "test-artifacts" / f"phone-{self.game}-{self.language}-{shot}.png"), full_page=True)
         width = page.evaluate("document.scrollingElement.scrollWidth")
         if width > PHONE["width"]:
             self.overflow.append(f"{moment}: {width} px wide: {page.evaluate(WIDEST, PHONE['width'])}")

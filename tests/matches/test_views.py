@@ -185,6 +185,8 @@ def test_my_matches_lists_the_ones_waiting_for_me_first_and_the_header_counts_th
     assert sorted(rows) == sorted(m.pk for m in matches)
     assert html.count('data-testid="my-turn-row"') == len(mine_waiting)
     assert f'data-testid="my-turns-badge" title="{len(mine_waiting)} match' in html
+    # the phone's one-line header shows the count beside its Menu (templates/base.html)
+    assert f'data-testid="menu-turns" aria-label="My matches: {len(mine_waiting)} match' in html
     # someone else's turn names them; a two-day clock shows days left
     assert ">1 day 23 h<" in html and "Your turn" in html
     for match in others:
@@ -193,6 +195,7 @@ def test_my_matches_lists_the_ones_waiting_for_me_first_and_the_header_counts_th
     assert 'data-testid="my-turns-badge"' in client.get("/").content.decode()
     client.force_login(UserFactory())
     assert 'data-testid="my-turns-badge"' not in client.get("/").content.decode()
+    assert 'data-testid="menu-turns"' not in client.get("/").content.decode()
 
 
 @pytest.mark.parametrize("language, none, one", [
