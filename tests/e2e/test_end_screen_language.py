@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.e2e.test_tour_sidibaba import lead_to_the_end, start_as_the_leader
-from tests.e2e.tour import Watch, phone_page
+from tests.e2e.tour import Hands, Watch, phone_page
 
 pytestmark = pytest.mark.e2e
 
@@ -17,7 +17,7 @@ def test_a_french_end_ranking_names_computer_players_in_french(live_server_url, 
     page = phone_page(browser)
     try:
         start_as_the_leader(page, live_server_url, e2e_env, "fr")
-        lead_to_the_end(page, Watch(page, "en", "sidibaba"))  # (no check of the words on the way)
+        lead_to_the_end(page, Watch(page, "en", "sidibaba"), Hands(page))  # (no check of the words on the way)
         page.wait_for_selector("[data-testid=end-ranking]")
         seat_list = [re.sub(r"\s+", " ", n).strip() for n in page.locator(".player-name").all_inner_texts()]
         cells = page.locator("[data-testid=end-ranking] tbody tr td:nth-child(2)")

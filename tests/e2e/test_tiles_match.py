@@ -27,41 +27,43 @@ def _wait_for_my_turn_or_end(page):
     return _my_frame(page)
 
 
-def _click_for(page, legal):
-    """Answer the prompt the server offers, always taking the first offered choice (using effects)."""
+def _click_for(page, legal, press=None):
+    """Answer the prompt the server offers, always taking the first offered choice (using effects); ``press``
+    activates a control by its selector (a click by default; tests/e2e/tour.py's Hands: by keyboard)."""
+    act = press or page.click
     first = legal[0]
     kind = first["type"]
     if kind == "take":
         takeable = page.locator("[data-takeable='1']")
         # the board marks exactly the tiles the server lets us take
         assert takeable.count() == len(legal)
-        page.locator(f"[data-testid='tile-{first['pos']}']").click()
+        act(f"[data-testid='tile-{first['pos']}']")
         return
     if kind == "lamp":
-        page.click("[data-testid=lamp-keep]" if first["swap"] is None else f"[data-testid=lamp-swap-{first['swap']}]")
+        act("[data-testid=lamp-keep]" if first["swap"] is None else f"[data-testid=lamp-swap-{first['swap']}]")
         return
     if kind == "effect":
         assert page.locator("[data-testid=action-effect]").is_visible()
         uses = [a for a in legal if a.get("use")]
         if not uses:
-            page.click("[data-testid=effect-skip]")
+            act("[data-testid=effect-skip]")
             return
         use = uses[0]
         if "pos" in use:
             # the green target is highlighted on the board; click it there
-            page.locator(f"[data-testid='tile-{use['pos']}'][data-green='1']").click()
+            act(f"[data-testid='tile-{use['pos']}'][data-green='1']")
         elif "kind" in use:
-            page.click(f"[data-testid=white-kind-{use['kind']}]")
+            act(f"[data-testid=white-kind-{use['kind']}]")
         elif "colour" in use:
-            page.click(f"[data-testid=white-colour-{use['colour']}]")
+            act(f"[data-testid=white-colour-{use['colour']}]")
         else:
-            page.click("[data-testid=effect-use]")
+            act("[data-testid=effect-use]")
         return
     if kind == "show":
-        page.click(f"[data-testid=show-{first['tile']}]")
+        act(f"[data-testid=show-{first['tile']}]")
         return
     if kind == "choose":
-        page.click(f"[data-testid=choose-{first['tile']}]")
+        act(f"[data-testid=choose-{first['tile']}]")
         return
     raise AssertionError(f"unexpected action offered: {first}")
 

@@ -8,6 +8,7 @@ plays the whole match to the game-over screen:
   button, until the line escapes or the lamps run out;
 - as the Leader: the Treasure, the chests and the entrance clicked on his map, then each of his answers (an
   Event played once, then "Pass"; a theft) clicked until the end.
+In French both roles play by keyboard alone (Tab to each control and Enter; the moves by their keys: issue 36).
 It fails on a console error or an unhandled rejection, a server traceback, a page wider than the phone, or
 English on the French page."""
 import contextlib
@@ -19,7 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.helpers import signup
 from tests.e2e.test_sidibaba_play import add_corridor_maze, frame, pad_offers_the_legal_moves
-from tests.e2e.tour import Watch, choose_language, create_table, fill_with_bots, phone_page, scroll_to, start
+from tests.e2e.tour import Hands, Watch, choose_language, create_table, fill_with_bots, phone_page, scroll_to, start
 
 pytestmark = pytest.mark.e2e
 
@@ -35,16 +36,13 @@ def over(f):
     return f["status"] == "finished" or f["view"]["phase"] == "over"
 
 
-def click_first(page, prefixes):
-    """Click the first enabled button whose test id starts with one of ``prefixes`` (in that order)."""
+def click_first(page, prefixes, person):
+    """Press (tap, or reach by keyboard: ``person``, tour.Hands) the first enabled button whose test id starts with
+    one of ``prefixes`` (in that order)."""
     for prefix in prefixes:
-        buttons = page.locator(f"[data-testid^='{prefix}']:not([disabled])")
-        if buttons.count():
-            try:
-                buttons.first.click(timeout=3_000)
-            except PlaywrightTimeout:  # the decision was settled meanwhile (the lead called it, a bot answered)
-                return False
-            return True
+        selector = f"[data-testid^='{prefix}']:not([disabled])"
+        if page.locator(selector).count():
+            return person.press(selector)
     return False
 
 
@@ -53,15 +51,15 @@ def wait_change(page, version, timeout=3_000):
         page.wait_for_function(f"() => window.__lastFrame.version !== {version}", timeout=timeout)
 
 
-def propose_a_line(page, f, me):
+def propose_a_line(page, f, me, person):
     """Open "Propose another order for the line", move myself one place and propose it; True once it shows."""
     editor = page.locator("[data-testid=line-editor]")
     if not editor.count() or f["view"].get("line_vote"):
         return False
     line = f["view"]["line"]
-    editor.locator("summary").click()
-    page.click(f"[data-testid=line-{'up' if line.index(me) else 'down'}-{me}]")
-    page.click("[data-testid=propose-line]")
+    person.press("[data-testid=line-editor] summary")
+    person.press(f"[data-testid=line-{'up' if line.index(me) else 'down'}-{me}]")
+    person.press("[data-testid=propose-line]")
     page.wait_for_function(f"() => window.__lastFrame.view.line_vote || window.__lastFrame.version > {f['version']}")
     return True
 
@@ -85,8 +83,8 @@ def vote_with_a_key(page, f, me, companion):
 
 
 @pytest.mark.default_mode
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_a_newcomer_plays_a_whole_sidibaba_match_as_an_adventurer_on_a_phone(live_server_url, e2e_env, browser, language):
+@pytest.mark.parametrize("language, hands", [("en", "touch"), ("fr", "keyboard")])
+def test_a_newcomer_plays_a_whole_sidibaba_match_as_an_adventurer_on_a_phone(live_server_url, e2e_env, browser, language, hands):
     add_corridor_maze(e2e_env)
     page = phone_page(browser)
     try:
@@ -96,9 +94,10 @@ def test_a_newcomer_plays_a_whole_sidibaba_match_as_an_adventurer_on_a_phone(liv
         fill_with_bots(page, "explorer")
         start(page, 1)
         watch = Watch(page, language, "sidibaba", "matches")
+        person = Hands(page, keyboard=hands == "keyboard")
         watch.look("the set-up")
 
-        moments, votes, proposed = set(), 0, False
+        moments, votes, proposed, sights = set(), 0, False, set()
         started = time.monotonic()
         while not over(frame(page)):
             assert time.monotonic() - started < PLAY_SECONDS, "the match did not end"
@@ -107,18 +106,20 @@ def test_a_newcomer_plays_a_whole_sidibaba_match_as_an_adventurer_on_a_phone(liv
             moment = view["phase"] + ":" + ((view.get("pending") or {}).get("kind") or "")
             moments.add(moment)
             watch.look(moment)
+            if view.get("sight"):  # the picture's name tells what it shows (issue 36)
+                sights.add(page.get_attribute("[data-testid=sight-canvas]", "aria-label"))
             if 1 not in f["to_act"]:
                 wait_change(page, f["version"])
                 continue
             if f["view"]["phase"] == "setup" and any(a["type"] == "choose_character" for a in f["legal"]):
-                click_first(page, ("character-",))
+                click_first(page, ("character-",), person)
             elif any(a["type"] == "vote_move" for a in f["legal"]) and view["votes"][1] is None:
                 if not proposed and votes >= 3 and any(a["type"] == "propose_line" for a in f["legal"]):
-                    proposed = propose_a_line(page, f, 1)
+                    proposed = propose_a_line(page, f, 1, person)
                     continue
                 votes += vote_with_a_key(page, f, 1, 2)
                 continue
-            elif not click_first(page, ANSWERS):
+            elif not click_first(page, ANSWERS, person):
                 wait_change(page, f["version"], 1_000)
                 continue
             wait_change(page, f["version"], 5_000)
@@ -126,12 +127,15 @@ def test_a_newcomer_plays_a_whole_sidibaba_match_as_an_adventurer_on_a_phone(liv
         scroll_to(page, "[data-testid=game-over]")
         watch.look("the game over")
         assert votes >= 10 and proposed, (votes, proposed, sorted(moments))
+        corridor = "Un couloir devant, " if language == "fr" else "A corridor ahead, "
+        assert any(corridor in (sight or "") for sight in sights), sights
+        assert not person.keyboard or person.presses >= 4, person.presses  # a character, Open Sesame, the line
         watch.assert_clean()
     finally:
         page.context.close()
 
 
-def lead_to_the_end(page, watch):
+def lead_to_the_end(page, watch, person):
     """The Leader's whole match from his first frame: the set-up on his map (the Treasure and the chests as near
     the entrance as allowed, then the entrance), then his answers (one Event, then a theft or "Pass") until the
     game is over. Returns the answers given."""
@@ -139,10 +143,10 @@ def lead_to_the_end(page, watch):
         f = frame(page)
         cells = sorted(c for a in f["legal"] if a["type"] in ("place_treasure", "place_chest") for c in a["cell"]["one_of"])
         assert cells, f["legal"]
-        page.click(f"[data-testid=cell-{cells[0]}]")
+        person.press(f"[data-testid=cell-{cells[0]}]")
         page.wait_for_function(f"() => window.__lastFrame.version > {f['version']}")
     watch.look("the entrance")
-    page.locator("[data-testid^=opening-]").first.click()
+    person.press("[data-testid^=opening-]")
 
     answered = []
     started = time.monotonic()
@@ -156,9 +160,9 @@ def lead_to_the_end(page, watch):
             continue
         simple = [a for a in f["legal"] if a["type"] == "play_event" and "path" not in a and "cell" not in a]
         if "event" not in answered and simple:
-            if click_first(page, (f"event-{simple[0]['event']}-{simple[0]['use']}",)):
+            if click_first(page, (f"event-{simple[0]['event']}-{simple[0]['use']}",), person):
                 answered.append("event")
-        elif click_first(page, ("steal-", "event-pass")):
+        elif click_first(page, ("steal-", "event-pass"), person):
             answered.append("answer")
         else:
             wait_change(page, f["version"], 1_000)
@@ -179,15 +183,17 @@ def start_as_the_leader(page, base_url, e2e_env, language):
 
 
 @pytest.mark.default_mode
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_a_newcomer_plays_a_whole_sidibaba_match_as_the_leader_on_a_phone(live_server_url, e2e_env, browser, language):
+@pytest.mark.parametrize("language, hands", [("en", "touch"), ("fr", "keyboard")])
+def test_a_newcomer_plays_a_whole_sidibaba_match_as_the_leader_on_a_phone(live_server_url, e2e_env, browser, language, hands):
     page = phone_page(browser)
     try:
         start_as_the_leader(page, live_server_url, e2e_env, language)
         watch = Watch(page, language, "sidibaba", "matches")
         watch.look("the set-up")
-        answered = lead_to_the_end(page, watch)
+        person = Hands(page, keyboard=hands == "keyboard")
+        answered = lead_to_the_end(page, watch, person)
         assert answered, "the Leader answered nothing"
+        assert not person.keyboard or person.presses >= 7, person.presses  # the set-up's six squares, the entrance
         watch.assert_clean()
     finally:
         page.context.close()

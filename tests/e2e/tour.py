@@ -34,6 +34,79 @@ SHOWN_TEXT = """() => {
 }"""
 
 
+# Where the keyboard's focus is against what it must reach: "here" (on an element matching the selector), "on"
+# (not yet), "gone" (no such element: the decision was settled, the control redrawn), "moved" (a newer frame).
+FOCUS_STATE = """([selector, version]) => {
+  if (version !== null && window.__lastFrame && window.__lastFrame.version !== version) return "moved";
+  if (!document.querySelector(selector)) return "gone";
+  const el = document.activeElement;
+  return el && el.matches(selector) ? "here" : "on";
+}"""
+MARK = """(el) => { document.querySelectorAll('[data-kb-target]').forEach(e => e.removeAttribute('data-kb-target'));
+  el.dataset.kbTarget = '1'; }"""
+# a page is crossed by Tab in fewer than this; a control still not reached cannot be reached by keyboard
+MOST_TABS = 300
+
+
+class Hands:
+    """How the person acts on a control: a tap (``keyboard=False``), or by keyboard alone (issue 36: every
+    decision of every game and role reachable and operable by keyboard): Tab until the focus is on the control,
+    then Enter (Space for a box to tick, typing for a number). Each method returns False, having done nothing,
+    when the control is gone or (``version``) a newer frame came first; a control that Tab never reaches fails."""
+
+    def __init__(self, page, keyboard=False):
+        self.page, self.keyboard, self.tabs, self.presses = page, keyboard, 0, 0
+
+    def press(self, selector, version=None) -> bool:
+        if not self.keyboard:
+            try:
+                self.page.locator(selector).first.click(timeout=3_000)
+            except PlaywrightTimeout:  # the decision was settled meanwhile (the lead called it, a bot answered)
+                return False
+            return True
+        return self._reach(selector, version) and self._key("Enter")
+
+    def press_element(self, handle, version=None) -> bool:
+        """The control a script of the page found (an ElementHandle)."""
+        if not self.keyboard:
+            handle.dispatch_event("click")
+            return True
+        handle.evaluate(MARK)
+        return self.press("[data-kb-target]", version)
+
+    def tick(self, selector, version=None) -> bool:
+        if not self.keyboard:
+            self.page.locator(selector).first.click()
+            return True
+        return self._reach(selector, version) and self._key(" ")
+
+    def type_number(self, selector, value, version=None) -> bool:
+        if not self.keyboard:
+            self.page.locator(selector).first.fill(str(value))
+            return True
+        if not self._reach(selector, version):
+            return False
+        self.page.keyboard.press("ControlOrMeta+A")
+        self.page.keyboard.type(str(value))
+        return True
+
+    def _key(self, key) -> bool:
+        self.page.keyboard.press(key)
+        self.presses += 1
+        return True
+
+    def _reach(self, selector, version) -> bool:
+        for tabs in range(MOST_TABS):
+            state = self.page.evaluate(FOCUS_STATE, [selector, version])
+            if state == "here":
+                self.tabs += tabs
+                return True
+            if state != "on":
+                return False
+            self.page.keyboard.press("Tab")
+        raise AssertionError(f"{MOST_TABS} Tabs never reached {selector}: it cannot be reached by keyboard")
+
+
 def phone_page(browser):
     """A new phone-sized page (390 x 844, touch) of the watched browser."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
