@@ -48,6 +48,30 @@ function frontText(view) {
   return parts.length ? parts.join(" ") : t("front_nothing", "Nothing on the square in front.");
 }
 
+/* What the lamp shows, in words (issue 36: at the table the Leader tells the Adventurers what lies ahead; a
+ * screen reader reads this as the picture's name): the corridor ahead and how it ends, then each opening on
+ * either side and how far. ``view.sight``: the current square first, each with what is left, ahead and right
+ * ("open", "wall", "daylight", "blocked"), as far as the light goes (sidibaba/engine/views.py, ``sight``). */
+function sightText(view) {
+  const squares = view.sight || [];
+  if (!squares.length) return "";
+  const last = squares[squares.length - 1];
+  const ahead = squares.length - 1;  // open squares ahead of the current one
+  const parts = [ahead === 0
+    ? t("sight_end_" + last.ahead, "")
+    : t("sight_corridor_" + last.ahead, "A corridor ahead, {n} squares.", { n: ahead })];
+  squares.forEach(function (square, i) {
+    ["left", "right"].forEach(function (side) {
+      const what = square[side];
+      if (what !== "open" && what !== "daylight") return;
+      const where = i === 0 ? t("sight_beside", "beside you") : t("sight_after", "after {n} squares", { n: i });
+      parts.push(t("sight_side", "{what}, {where}.", { what: t("sight_" + what + "_" + side, what + " " + side), where: where }));
+    });
+  });
+  if (parts.length === 1) parts.push(t("sight_no_side", "No opening on either side."));
+  return parts.filter(Boolean).join(" ");
+}
+
 /* The concrete actions a legal action stands for (its one_of domains expanded). */
 function expand(action) {
   let out = [{}];
@@ -146,7 +170,7 @@ setInterval(function () {
 }, 250);
 
 export {
-  t, sentence, kindName, characterName, eventName, frontText,
+  t, sentence, kindName, characterName, eventName, frontText, sightText,
   expand, concrete, button, onPress, tokenChip, tokenTitle,
   mazeName, eventHelp, characterHelp, squareName, answerClock,
 };

@@ -288,6 +288,8 @@ function SightRenderer() {
       root.hidden = !view.sight;
       if (!view.sight) return;
       caption.textContent = S.frontText(view);
+      // the picture's name is what it shows, in words (a screen reader's way to see it)
+      canvas.setAttribute("aria-label", S.t("sight_label", "What the lamp shows ahead") + ": " + S.sightText(view));
       let moved = null;
       (events || []).forEach(function (e) { if (e.code === "moved") moved = e; });
       const before = previous && previous.view;
