@@ -94,8 +94,8 @@ def _unsubscribe_target(token: str):
 
 
 def read_unsubscribe(token: str):
-    """The user of an unsubscribe link, or AccountError (changes nothing)."""
-    return _unsubscribe_target(token)[0]
+    """(user, notice) of an unsubscribe link, or AccountError (changes nothing)."""
+    return _unsubscribe_target(token)
 
 
 def unsubscribe(token: str):

@@ -1,0 +1,42 @@
+"""What the friends page shows (docs/people.md, "Friends"): whom the person follows, who follows them (friends
+follow each other), who of those they follow is online, and their running public matches, to watch."""
+from django.contrib.auth import get_user_model
+
+from matches.models import Match, MatchSeat
+from matches.registry import get_game
+from people.models import Block, Follow
+from people.online import online_ids
+
+
+def _game_name(key):
+    try:
+        return get_game(key).name
+    except LookupError:
+        return key
+
+
+def circle(user, now=None) -> dict:
+    """{"friends", "following", "followers": [person], "blocked": [name]}; a person is {"username", "friend",
+    "following", "online", "matches": [{"id", "game_name"}]}. Online status and matches only of those the person
+    follows: following someone is how one asks to see it."""
+    following = set(Follow.objects.filter(follower=user).values_list("followed_id", flat=True))
+    followers = set(Follow.objects.filter(followed=user).values_list("follower_id", flat=True))
+    names = dict(get_user_model().objects.filter(pk__in=following | followers, is_active=True).values_list("pk", "username"))
+    online = online_ids([pk for pk in following if pk in names], now)
+    playing = {}
+    for user_id, match_id, game in (MatchSeat.objects.filter(user_id__in=following, match__status=Match.Status.RUNNING,
+                                                             match__is_private=False)
+                                    .order_by("match_id").values_list("user_id", "match_id", "match__game")):
+        playing.setdefault(user_id, []).append({"id": match_id, "game_name": _game_name(game)})
+
+    def person(pk):
+        return {"username": names[pk], "friend": pk in following and pk in followers, "following": pk in following,
+                "online": pk in online, "matches": playing.get(pk, [])}
+
+    people = sorted((person(pk) for pk in names), key=lambda p: (not p["online"], p["username"].casefold()))
+    return {
+        "friends": [p for p in people if p["friend"]],
+        "following": [p for p in people if p["following"] and not p["friend"]],
+        "followers": [p for p in people if not p["following"]],
+        "blocked": list(Block.objects.filter(blocker=user).order_by("blocked__username").values_list("blocked__username", flat=True)),
+    }
