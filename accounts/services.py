@@ -138,7 +138,10 @@ def account_data(user) -> dict:
             "email_waiting_for_confirmation": profile.pending_email or None,
             "language": profile.language,
             "email_when_it_is_my_turn": profile.email_turns,
+            "email_when_invited": profile.email_invitations,
             "confirm_moves": profile.confirm_moves,
+            "findable_by": profile.findable_by,
+            "invitable_by": profile.invitable_by,
         },
         "ratings": [
             {"game": r.game, "rating": r.rating, "mu": r.mu, "sigma": r.sigma, "matches_played": r.matches_played, "wins": r.wins,

@@ -73,7 +73,7 @@ def test_the_host_invites_from_the_table_page_and_the_guest_sees_the_badge_then_
     host_client.post(reverse("people:invite", args=[table.pk]), {"name": "guest"})
     page = host_client.get(reverse("lobby:table", args=[table.pk])).content.decode()
     assert "kept for guest (invited)" in page
-    badge = re.search(r'data-testid="invitations-badge"[^>]*>(\d+)<', guest_client.get(reverse("people:friends")).content.decode())
+    badge = re.search(r'data-testid="invitations-badge"[^>]*>✉ (\d+)<', guest_client.get(reverse("people:friends")).content.decode())
     assert badge and badge.group(1) == "1"
     invitation = Invitation.objects.get()
     answer = guest_client.post(reverse("people:accept", args=[invitation.pk]))

@@ -1,0 +1,95 @@
+"""Issue 37, item 1 ("People"), in each language: two people, each in a browser of their own, find each other
+by name, follow each other (friends), one invites the other to a table by name, the other sees the header's
+badge, accepts, and both land seated on the match and a first move is played."""
+import re
+import uuid
+
+import pytest
+
+from tests.e2e.helpers import signup
+from tests.e2e.test_tiles_match import _click_for
+from tests.e2e.tour import choose_language, submit_table_form
+
+pytestmark = pytest.mark.e2e
+
+WORDS = {
+    "en": {"find": "Find a player", "friends": "My friends", "invitations": "Invitations", "kept": "kept for {name} (invited)"},
+    "fr": {"find": "Trouver un joueur", "friends": "Mes amis", "invitations": "Invitations", "kept": "réservée pour {name} (invitation)"},
+}
+
+
+def find_and_follow(page, base_url, name, language):
+    """Search a part of the name in capitals (the search ignores case), follow the one found."""
+    page.goto(base_url + "/")
+    page.click("[data-testid=lobby-friends]")
+    page.click("[data-testid=find-players]")
+    assert page.locator("h1").inner_text() == WORDS[language]["find"]
+    page.fill("[data-testid=player-q]", name[:-2].upper())
+    with page.expect_navigation():
+        page.click("[data-testid=player-search-submit]")
+    row = page.locator(f"tr[data-player='{name}']")
+    with page.expect_navigation():
+        row.locator("[data-testid=follow]").click()
+    return page.locator(f"tr[data-player='{name}']")
+
+
+@pytest.mark.default_mode
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_two_people_find_each_other_befriend_invite_and_play(live_server_url, new_page, language):
+    suffix = uuid.uuid4().hex[:6]
+    host_name, guest_name = f"host{suffix}", f"guest{suffix}"
+    host = signup(new_page(), live_server_url, host_name)
+    guest = signup(new_page(), live_server_url, guest_name)
+    for page in (host, guest):
+        choose_language(page, live_server_url, language)
+
+    # They find each other by name and follow each other: friends.
+    find_and_follow(host, live_server_url, guest_name, language)
+    row = find_and_follow(guest, live_server_url, host_name, language)
+    row.locator("[data-testid=friend-badge]").wait_for()
+    host.goto(live_server_url + "/players/friends/")
+    assert host.locator("h1").inner_text() == WORDS[language]["friends"]
+    friend = host.locator(f"[data-testid=friends] tr[data-person='{guest_name}']")
+    friend.locator("[data-testid=online]").wait_for()  # the guest's last page was a moment ago
+
+    # The host opens a table of the treasure cave for two and invites the guest by name.
+    host.goto(live_server_url + "/")
+    form = host.locator("[data-testid=create-table-form]")
+    form.locator("select[name=game]").select_option("alibaba_tiles")
+    form.locator("input[name=seats]").fill("2")
+    form.locator("input[name=clock]").fill("0")
+    submit_table_form(host, form)
+    host.fill("[data-testid=invite-name]", guest_name)
+    with host.expect_navigation():
+        host.click("[data-testid=invite-submit]")
+    assert host.locator("[data-testid=seat-kept]").inner_text() == WORDS[language]["kept"].format(name=guest_name)
+
+    # The guest's next page shows the badge; the invitations page, the answer.
+    guest.goto(live_server_url + "/")
+    assert guest.locator("[data-testid=invitations-badge]").inner_text() == "✉ 1"
+    guest.click("[data-testid=nav-invitations]")
+    assert guest.locator("h1").inner_text() == WORDS[language]["invitations"]
+    assert host_name in guest.locator("[data-testid=invitations-waiting]").inner_text()
+    guest.click("[data-testid=accept-invitation]")
+
+    # The table is full: the match starts; the guest lands on it, the host's table page follows it there.
+    guest.wait_for_url(re.compile(r"/matches/\d+/$"))
+    host.wait_for_url(re.compile(r"/matches/\d+/$"))
+    assert host.url == guest.url
+    host.wait_for_function("window.__lastFrame && window.__lastFrame.seat === 0")
+    guest.wait_for_function("window.__lastFrame && window.__lastFrame.seat === 1")
+    assert host.locator("html").get_attribute("lang") == language
+
+    # Whoever the deal lets begin plays a first move; the other sees it.
+    pages = (host, guest)
+    mover = None
+    for _ in range(150):  # the first decision is one seat's, offered in its first frame: at most a few tenths of a second
+        mover = next((page for page in pages if page.evaluate("window.__lastFrame.legal.length") > 0), None)
+        if mover is not None:
+            break
+        host.wait_for_timeout(100)
+    assert mover is not None, "no seat was offered a first move"
+    other = guest if mover is host else host
+    version = other.evaluate("window.__lastFrame.version")
+    _click_for(mover, mover.evaluate("window.__lastFrame.legal"))
+    other.wait_for_function(f"window.__lastFrame.version > {version}")
