@@ -98,7 +98,8 @@ def join_table(user, table_id, seat=None) -> Table:
             raise LobbyError(_("You already sit at this table."))
         empty = [s for s in seats if s.is_empty and (wanted is None or s.seat == wanted)]
         if wanted is not None and empty and empty[0].kept_from(user):
-            raise LobbyError(_("That seat is kept for a player of the last match."))
+            raise LobbyError(_("That seat is kept for a player of the last match.") if table.rematch_of_id
+                             else _("That seat is kept for an invited player."))
         empty = [s for s in empty if not s.kept_from(user)]
         if not empty:
             raise LobbyError(_("That seat is taken.") if wanted is not None else _("This table is full."))

@@ -7,6 +7,7 @@ import pytest
 from django.test import override_settings
 
 from accounts.models import Audience
+from lobby.errors import LobbyError
 from lobby.models import Table, TableSeat
 from lobby.tables import add_bot, join_table
 from people import blocking, invitations
@@ -35,7 +36,7 @@ def test_an_invitation_keeps_a_free_seat_for_the_invited_person_only():
     assert (invitation.seat, invitation.status) == (1, Invitation.Status.PENDING)
     assert kept(table) == [(None, False), ("guest", False), (None, False)]
     assert list(invitations.waiting_for(guest)) == [invitation]
-    with pytest.raises(Exception, match="kept"):
+    with pytest.raises(LobbyError, match="kept for an invited player"):
         join_table(other, table.pk, 1)
 
 
