@@ -93,3 +93,52 @@ def test_two_people_find_each_other_befriend_invite_and_play(live_server_url, ne
     version = other.evaluate("window.__lastFrame.version")
     _click_for(mover, mover.evaluate("window.__lastFrame.legal"))
     other.wait_for_function(f"window.__lastFrame.version > {version}")
+
+
+REFUSALS = {
+    "en": {"declined": "{name} declined the invitation", "not_invitable": "{name} does not accept invitations from you.",
+           "nobody": "Nobody found by that name."},
+    "fr": {"declined": "{name} a refusé l'invitation", "not_invitable": "{name} n'accepte pas vos invitations.",
+           "nobody": "Personne ne porte ce nom."},
+}
+
+
+@pytest.mark.default_mode
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_challenge_from_a_profile_declined_then_a_block(live_server_url, new_page, language):
+    suffix = uuid.uuid4().hex[:6]
+    challenger_name, other_name = f"bold{suffix}", f"calm{suffix}"
+    challenger = signup(new_page(), live_server_url, challenger_name)
+    other = signup(new_page(), live_server_url, other_name)
+    for page in (challenger, other):
+        choose_language(page, live_server_url, language)
+    words = REFUSALS[language]
+
+    # From the other's profile: a challenge to the treasure cave makes a table with a seat kept for them.
+    challenger.goto(f"{live_server_url}/accounts/u/{other_name}/")
+    challenger.select_option("[data-testid=challenge-game]", "alibaba_tiles")
+    with challenger.expect_navigation():
+        challenger.click("[data-testid=challenge]")
+    challenger.wait_for_url(re.compile(r"/tables/\d+/$"))
+    challenger.locator("[data-testid=seat-kept]").wait_for()
+
+    # The other declines; the challenger's table page follows and says who declined.
+    other.goto(live_server_url + "/players/invitations/")
+    assert challenger_name in other.locator("[data-testid=invitations-waiting]").inner_text()
+    with other.expect_navigation():
+        other.click("[data-testid=decline-invitation]")
+    other.locator("[data-testid=no-invitation]").wait_for()
+    challenger.locator("[data-testid=seat-declined]").wait_for()
+    assert words["declined"].format(name=other_name) in challenger.locator("[data-testid=seat-declined]").inner_text()
+
+    # The other blocks the challenger from the challenger's profile: no more challenges, and no more finding each other.
+    other.goto(f"{live_server_url}/accounts/u/{challenger_name}/")
+    with other.expect_navigation():
+        other.click("[data-testid=block]")
+    other.locator("[data-testid=unblock]").wait_for()
+    challenger.goto(f"{live_server_url}/accounts/u/{other_name}/")
+    with challenger.expect_navigation():
+        challenger.click("[data-testid=challenge]")
+    assert words["not_invitable"].format(name=other_name) in challenger.locator(".messages").inner_text()
+    challenger.goto(f"{live_server_url}/players/?q={other_name}")
+    assert challenger.locator("[data-testid=no-player]").inner_text() == words["nobody"]
