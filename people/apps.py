@@ -10,6 +10,10 @@ class PeopleConfig(AppConfig):
     verbose_name = _("People")
 
     def ready(self):
-        # The people plug into the platform's one list of jobs (the expiry of invitations) and into the
-        # accounts' e-mails (what an invitation says): neither imports this app.
+        # The people plug into the platform's one list of jobs (the expiry of invitations), into the
+        # accounts' e-mails (what an invitation says) and into the lobby's snapshot (the invitations waiting
+        # for the person, shown live): none of them imports this app.
+        from lobby.snapshot import register_personal_part
         from people import invitations, jobs  # noqa: F401 - imported for their registrations
+
+        register_personal_part(invitations.snapshot_part)

@@ -258,6 +258,19 @@ def waiting_for(user, now=None):
             .select_related("host", "table").order_by("-created_at", "-id"))
 
 
+# The lobby's snapshot lists at most this many of the invitations waiting for the person (the header's badge counts all).
+SNAPSHOT_INVITATIONS = 5
+
+
+def snapshot_part(user) -> dict:
+    """The lobby snapshot's part for a logged-in person (lobby/snapshot.py): the invitations waiting for them,
+    so that the lobby page shows one as it arrives. Two queries: the count and the few listed."""
+    waiting = waiting_for(user)
+    listed = [{"id": i.pk, "host": i.host.username, "game": i.table.game, "game_name": str(get_game(i.table.game).name),
+               "challenge": i.challenge} for i in waiting[:SNAPSHOT_INVITATIONS]]
+    return {"invitations": {"count": waiting.count() if len(listed) == SNAPSHOT_INVITATIONS else len(listed), "waiting": listed}}
+
+
 def sent_by(user, limit=20):
     """The host's latest invitations, with their answers."""
     return Invitation.objects.filter(host=user).select_related("invitee", "table").order_by("-created_at", "-id")[:limit]

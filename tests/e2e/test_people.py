@@ -13,8 +13,10 @@ from tests.e2e.tour import choose_language, submit_table_form
 pytestmark = pytest.mark.e2e
 
 WORDS = {
-    "en": {"find": "Find a player", "friends": "My friends", "invitations": "Invitations", "kept": "kept for {name} (invited)"},
-    "fr": {"find": "Trouver un joueur", "friends": "Mes amis", "invitations": "Invitations", "kept": "réservée pour {name} (invitation)"},
+    "en": {"find": "Find a player", "friends": "My friends", "invitations": "Invitations", "kept": "kept for {name} (invited)",
+           "invites": "{name} invites you to a table of {game}.", "cave": "Ali Baba's treasure cave"},
+    "fr": {"find": "Trouver un joueur", "friends": "Mes amis", "invitations": "Invitations", "kept": "réservée pour {name} (invitation)",
+           "invites": "{name} vous invite à une table de {game}.", "cave": "La caverne aux trésors d'Ali Baba"},
 }
 
 
@@ -59,15 +61,22 @@ def test_two_people_find_each_other_befriend_invite_and_play(live_server_url, ne
     form.locator("input[name=seats]").fill("2")
     form.locator("input[name=clock]").fill("0")
     submit_table_form(host, form)
+    guest.goto(live_server_url + "/")  # the guest waits in the lobby
+    guest.wait_for_function("document.getElementById('lobby-live').classList.contains('on')")
+    assert guest.locator("[data-testid=invitations-badge]").count() == 0
     host.fill("[data-testid=invite-name]", guest_name)
     with host.expect_navigation():
         host.click("[data-testid=invite-submit]")
     assert host.locator("[data-testid=seat-kept]").inner_text() == WORDS[language]["kept"].format(name=guest_name)
 
-    # The guest's next page shows the badge; the invitations page, the answer.
-    guest.goto(live_server_url + "/")
+    # The invitation arrives live on the guest's lobby page (its socket), the header's badge with it.
+    arrived = guest.locator("[data-testid=my-invitations] [data-invitation]")
+    arrived.wait_for()
+    assert arrived.inner_text().startswith(WORDS[language]["invites"].format(name=host_name, game=WORDS[language]["cave"]))
     assert guest.locator("[data-testid=invitations-badge]").inner_text() == "✉ 1"
-    guest.click("[data-testid=nav-invitations]")
+    guest.reload()  # and on any next page, from the server
+    assert guest.locator("[data-testid=invitations-badge]").inner_text() == "✉ 1"
+    guest.click("[data-testid=answer-invitation]")
     assert guest.locator("h1").inner_text() == WORDS[language]["invitations"]
     assert host_name in guest.locator("[data-testid=invitations-waiting]").inner_text()
     guest.click("[data-testid=accept-invitation]")

@@ -4,11 +4,13 @@ refuse, and every refusal changes nothing."""
 import time
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.test import override_settings
 
 from accounts.models import Audience
 from lobby.errors import LobbyError
 from lobby.models import Table, TableSeat
+from lobby.snapshot import lobby_snapshot
 from lobby.tables import add_bot, join_table
 from people import blocking, invitations
 from people.errors import PeopleError
@@ -198,3 +200,12 @@ def test_a_bad_challenge_makes_no_table():
     refused("table", invitations.challenge, ali, "sami", "countdown", "9")
     refused("unknown", invitations.challenge, ali, "nobody", "countdown")
     assert not Table.objects.exists() and not Invitation.objects.exists()
+
+
+def test_the_lobby_snapshot_of_the_invited_person_carries_what_waits_for_them_and_nobody_elses_does():
+    host, guest = person("host"), person("guest")
+    invitations.invite(host, open_table(host).pk, "guest")
+    mine = lobby_snapshot(guest)["invitations"]
+    assert mine["count"] == 1 and [(i["host"], i["game"], i["challenge"]) for i in mine["waiting"]] == [("host", "countdown", False)]
+    assert lobby_snapshot(host)["invitations"] == {"count": 0, "waiting": []}
+    assert "invitations" not in lobby_snapshot(AnonymousUser())
