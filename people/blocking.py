@@ -7,19 +7,12 @@ from django.utils.translation import gettext as _
 from people import invitations
 from people.errors import PeopleError
 from people.models import Block, Follow
-from people.relations import person_named
-
-
-def _other(user, name):
-    other = person_named(name)
-    if other.pk == user.pk:
-        raise PeopleError(_("You cannot block yourself."), "yourself")
-    return other
+from people.relations import other_person
 
 
 def block(user, name):
     """``user`` blocks ``name``; returns the one blocked."""
-    other = _other(user, name)
+    other = other_person(user, name, _("You cannot block yourself."))
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -32,7 +25,7 @@ def block(user, name):
 
 
 def unblock(user, name):
-    other = _other(user, name)
+    other = other_person(user, name, _("You cannot block yourself."))
     if not Block.objects.filter(blocker=user, blocked=other).delete()[0]:
         raise PeopleError(_("You have not blocked %(name)s.") % {"name": other.username}, "not_blocked")
     return other

@@ -27,7 +27,7 @@ from lobby.notify import notify_lobby
 from matches.registry import get_game
 from people.errors import PeopleError
 from people.models import Block, Invitation
-from people.relations import audience_allows, person_named, privacy_of
+from people.relations import audience_allows, other_person, privacy_of
 
 HOST_SCOPE = "people-invitations"
 PAIR_SCOPE = "people-invitations-pair"
@@ -43,9 +43,7 @@ def _now(now) -> float:
 
 def check_invitee(host, name):
     """The person ``host`` may invite or challenge, by name; else PeopleError."""
-    invitee = person_named(name)
-    if invitee.pk == host.pk:
-        raise PeopleError(_("You cannot invite yourself."), "yourself")
+    invitee = other_person(host, name, _("You cannot invite yourself."))
     if Block.objects.filter(blocker=host, blocked=invitee).exists():
         raise PeopleError(_("You blocked %(name)s: unblock them first.") % {"name": invitee.username}, "blocked")
     _findable, invitable = privacy_of(invitee.pk)

@@ -69,7 +69,8 @@ def privacy_of(user_id) -> tuple[str, str]:
     return row or (Audience.EVERYONE, Audience.EVERYONE)
 
 
-def _other(user, name, yourself_message):
+def other_person(user, name, yourself_message):
+    """The person called ``name``, who must not be ``user`` (else PeopleError with ``yourself_message``)."""
     other = person_named(name)
     if other.pk == user.pk:
         raise PeopleError(yourself_message, "yourself")
@@ -78,7 +79,7 @@ def _other(user, name, yourself_message):
 
 def follow(user, name):
     """``user`` follows ``name``; once both follow each other they are friends. Returns the one followed."""
-    other = _other(user, name, _("You cannot follow yourself."))
+    other = other_person(user, name, _("You cannot follow yourself."))
     if Block.objects.filter(blocker=user, blocked=other).exists():
         raise PeopleError(_("You blocked %(name)s: unblock them first.") % {"name": other.username}, "blocked")
     if Block.objects.filter(blocker=other, blocked=user).exists():
@@ -92,7 +93,7 @@ def follow(user, name):
 
 
 def unfollow(user, name):
-    other = _other(user, name, _("You cannot follow yourself."))
+    other = other_person(user, name, _("You cannot follow yourself."))
     if not Follow.objects.filter(follower=user, followed=other).delete()[0]:
         raise PeopleError(_("You do not follow %(name)s.") % {"name": other.username}, "not_following")
     return other
