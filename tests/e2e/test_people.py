@@ -7,6 +7,7 @@ import uuid
 import pytest
 
 from tests.e2e.helpers import signup
+from tests.e2e.test_accessibility import violations
 from tests.e2e.test_tiles_match import _click_for
 from tests.e2e.tour import choose_language, submit_table_form
 
@@ -30,6 +31,7 @@ def find_and_follow(page, base_url, name, language):
     with page.expect_navigation():
         page.click("[data-testid=player-search-submit]")
     row = page.locator(f"tr[data-player='{name}']")
+    assert violations(page) == []  # axe-core, as every page of the site (test_accessibility.py)
     with page.expect_navigation():
         row.locator("[data-testid=follow]").click()
     return page.locator(f"tr[data-player='{name}']")
@@ -53,6 +55,7 @@ def test_two_people_find_each_other_befriend_invite_and_play(live_server_url, ne
     assert host.locator("h1").inner_text() == WORDS[language]["friends"]
     friend = host.locator(f"[data-testid=friends] tr[data-person='{guest_name}']")
     friend.locator("[data-testid=online]").wait_for()  # the guest's last page was a moment ago
+    assert violations(host) == []
 
     # The host opens a table of the treasure cave for two and invites the guest by name.
     host.goto(live_server_url + "/")
@@ -79,6 +82,7 @@ def test_two_people_find_each_other_befriend_invite_and_play(live_server_url, ne
     guest.click("[data-testid=answer-invitation]")
     assert guest.locator("h1").inner_text() == WORDS[language]["invitations"]
     assert host_name in guest.locator("[data-testid=invitations-waiting]").inner_text()
+    assert violations(guest) == []
     guest.click("[data-testid=accept-invitation]")
 
     # The table is full: the match starts; the guest lands on it, the host's table page follows it there.
@@ -125,11 +129,13 @@ def test_a_challenge_from_a_profile_declined_then_a_block(live_server_url, new_p
 
     # From the other's profile: a challenge to the treasure cave makes a table with a seat kept for them.
     challenger.goto(f"{live_server_url}/accounts/u/{other_name}/")
+    assert violations(challenger) == []
     challenger.select_option("[data-testid=challenge-game]", "alibaba_tiles")
     with challenger.expect_navigation():
         challenger.click("[data-testid=challenge]")
     challenger.wait_for_url(re.compile(r"/tables/\d+/$"))
     challenger.locator("[data-testid=seat-kept]").wait_for()
+    assert violations(challenger) == []  # the table page with its invitation form
 
     # The other declines; the challenger's table page follows and says who declined.
     other.goto(live_server_url + "/players/invitations/")
