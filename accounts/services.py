@@ -125,6 +125,15 @@ def delete_account(user) -> None:
         user.delete()
 
 
+# What other apps keep about the person, each a name and a function (user) -> JSON-ready data, given as Django
+# starts (the people app: follows, blocks, invitations): the download holds it, and accounts never imports them.
+_data_parts: dict = {}
+
+
+def provide_data_part(name: str, part) -> None:
+    _data_parts[name] = part
+
+
 def account_data(user) -> dict:
     """Everything the site keeps about the person, as JSON-ready data (the account page's download)."""
     profile = profile_of(user)
@@ -162,4 +171,5 @@ def account_data(user) -> dict:
             {"match": m.match_id, "channel": m.channel, "seat": m.seat, "text": m.text, "created_at": m.created_at.isoformat()}
             for m in ChatMessage.objects.filter(author=user).order_by("created_at", "id")
         ],
+        **{name: part(user) for name, part in _data_parts.items()},
     }

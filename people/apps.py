@@ -11,9 +11,11 @@ class PeopleConfig(AppConfig):
 
     def ready(self):
         # The people plug into the platform's one list of jobs (the expiry of invitations), into the
-        # accounts' e-mails (what an invitation says) and into the lobby's snapshot (the invitations waiting
+        # accounts' e-mails (what an invitation says) and data download, and into the lobby's snapshot (the invitations waiting
         # for the person, shown live): none of them imports this app.
+        from accounts.services import provide_data_part
         from lobby.snapshot import register_personal_part
-        from people import invitations, jobs  # noqa: F401 - imported for their registrations
+        from people import friends, invitations, jobs  # noqa: F401 - imported for their registrations
 
         register_personal_part(invitations.snapshot_part)
+        provide_data_part("people", friends.data_of)

@@ -4,7 +4,7 @@ from django.contrib.auth import get_user_model
 
 from matches.models import Match, MatchSeat
 from matches.registry import get_game
-from people.models import Block, Follow
+from people.models import Block, Follow, Invitation
 from people.online import online_ids
 
 
@@ -39,4 +39,21 @@ def circle(user, now=None) -> dict:
         "following": [p for p in people if p["following"] and not p["friend"]],
         "followers": [p for p in people if not p["following"]],
         "blocked": list(Block.objects.filter(blocker=user).order_by("blocked__username").values_list("blocked__username", flat=True)),
+    }
+
+
+def data_of(user) -> dict:
+    """What the people app keeps about the person, for their data download (accounts/services.py)."""
+    def invitation(i, other):
+        return {"with": other, "table": i.table_id, "challenge": i.challenge, "status": i.status,
+                "created_at": i.created_at.isoformat(), "answered_at": i.answered_at.isoformat() if i.answered_at else None}
+
+    return {
+        "following": list(Follow.objects.filter(follower=user).order_by("created_at").values_list("followed__username", flat=True)),
+        "followers": list(Follow.objects.filter(followed=user).order_by("created_at").values_list("follower__username", flat=True)),
+        "blocked": list(Block.objects.filter(blocker=user).order_by("created_at").values_list("blocked__username", flat=True)),
+        "invitations_sent": [invitation(i, i.invitee.username)
+                             for i in Invitation.objects.filter(host=user).select_related("invitee").order_by("created_at", "id")],
+        "invitations_received": [invitation(i, i.host.username)
+                                 for i in Invitation.objects.filter(invitee=user).select_related("host").order_by("created_at", "id")],
     }

@@ -111,3 +111,16 @@ def test_the_account_page_saves_the_privacy_settings():
     assert (profile.findable_by, profile.invitable_by) == (Audience.FRIENDS, Audience.NOBODY)
     page = client.post(reverse("accounts:privacy"), {"findable_by": "martians", "invitable_by": Audience.NOBODY}).content.decode()
     assert "errorlist" in page and profile_of(ali).findable_by == Audience.FRIENDS
+
+
+def test_the_data_download_holds_the_follows_blocks_and_invitations():
+    host, guest, nour = person("host"), person("guest"), person("nour")
+    befriend(host, guest)
+    client_of(host).post(reverse("people:block"), {"name": "nour"})
+    invitation = client_of(host).post(reverse("people:invite", args=[open_table(host).pk]), {"name": "guest"})
+    assert invitation.status_code == 302
+    people = client_of(host).get("/accounts/account/data.json").json()["people"]
+    assert (people["following"], people["followers"], people["blocked"]) == (["guest"], ["guest"], ["nour"])
+    assert [(i["with"], i["status"]) for i in people["invitations_sent"]] == [("guest", "pending")]
+    assert client_of(guest).get("/accounts/account/data.json").json()["people"]["invitations_received"][0]["with"] == "host"
+    assert client_of(nour).get("/accounts/account/data.json").json()["people"]["blocked"] == []  # the blocker's, not told
