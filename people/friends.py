@@ -2,17 +2,10 @@
 follow each other), who of those they follow is online, and their running public matches, to watch."""
 from django.contrib.auth import get_user_model
 
+from accounts.selectors import game_name
 from matches.models import Match, MatchSeat
-from matches.registry import get_game
 from people.models import Block, Follow, Invitation
 from people.online import online_ids
-
-
-def _game_name(key):
-    try:
-        return get_game(key).name
-    except LookupError:
-        return key
 
 
 def circle(user, now=None) -> dict:
@@ -27,7 +20,7 @@ def circle(user, now=None) -> dict:
     for user_id, match_id, game in (MatchSeat.objects.filter(user_id__in=following, match__status=Match.Status.RUNNING,
                                                              match__is_private=False)
                                     .order_by("match_id").values_list("user_id", "match_id", "match__game")):
-        playing.setdefault(user_id, []).append({"id": match_id, "game_name": _game_name(game)})
+        playing.setdefault(user_id, []).append({"id": match_id, "game_name": game_name(game)})
 
     def person(pk):
         return {"username": names[pk], "friend": pk in following and pk in followers, "following": pk in following,

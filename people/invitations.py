@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _, ngettext
 
 from accounts import mail
 from accounts.models import AccountProfile
+from accounts.selectors import game_name
 from config import ratelimit
 from lobby import tables
 from lobby.errors import LobbyError
@@ -264,7 +265,7 @@ def snapshot_part(user) -> dict:
     """The lobby snapshot's part for a logged-in person (lobby/snapshot.py): the invitations waiting for them,
     so that the lobby page shows one as it arrives. Two queries: the count and the few listed."""
     waiting = waiting_for(user)
-    listed = [{"id": i.pk, "host": i.host.username, "game": i.table.game, "game_name": str(get_game(i.table.game).name),
+    listed = [{"id": i.pk, "host": i.host.username, "game": i.table.game, "game_name": str(game_name(i.table.game)),
                "challenge": i.challenge} for i in waiting[:SNAPSHOT_INVITATIONS]]
     return {"invitations": {"count": waiting.count() if len(listed) == SNAPSHOT_INVITATIONS else len(listed), "waiting": listed}}
 
@@ -279,7 +280,7 @@ def describe(user, invitation_id, url) -> dict | None:
     invitation = waiting_for(user).filter(pk=invitation_id).first()
     if invitation is None:
         return None
-    return {"host": invitation.host.username, "game": get_game(invitation.table.game).name, "challenge": invitation.challenge,
+    return {"host": invitation.host.username, "game": game_name(invitation.table.game), "challenge": invitation.challenge,
             "expires": formats.date_format(invitation.expires_at, "DATETIME_FORMAT"),
             "link": url + reverse("people:invitations")}
 

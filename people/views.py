@@ -7,6 +7,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.selectors import game_name
 from people import blocking, friends as friends_circle, invitations, relations
 from people.errors import PeopleError
 
@@ -96,8 +97,10 @@ def challenge(request):
 
 @login_required
 def invitations_page(request):
-    return render(request, "people/invitations.html", {
-        "waiting": invitations.waiting_for(request.user), "sent": invitations.sent_by(request.user)})
+    waiting = list(invitations.waiting_for(request.user))
+    for invitation in waiting:
+        invitation.game_name = game_name(invitation.table.game)
+    return render(request, "people/invitations.html", {"waiting": waiting, "sent": invitations.sent_by(request.user)})
 
 
 @login_required

@@ -25,4 +25,6 @@ def people_actions(context, owner):
         blocked=blocked,
         games=[{"key": spec.key, "name": spec.name, "min": spec.min_players, "max": spec.max_players} for spec in all_games()],
     )
+    # the seats any game takes; the chosen game's own bounds are checked when the table is made
+    state.update(fewest=min(g["min"] for g in state["games"]), most=max(g["max"] for g in state["games"]))
     return state
