@@ -97,14 +97,9 @@ IN_USE_SCOPE = "email-in-use-notice"
 def _take(counters) -> None:
     """One hit on each (scope, identity, limit), all or none: past any limit, TooManyEmails
     (with the wait of the limit reached) and nothing counted."""
-    taken = []
-    for scope, ident, limit in counters:
-        hit = ratelimit.hit(scope, ident, limit, settings.EMAIL_WINDOW)
-        taken.append((scope, ident))
-        if not hit.allowed:
-            for counted in taken:
-                ratelimit.release(*counted)
-            raise TooManyEmails(hit.retry_after)
+    refused = ratelimit.hit_all(counters, settings.EMAIL_WINDOW)
+    if refused is not None:
+        raise TooManyEmails(refused.retry_after)
 
 
 def _pair(client: str, address: str) -> str:

@@ -56,19 +56,13 @@ def check_invitee(host, name):
 
 def _count(host, invitee) -> None:
     """One more invitation from ``host``, and from them to ``invitee``, or PeopleError (and nothing counted)."""
-    window = settings.PEOPLE_INVITATIONS_WINDOW
-    counters = [(HOST_SCOPE, host.pk, settings.PEOPLE_INVITATIONS_LIMIT),
-                (PAIR_SCOPE, f"{host.pk}:{invitee.pk}", settings.PEOPLE_INVITATIONS_PER_PERSON_LIMIT)]
-    taken = []
-    for scope, ident, limit in counters:
-        hit = ratelimit.hit(scope, ident, limit, window)
-        taken.append((scope, ident))
-        if not hit.allowed:
-            for counted in taken:
-                ratelimit.release(*counted)
-            raise PeopleError(ngettext("Too many invitations: try again in %(seconds)d second.",
-                                       "Too many invitations: try again in %(seconds)d seconds.", hit.retry_after)
-                              % {"seconds": hit.retry_after}, "too_many")
+    refused = ratelimit.hit_all([(HOST_SCOPE, host.pk, settings.PEOPLE_INVITATIONS_LIMIT),
+                                 (PAIR_SCOPE, f"{host.pk}:{invitee.pk}", settings.PEOPLE_INVITATIONS_PER_PERSON_LIMIT)],
+                                settings.PEOPLE_INVITATIONS_WINDOW)
+    if refused is not None:
+        raise PeopleError(ngettext("Too many invitations: try again in %(seconds)d second.",
+                                   "Too many invitations: try again in %(seconds)d seconds.", refused.retry_after)
+                          % {"seconds": refused.retry_after}, "too_many")
 
 
 def _lifetime(table) -> int:
