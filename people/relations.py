@@ -47,6 +47,19 @@ def blocked_by_a_player(match_id, user_id) -> bool:
     return Block.objects.filter(blocked_id=user_id, blocker_id__in=players).exists()
 
 
+def join_refusal(user, table, seated_ids) -> str | None:
+    """Why ``user`` may not sit at a table where ``seated_ids`` sit (lobby/tables.py's join check): a block
+    either way with one of them. The blocked person is not told who blocked them."""
+    blocks = Block.objects.filter(Q(blocker=user, blocked_id__in=seated_ids) | Q(blocker_id__in=seated_ids, blocked=user))
+    found = list(blocks.values_list("blocker_id", "blocked__username")[:1])
+    if not found:
+        return None
+    blocker_id, blocked_name = found[0]
+    if blocker_id == user.pk:
+        return _("You blocked %(name)s, who sits at this table: unblock them first.") % {"name": blocked_name}
+    return _("You cannot sit at this table.")
+
+
 def follows(follower_id, followed_id) -> bool:
     return Follow.objects.filter(follower_id=follower_id, followed_id=followed_id).exists()
 

@@ -3,10 +3,12 @@ import pytest
 from django.test import override_settings
 
 from accounts.models import Audience
+from lobby.errors import LobbyError
+from lobby.tables import join_table
 from people import blocking, relations
 from people.errors import PeopleError
 from people.models import Block, Follow
-from tests.people.helpers import befriend, person
+from tests.people.helpers import befriend, open_table, person
 
 pytestmark = pytest.mark.django_db
 
@@ -103,3 +105,19 @@ def test_a_block_ends_the_follows_and_neither_may_follow_while_it_stands():
     refused("yourself", blocking.block, sami, "sami")
     refused("not_blocked", blocking.unblock, ali, "sami")
     assert Block.objects.count() == 1
+
+
+def test_nobody_sits_at_a_table_with_someone_on_the_other_side_of_a_block():
+    host, blocked, friend = person("host"), person("blocked"), person("friend")
+    table = open_table(host, seats=3)
+    blocking.block(host, "blocked")
+    with pytest.raises(LobbyError, match="You cannot sit at this table."):
+        join_table(blocked, table.pk)
+    join_table(friend, table.pk)
+    # the blocker is told why, by name, at a table where the one they blocked sits
+    other_table = open_table(blocked, seats=2)
+    with pytest.raises(LobbyError, match="You blocked blocked, who sits at this table: unblock them first."):
+        join_table(host, other_table.pk)
+    assert list(table.seats.exclude(user=None).values_list("user__username", flat=True)) == ["host", "friend"]
+    blocking.unblock(host, "blocked")
+    join_table(blocked, table.pk)
