@@ -77,6 +77,8 @@ def invite(request, table_id):
         invitation = invitations.invite(request.user, table_id, request.POST.get("name", ""))
     except PeopleError as exc:
         messages.error(request, exc.message)
+        if exc.code == "no_table":  # no page of that table to go back to
+            return redirect("lobby:home")
     else:
         messages.success(request, _("You invited %(name)s.") % {"name": invitation.invitee.username})
     return redirect("lobby:table", table_id=table_id)

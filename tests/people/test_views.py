@@ -124,3 +124,11 @@ def test_the_data_download_holds_the_follows_blocks_and_invitations():
     assert [(i["with"], i["status"]) for i in people["invitations_sent"]] == [("guest", "pending")]
     assert client_of(guest).get("/accounts/account/data.json").json()["people"]["invitations_received"][0]["with"] == "host"
     assert client_of(nour).get("/accounts/account/data.json").json()["people"]["blocked"] == []  # the blocker's, not told
+
+
+def test_an_invitation_to_a_table_that_does_not_exist_says_so_in_the_lobby():
+    host = person("host")
+    person("guest")
+    page = client_of(host).post(reverse("people:invite", args=[999]), {"name": "guest"}, follow=True)
+    assert page.status_code == 200 and "That table does not exist." in page.content.decode()
+    assert not Invitation.objects.exists()
