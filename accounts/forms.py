@@ -121,7 +121,7 @@ class PreferencesForm(forms.ModelForm):
 
     class Meta:
         model = AccountProfile
-        fields = ("language", "email_turns")
+        fields = ("language", "email_turns", "email_invitations")
 
 
 class PlayPreferencesForm(forms.ModelForm):
@@ -131,6 +131,14 @@ class PlayPreferencesForm(forms.ModelForm):
         model = AccountProfile
         fields = ("confirm_moves",)
         widgets = {"confirm_moves": forms.RadioSelect}
+
+
+class PrivacyForm(forms.ModelForm):
+    """Who may find the person by name, and who may invite or challenge them (docs/people.md)."""
+
+    class Meta:
+        model = AccountProfile
+        fields = ("findable_by", "invitable_by")
 
 
 class DeleteAccountForm(PasswordConfirmedForm):

@@ -1,5 +1,6 @@
 """The e-mails of accounts: address confirmation, password reset, the notice that someone asked
-for an address another account confirmed, and the your-turn digest.
+for an address another account confirmed, the your-turn digest, the tournament reminder and the
+invitation to a table (people/invitations.py).
 
 A request never waits on SMTP: it decides what to send (after counting it against
 the limits, below), and once its transaction commits hands (kind, user id, base URL,
@@ -41,7 +42,9 @@ TURNS = "turns"
 IN_USE = "in_use"
 # A tournament the person registered in starts soon (tournaments/reminders.py).
 TOURNAMENT = "tournament"
-KINDS = (VERIFY, RESET, TURNS, IN_USE, TOURNAMENT)
+# Someone invited the person to a table, or challenged them (people/invitations.py).
+INVITATION = "invitation"
+KINDS = (VERIFY, RESET, TURNS, IN_USE, TOURNAMENT, INVITATION)
 # The Celery task that sends one (accounts/tasks.py, registered as the app starts): named, not
 # imported, since the task calls this module's deliver().
 SEND_TASK = "accounts.tasks.send_account_email"
@@ -94,14 +97,9 @@ IN_USE_SCOPE = "email-in-use-notice"
 def _take(counters) -> None:
     """One hit on each (scope, identity, limit), all or none: past any limit, TooManyEmails
     (with the wait of the limit reached) and nothing counted."""
-    taken = []
-    for scope, ident, limit in counters:
-        hit = ratelimit.hit(scope, ident, limit, settings.EMAIL_WINDOW)
-        taken.append((scope, ident))
-        if not hit.allowed:
-            for counted in taken:
-                ratelimit.release(*counted)
-            raise TooManyEmails(hit.retry_after)
+    refused = ratelimit.hit_all(counters, settings.EMAIL_WINDOW)
+    if refused is not None:
+        raise TooManyEmails(refused.retry_after)
 
 
 def _pair(client: str, address: str) -> str:
@@ -192,7 +190,7 @@ def send_reset(user, url: str, by_owner: bool) -> bool:
 # --- Notices and their one-click unsubscribe link ------------------------------------------
 
 # Each kind of notice a person can turn off: the AccountProfile field that keeps their choice.
-NOTICES = {"turns": "email_turns"}
+NOTICES = {"turns": "email_turns", "invitations": "email_invitations"}
 _UNSUBSCRIBE_SALT = "accounts.mail.unsubscribe"
 
 
@@ -227,7 +225,8 @@ def add_unsubscribe_headers(message: EmailMessage, link: str) -> EmailMessage:
 
 def send_later(kind: str, user_id: int, url: str, address: str, matches: list[int] | None = None) -> None:
     """Once the current transaction commits: a Celery task, or the in-process sender thread.
-    ``matches``: the ids a your-turn digest is about, or the one tournament a reminder is about."""
+    ``matches``: the ids a your-turn digest is about, the one tournament a reminder is about, or the one
+    invitation an invitation is about."""
     if kind not in KINDS:
         raise ValueError(kind)
 
@@ -256,6 +255,24 @@ _tournament_reminder: list = []
 
 def provide_tournament_reminder(describe) -> None:
     _tournament_reminder[:] = [describe]
+
+
+# What an invitation says, given by the people app as it starts (people/invitations.py):
+# (user, invitation id, site URL) -> the template's context, or None when it no longer applies.
+_invitation: list = []
+
+
+def provide_invitation(describe) -> None:
+    _invitation[:] = [describe]
+
+
+def _described(provider: list, profile, user, address: str, ids, url: str):
+    """What another app says of the one thing (a tournament, an invitation) a message is about, in the person's
+    language; None when the address is no longer theirs, the app gave no describer, or it no longer applies."""
+    if normalize_address(profile.verified_email) != normalize_address(address) or not provider:
+        return None
+    with translation.override(profile.language):
+        return provider[0](user, (ids or [None])[0], url)
 
 
 def build_message(kind: str, user, url: str, address: str, matches=None) -> EmailMessage | None:
@@ -293,12 +310,14 @@ def build_message(kind: str, user, url: str, address: str, matches=None) -> Emai
         if normalize_address(profile.verified_email) != normalize_address(address):
             return None
     elif kind == TOURNAMENT:
-        if normalize_address(profile.verified_email) != normalize_address(address) or not _tournament_reminder:
-            return None
-        with translation.override(profile.language):
-            context["tournament"] = _tournament_reminder[0](user, (matches or [None])[0], url)
+        context["tournament"] = _described(_tournament_reminder, profile, user, address, matches, url)
         if not context["tournament"]:
             return None
+    elif kind == INVITATION:
+        context["invitation"] = profile.email_invitations and _described(_invitation, profile, user, address, matches, url)
+        if not context["invitation"]:
+            return None
+        unsubscribe = context["unsubscribe"] = unsubscribe_link(url, user.pk, "invitations")
     else:
         raise ValueError(kind)
     with translation.override(profile.language):

@@ -22,6 +22,15 @@ class ConfirmMoves(models.TextChoices):
     ALWAYS = "always", _("At every table")
 
 
+class Audience(models.TextChoices):
+    """Who may find a person by name, or invite and challenge them (docs/people.md, "Privacy").
+    Friends: people who follow each other."""
+
+    EVERYONE = "everyone", _("Everyone")
+    FRIENDS = "friends", _("My friends only")
+    NOBODY = "nobody", _("Nobody")
+
+
 def confirms_moves(setting: str, turn_based: bool) -> bool:
     """Whether a match page confirms moves, for a person with this setting at a table of this kind."""
     return setting == ConfirmMoves.ALWAYS or (setting == ConfirmMoves.TURN_BASED and turn_based)
@@ -36,6 +45,11 @@ class AccountProfile(models.Model):
     # E-mail preferences: each kind of notice can be turned off here or by the one-click
     # signed link in every such message (accounts.mail.unsubscribe_link).
     email_turns = models.BooleanField(_("e-mail me when it is my turn"), default=True)
+    # Invitations to a table (people/): an e-mail too, beside the notice on the site.
+    email_invitations = models.BooleanField(_("e-mail me when someone invites me to a table"), default=True)
+    findable_by = models.CharField(_("who may find me by name"), max_length=10, choices=Audience.choices, default=Audience.EVERYONE)
+    invitable_by = models.CharField(_("who may invite or challenge me"), max_length=10, choices=Audience.choices,
+                                    default=Audience.EVERYONE)
     confirm_moves = models.CharField(
         _("confirm moves"), max_length=20, choices=ConfirmMoves.choices, default=ConfirmMoves.TURN_BASED,
         help_text=_("A first click (or Enter) only picks a move; a second click on it, or Confirm, sends it; Escape cancels."),

@@ -94,8 +94,8 @@ def _unsubscribe_target(token: str):
 
 
 def read_unsubscribe(token: str):
-    """The user of an unsubscribe link, or AccountError (changes nothing)."""
-    return _unsubscribe_target(token)[0]
+    """(user, notice) of an unsubscribe link, or AccountError (changes nothing)."""
+    return _unsubscribe_target(token)
 
 
 def unsubscribe(token: str):
@@ -125,6 +125,15 @@ def delete_account(user) -> None:
         user.delete()
 
 
+# What other apps keep about the person, each a name and a function (user) -> JSON-ready data, given as Django
+# starts (the people app: follows, blocks, invitations): the download holds it, and accounts never imports them.
+_data_parts: dict = {}
+
+
+def provide_data_part(name: str, part) -> None:
+    _data_parts[name] = part
+
+
 def account_data(user) -> dict:
     """Everything the site keeps about the person, as JSON-ready data (the account page's download)."""
     profile = profile_of(user)
@@ -138,7 +147,10 @@ def account_data(user) -> dict:
             "email_waiting_for_confirmation": profile.pending_email or None,
             "language": profile.language,
             "email_when_it_is_my_turn": profile.email_turns,
+            "email_when_invited": profile.email_invitations,
             "confirm_moves": profile.confirm_moves,
+            "findable_by": profile.findable_by,
+            "invitable_by": profile.invitable_by,
         },
         "ratings": [
             {"game": r.game, "rating": r.rating, "mu": r.mu, "sigma": r.sigma, "matches_played": r.matches_played, "wins": r.wins,
@@ -159,4 +171,5 @@ def account_data(user) -> dict:
             {"match": m.match_id, "channel": m.channel, "seat": m.seat, "text": m.text, "created_at": m.created_at.isoformat()}
             for m in ChatMessage.objects.filter(author=user).order_by("created_at", "id")
         ],
+        **{name: part(user) for name, part in _data_parts.items()},
     }

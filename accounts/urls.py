@@ -20,6 +20,7 @@ urlpatterns = [
     path("account/email/resend/", views.email_resend, name="email_resend"),
     path("account/preferences/", views.preferences, name="preferences"),
     path("account/playing/", views.play_preferences, name="play_preferences"),
+    path("account/privacy/", views.privacy, name="privacy"),
     path("account/data.json", views.account_data, name="account_data"),
     path("account/delete/", views.delete_account, name="delete_account"),
     path("email/confirm/<str:token>/", views.verify_email, name="verify_email"),

@@ -14,7 +14,15 @@ from django.views.decorators.http import require_POST
 from django.views.generic import FormView
 
 from accounts import mail, services
-from accounts.forms import DeleteAccountForm, EmailChangeForm, PlayPreferencesForm, PreferencesForm, ResetForm, SignupForm
+from accounts.forms import (
+    DeleteAccountForm,
+    EmailChangeForm,
+    PlayPreferencesForm,
+    PreferencesForm,
+    PrivacyForm,
+    ResetForm,
+    SignupForm,
+)
 from accounts.models import AccountProfile, profile_of
 from accounts.selectors import profile_summary
 from accounts.sockets import keeping_this_session
@@ -174,6 +182,7 @@ def account_context(request, **forms):
         "email_form": EmailChangeForm(user),
         "preferences_form": PreferencesForm(instance=profile),
         "play_form": PlayPreferencesForm(instance=profile),
+        "privacy_form": PrivacyForm(instance=profile),
         "delete_form": DeleteAccountForm(user),
         "running_matches": services.running_matches(user).count(),
     }
@@ -281,17 +290,28 @@ def play_preferences(request):
     return redirect("accounts:account")
 
 
+@login_required
+@require_POST
+def privacy(request):
+    form = PrivacyForm(request.POST, instance=profile_of(request.user))
+    if not form.is_valid():
+        return render(request, "accounts/account.html", account_context(request, privacy_form=form))
+    form.save()
+    messages.success(request, _("Your privacy settings are saved."))
+    return redirect("accounts:account")
+
+
 @csrf_exempt  # the signed link is the proof; a mail client's one-click POST carries no cookie (RFC 8058)
 def unsubscribe(request, token):
     """GET: a page with a button (a mail scanner opening links turns nothing off); POST: turn the notice off."""
     try:
         if request.method != "POST":
-            services.read_unsubscribe(token)
-            return render(request, "accounts/unsubscribe.html", {"done": False})
-        services.unsubscribe(token)
+            _user, notice = services.read_unsubscribe(token)
+            return render(request, "accounts/unsubscribe.html", {"done": False, "notice": notice})
+        _user, notice = services.unsubscribe(token)
     except services.AccountError as refused:
         return render(request, "accounts/unsubscribe.html", {"error": str(refused)}, status=400)
-    return render(request, "accounts/unsubscribe.html", {"done": True})
+    return render(request, "accounts/unsubscribe.html", {"done": True, "notice": notice})
 
 
 @login_required

@@ -18,6 +18,7 @@ from chat import broadcast, selectors
 from chat.models import ChatMessage, ChatMute, ChatReport
 from matches import frames
 from matches.models import Match
+from people.relations import blocked_by_a_player
 
 # Line breaks and tabs become spaces; every other control character goes, and
 # so do the bidirectional overrides that could make a message read backwards,
@@ -75,6 +76,8 @@ def chat_post(match_id, user, text, now=None) -> ChatMessage:
     seat = selectors.seat_of(match, user)
     if seat is None and match.is_private:
         raise ChatError(_("Only the players of a private match may chat there."), "chat_forbidden")
+    if blocked_by_a_player(match.pk, user.pk):
+        raise ChatError(_("A player of this match blocked you: you cannot chat here."), "chat_blocked")
     now = time.time() if now is None else now
     _check_rate(match.pk, user.pk, now)
     with transaction.atomic():

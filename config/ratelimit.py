@@ -56,6 +56,20 @@ def hit(scope: str, ident, limit: int, window: int, cache=None, now=None) -> Hit
     return Hit(count=count, limit=int(limit), retry_after=retry_after)
 
 
+def hit_all(counters, window: int) -> Hit | None:
+    """One hit on each (scope, identity, limit) of ``counters``, all or none: the first Hit past its limit
+    (and every hit of this call given back), else None."""
+    taken = []
+    for scope, ident, limit in counters:
+        counted = hit(scope, ident, limit, window)
+        taken.append((scope, ident))
+        if not counted.allowed:
+            for given_back in taken:
+                release(*given_back)
+            return counted
+    return None
+
+
 def peek(scope: str, ident, limit: int, window: int, cache=None, now=None) -> Hit:
     """The current count without counting a hit."""
     cache = cache or default_cache

@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "sidibaba",
     "chat",
     "tournaments",
+    "people",
 ]
 
 MIDDLEWARE = [
@@ -88,6 +89,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # a logged-in person's request marks them online for their friends (people/online.py)
+    "people.online.SeenOnline",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last: turns a refused log-in (any path, the admin's too) into accounts.throttle.lockout_response.
@@ -107,6 +110,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "matches.context_processors.my_turns",
+                "people.context_processors.invitations",
             ],
         },
     },
@@ -354,6 +358,14 @@ UNTIMED_BOT_MATCHES_PER_USER = int(os.environ.get("UNTIMED_BOT_MATCHES_PER_USER"
 # Rematch offers, accepts and declines per person per window (lobby/quotas.py, count_rematch_step).
 REMATCH_STEPS_LIMIT = int(os.environ.get("REMATCH_STEPS_LIMIT", "20"))
 REMATCH_STEPS_WINDOW = int(os.environ.get("REMATCH_STEPS_WINDOW", "60"))
+# People (people/, docs/people.md): invitations sent per host per window, and to one person by one host;
+# how long an invitation keeps its seat (a turn-based table's: days); how many names a search shows.
+PEOPLE_INVITATIONS_LIMIT = int(os.environ.get("PEOPLE_INVITATIONS_LIMIT", "20"))
+PEOPLE_INVITATIONS_PER_PERSON_LIMIT = int(os.environ.get("PEOPLE_INVITATIONS_PER_PERSON_LIMIT", "3"))
+PEOPLE_INVITATIONS_WINDOW = int(os.environ.get("PEOPLE_INVITATIONS_WINDOW", "3600"))
+PEOPLE_INVITATION_SECONDS = int(os.environ.get("PEOPLE_INVITATION_SECONDS", "1800"))
+PEOPLE_TURN_BASED_INVITATION_SECONDS = int(os.environ.get("PEOPLE_TURN_BASED_INVITATION_SECONDS", str(3 * 86400)))
+PEOPLE_SEARCH_RESULTS = int(os.environ.get("PEOPLE_SEARCH_RESULTS", "20"))
 # The lobby socket sends at most one snapshot per this many seconds (changes in between are coalesced).
 LOBBY_SNAPSHOT_INTERVAL = float(os.environ.get("LOBBY_SNAPSHOT_INTERVAL", "1.0"))
 # A match page redraws what changed beside its match (the rematch) at most once per this many seconds per socket.

@@ -19,5 +19,6 @@ urlpatterns = [
     path("rules/<name:game>/", rules_page, name="rules"),
     path("leaderboards/", include("matches.leaderboard_urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("players/", include("people.urls")),
     path("", include("lobby.urls")),
 ]

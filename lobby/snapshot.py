@@ -6,6 +6,16 @@ from matches.registry import all_games
 from matches.seat_names import bot_kind, bot_seat_name
 from matches.selectors import shown_rating_of, shown_ratings
 
+# What other apps add to a logged-in person's snapshot, each a function (user) -> dict, registered as
+# Django starts (the people app: the invitations waiting for the person, docs/people.md): the lobby never
+# imports them.
+_personal_parts: list = []
+
+
+def register_personal_part(part) -> None:
+    if part not in _personal_parts:
+        _personal_parts.append(part)
+
 
 def lobby_snapshot(user) -> dict:
     """What the lobby page shows this user: open tables, running public matches, the queue."""
@@ -90,7 +100,7 @@ def lobby_snapshot(user) -> dict:
     tables = [table_dict(t) for t in open_tables]
     seen = {t["id"] for t in tables}
     tables += [table_dict(t) for t in mine if t.pk not in seen]
-    return {
+    snapshot = {
         "type": "lobby",
         "tables": tables,
         "running": [
@@ -109,3 +119,7 @@ def lobby_snapshot(user) -> dict:
         "queue": queue,
         "my_queue": my_queue,
     }
+    if user.is_authenticated:
+        for part in _personal_parts:
+            snapshot.update(part(user))
+    return snapshot

@@ -13,6 +13,16 @@ from matches.registry import get_game
 
 ABANDON_GRACE_RANGE = (15, 600)
 
+# What other apps refuse a person joining a table for, each a function (user, table, seated user ids) -> a
+# message or None, registered as Django starts (the people app: a block between the person and someone
+# seated there, docs/people.md): the lobby never imports them.
+_join_checks: list = []
+
+
+def register_join_check(check) -> None:
+    if check not in _join_checks:
+        _join_checks.append(check)
+
 
 def _decision_days(spec, raw) -> int:
     """The host's pace: 0 (real time) or days per decision for a game that may be played turn-based."""
@@ -96,9 +106,15 @@ def join_table(user, table_id, seat=None) -> Table:
         seats = list(table.seats.select_for_update())
         if any(s.user_id == user.pk for s in seats):
             raise LobbyError(_("You already sit at this table."))
+        seated = [s.user_id for s in seats if s.user_id]
+        for check in _join_checks:
+            refusal = check(user, table, seated)
+            if refusal:
+                raise LobbyError(refusal)
         empty = [s for s in seats if s.is_empty and (wanted is None or s.seat == wanted)]
         if wanted is not None and empty and empty[0].kept_from(user):
-            raise LobbyError(_("That seat is kept for a player of the last match."))
+            raise LobbyError(_("That seat is kept for a player of the last match.") if table.rematch_of_id
+                             else _("That seat is kept for an invited player."))
         empty = [s for s in empty if not s.kept_from(user)]
         if not empty:
             raise LobbyError(_("That seat is taken.") if wanted is not None else _("This table is full."))

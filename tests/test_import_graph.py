@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("accounts", "alibaba_tiles", "basra", "chat", "config", "gamekit", "lobby", "matches", "sidibaba")
+APPS = ("accounts", "alibaba_tiles", "basra", "chat", "config", "gamekit", "lobby", "matches", "people", "sidibaba")
 GAMES = ("alibaba_tiles", "basra", "sidibaba")
 PLATFORM_AND_GAMES = {"matches", "lobby", "gamekit", *GAMES, *(f"{game}.engine" for game in GAMES)}
 

@@ -404,8 +404,10 @@ class TestAccountPage:
         assert response["Content-Disposition"] == 'attachment; filename="ali-data.json"'
         data = json.loads(response.content)
         assert data["account"]["username"] == "ali"
-        assert set(data) == {"account", "ratings", "matches", "chat_messages"}
+        assert set(data) == {"account", "ratings", "matches", "chat_messages", "people"}
         assert data["account"]["confirm_moves"] == "turn_based"
+        assert (data["account"]["findable_by"], data["account"]["invitable_by"], data["account"]["email_when_invited"]) == (
+            "everyone", "everyone", True)
 
     def test_deleting_the_account_with_the_password_logs_out(self):
         user = UserFactory(username="ali")

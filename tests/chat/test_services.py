@@ -6,6 +6,7 @@ from django.utils import translation
 from chat import services
 from chat.models import ChatMessage, ChatMute, ChatReport
 from chat.services import ChatError
+from people import blocking
 from tests.chat.helpers import make_match, play_one_action, play_to_end
 from tests.factories import UserFactory
 
@@ -44,6 +45,21 @@ def test_a_private_match_is_only_for_those_seated():
     refused("chat_forbidden", services.chat_post, match.pk, UserFactory(), "let me in")
     assert not ChatMessage.objects.exists()
     assert services.chat_post(match.pk, users[0], "just us").channel == "players"
+
+
+def test_a_person_a_player_blocked_cannot_chat_at_that_match_and_nothing_is_kept():
+    match, users = make_match()
+    watcher = UserFactory()
+    blocking.block(users[0], watcher.username)
+    blocking.block(users[0], users[1].username)
+    with translation.override("en"):
+        assert "blocked you" in refused("chat_blocked", services.chat_post, match.pk, watcher, "hello").message
+        refused("chat_blocked", services.chat_post, match.pk, users[1], "hello")
+    assert not ChatMessage.objects.exists()
+    services.chat_post(match.pk, users[0], "the blocker still speaks")
+    blocking.unblock(users[0], watcher.username)
+    services.chat_post(match.pk, watcher, "hello again")
+    assert ChatMessage.objects.count() == 2
 
 
 def test_an_unknown_match_is_refused():

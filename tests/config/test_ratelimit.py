@@ -33,6 +33,15 @@ def test_release_gives_one_back_and_clear_forgets():
     assert ratelimit.peek("t", "alice", 3, 60).count == 0
 
 
+def test_hit_all_counts_every_counter_or_none():
+    counters = [("t", "host", 5), ("t-pair", "host:guest", 1)]
+    assert ratelimit.hit_all(counters, 60) is None
+    refused = ratelimit.hit_all(counters, 60)
+    assert refused is not None and refused.count == 2 and refused.retry_after > 0
+    # the refused call took nothing: the host's own counter holds the first call's hit only
+    assert ratelimit.peek("t", "host", 5, 60).count == 1 and ratelimit.peek("t-pair", "host:guest", 1, 60).count == 1
+
+
 def test_scopes_do_not_share_counters():
     ratelimit.hit("login-user", "10.0.0.1", 1, 60)
     assert ratelimit.hit("login-ip", "10.0.0.1", 1, 60).allowed

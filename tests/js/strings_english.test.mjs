@@ -58,7 +58,7 @@ test("every page's strings module is found", () => {
   assert.deepEqual(stringModules(), [
     "alibaba_tiles/static/alibaba_tiles/tiles_strings.js", "basra/static/basra/basra_strings.js",
     "chat/static/chat/chat_strings.js", "lobby/static/lobby/lobby_strings.js",
-    "matches/static/matches/match_strings.js", "sidibaba/static/sidibaba/sidi_strings.js",
+    "matches/static/matches/match_strings.js", "people/static/people/people_strings.js", "sidibaba/static/sidibaba/sidi_strings.js",
   ]);
 });
 

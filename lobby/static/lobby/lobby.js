@@ -1,5 +1,6 @@
 // The lobby page: renders the live snapshot pushed by /ws/lobby/ and the create-table option fields.
 import { LOBBY as T } from "./lobby_strings.js";
+import { showInvitations } from "../people/invitations_live.js";
 
 const games = JSON.parse(document.getElementById("game-options").textContent);
 
@@ -127,6 +128,7 @@ function renderSnapshot(snap) {
     return;
   }
   wasQueued = !!snap.my_queue;
+  showInvitations(snap.invitations);
   if (snap.my_started && snap.my_started.length && !window.location.pathname.startsWith("/tables/")) {
     // A quick match found you while you were looking at the lobby.
     const box = document.getElementById("my-queue");
