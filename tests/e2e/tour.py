@@ -35,10 +35,11 @@ SHOWN_TEXT = """() => {
 
 
 # Where the keyboard's focus is against what it must reach: "here" (on an element matching the selector), "on"
-# (not yet), "gone" (no such element: the decision was settled, the control redrawn), "moved" (a newer frame).
+# (not yet), "gone" (no such element shown: the decision was settled, the control redrawn or folded away, as a
+# tap would find nothing to tap), "moved" (a newer frame).
 FOCUS_STATE = """([selector, version]) => {
   if (version !== null && window.__lastFrame && window.__lastFrame.version !== version) return "moved";
-  if (!document.querySelector(selector)) return "gone";
+  if (![...document.querySelectorAll(selector)].some(el => el.checkVisibility())) return "gone";
   const el = document.activeElement;
   return el && el.matches(selector) ? "here" : "on";
 }"""
