@@ -219,7 +219,7 @@ CELERY_TASK_DEFAULT_QUEUE = f"{SITE_NAME}:celery"
 # one queue it grew to 3,129 tasks and deadlines were seconds late). Every name carries the
 # site's. A worker started without -Q consumes them all (the tests' workers do).
 WORKER_LANES = {
-    "deadlines": f"{CELERY_TASK_DEFAULT_QUEUE}:deadlines",  # the clock: deadline_reached, the overdue sweep
+    "deadlines": f"{CELERY_TASK_DEFAULT_QUEUE}:deadlines",  # the clock: deadline_reached, wake_reached, the overdue sweep
     "bots": f"{CELERY_TASK_DEFAULT_QUEUE}:bots",  # computer players' turns (CPU-bound searches)
     "jobs": f"{CELERY_TASK_DEFAULT_QUEUE}:jobs",  # beat's maintenance jobs (matches/job_registry.py)
     "default": CELERY_TASK_DEFAULT_QUEUE,  # the rest: ratings, e-mail
@@ -231,6 +231,7 @@ CELERY_TASK_QUEUES = [
 ]
 CELERY_TASK_ROUTES = {
     "matches.tasks.deadline_reached": {"queue": WORKER_LANES["deadlines"]},
+    "matches.tasks.wake_reached": {"queue": WORKER_LANES["deadlines"]},
     "matches.tasks.sweep_overdue_matches": {"queue": WORKER_LANES["deadlines"]},
     "matches.tasks.bot_act": {"queue": WORKER_LANES["bots"]},
     "matches.tasks.run_jobs": {"queue": WORKER_LANES["jobs"]},
