@@ -105,7 +105,7 @@ class Person:
             await ws.close()
 
     def tournament_view(self, view, now):
-        mine = next((row for row in view["standings"] if row["me"]), None)
+        mine = view["standings"][view["me"]["row"]] if view["me"]["row"] is not None else None
         self.counted = mine["matches"] if mine is not None else 0
         if self.counted_wait is not None and self.counted >= self.counted_wait[1]:
             self.stats.standings.append(now - self.counted_wait[0])

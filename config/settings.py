@@ -357,6 +357,9 @@ REMATCH_STEPS_LIMIT = int(os.environ.get("REMATCH_STEPS_LIMIT", "20"))
 REMATCH_STEPS_WINDOW = int(os.environ.get("REMATCH_STEPS_WINDOW", "60"))
 # The lobby socket sends at most one snapshot per this many seconds (changes in between are coalesced).
 LOBBY_SNAPSHOT_INTERVAL = float(os.environ.get("LOBBY_SNAPSHOT_INTERVAL", "1.0"))
+# A tournament's page: at most one view per socket this often (its standings follow each match closely;
+# the view's shared part is built once per change per process: tournaments/snapshot.py).
+TOURNAMENT_SNAPSHOT_INTERVAL = float(os.environ.get("TOURNAMENT_SNAPSHOT_INTERVAL", "0.2"))
 # A match page redraws what changed beside its match (the rematch) at most once per this many seconds per socket.
 MATCH_PAGE_REFRESH_INTERVAL = float(os.environ.get("MATCH_PAGE_REFRESH_INTERVAL", "1.0"))
 

@@ -49,6 +49,8 @@ class Tournament(models.Model):
     # the next moment time brings something (the start, an arena's fill or end): a wake-up on the clock's lane,
     # read back from here when a timer starts (tournaments/services.py `waiting_wakes`); None: only a match's end
     next_due = models.DateTimeField(null=True, blank=True, db_index=True)
+    # moves with every change its pages are told of (tournaments/notify.py): their shared view is built once per version
+    version = models.PositiveIntegerField(default=0)
     # the last computed standings (tournaments/services.py `compute_standings`), for the pages
     standings = models.JSONField(default=list, blank=True)
     # the recurring schedule that created it (None: created by a person)

@@ -177,8 +177,9 @@ def _is_bot(player) -> bool:
 
 def _results(tournament: Tournament) -> list[standing_rules.TableResult]:
     rows = tournament.tournament_matches.filter(recorded_at__isnull=False, outcome__isnull=False).order_by("recorded_at", "pk")
-    return [standing_rules.TableResult(seats=row.players, ranks=row.outcome["ranks"], teams=row.outcome["teams"], round=row.round)
-            for row in rows]
+    # plain values, not model instances: a 200-person arena counts hundreds of matches, read at every advance
+    return [standing_rules.TableResult(seats=players, ranks=outcome["ranks"], teams=outcome["teams"], round=round_)
+            for players, outcome, round_ in rows.values_list("players", "outcome", "round")]
 
 
 def _outcome(match: Match) -> dict | None:
@@ -256,8 +257,8 @@ def _seat_arena(tournament: Tournament, table: list[dict], now: float) -> int:
     place = _order(tournament, table)
     waiting.sort(key=lambda entry: (place.get(entry.user_id, len(place)), entry.joined_at, entry.pk))
     last_tables = {}
-    for row in tournament.tournament_matches.filter(recorded_at__isnull=False).order_by("pk"):
-        people = frozenset(p for p in row.players if not _is_bot(p))
+    for players in tournament.tournament_matches.filter(recorded_at__isnull=False).order_by("pk").values_list("players", flat=True):
+        people = frozenset(p for p in players if not _is_bot(p))
         for person in people:
             last_tables[person] = people
     seating = pairing.arena_tables([entry.user_id for entry in waiting], tournament.table_size,
