@@ -16,6 +16,8 @@ def _create(page, base_url, *, kind, start_in=6, rounds=1):
     page.goto(base_url + "/tournaments/")
     page.fill("[data-testid=tournament-name]", f"Cup {uuid.uuid4().hex[:4]}")
     page.select_option("[data-testid=tournament-game]", "alibaba_tiles")
+    # the game's own table options, as the lobby's table form offers them: its defaults kept here
+    assert page.locator("[data-testid=tournament-options] select[name=variant]").input_value() == "standard"
     page.select_option("[data-testid=tournament-kind]", kind)
     page.fill("[data-testid=tournament-seats]", "2")
     page.fill("[data-testid=tournament-rounds]", str(rounds))
