@@ -198,8 +198,10 @@ async def drive(bench, people, seconds):
         followers += [asyncio.ensure_future(p.follow_tournament()) for p in people[k:k + 25]]
         await asyncio.sleep(0.2)
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        await asyncio.sleep(min(60.0, seconds - (time.perf_counter() - start)))
+    while (left := seconds - (time.perf_counter() - start)) > 0:
+        await asyncio.sleep(min(60.0, left))
+        if left < 60.0:
+            break  # the end: the report follows
         s = bench.stats
         print(f"  {(time.perf_counter() - start) / 60:.1f} min: {s.matches_seen} match sockets, {s.moves} moves, "
               f"{len(s.pairing)} pairings, {len(s.standings)} standings updates, {len(s.errors)} errors")
