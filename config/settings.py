@@ -223,7 +223,7 @@ CELERY_TASK_DEFAULT_QUEUE = f"{SITE_NAME}:celery"
 # one queue it grew to 3,129 tasks and deadlines were seconds late). Every name carries the
 # site's. A worker started without -Q consumes them all (the tests' workers do).
 WORKER_LANES = {
-    "deadlines": f"{CELERY_TASK_DEFAULT_QUEUE}:deadlines",  # the clock: deadline_reached, the overdue sweep
+    "deadlines": f"{CELERY_TASK_DEFAULT_QUEUE}:deadlines",  # the clock: deadline_reached, wake_reached, the overdue sweep
     "bots": f"{CELERY_TASK_DEFAULT_QUEUE}:bots",  # computer players' turns (CPU-bound searches)
     "jobs": f"{CELERY_TASK_DEFAULT_QUEUE}:jobs",  # beat's maintenance jobs (matches/job_registry.py)
     "default": CELERY_TASK_DEFAULT_QUEUE,  # the rest: ratings, e-mail
@@ -235,6 +235,7 @@ CELERY_TASK_QUEUES = [
 ]
 CELERY_TASK_ROUTES = {
     "matches.tasks.deadline_reached": {"queue": WORKER_LANES["deadlines"]},
+    "matches.tasks.wake_reached": {"queue": WORKER_LANES["deadlines"]},
     "matches.tasks.sweep_overdue_matches": {"queue": WORKER_LANES["deadlines"]},
     "matches.tasks.bot_act": {"queue": WORKER_LANES["bots"]},
     "matches.tasks.run_jobs": {"queue": WORKER_LANES["jobs"]},
@@ -368,6 +369,9 @@ PEOPLE_TURN_BASED_INVITATION_SECONDS = int(os.environ.get("PEOPLE_TURN_BASED_INV
 PEOPLE_SEARCH_RESULTS = int(os.environ.get("PEOPLE_SEARCH_RESULTS", "20"))
 # The lobby socket sends at most one snapshot per this many seconds (changes in between are coalesced).
 LOBBY_SNAPSHOT_INTERVAL = float(os.environ.get("LOBBY_SNAPSHOT_INTERVAL", "1.0"))
+# A tournament's page: at most one view per socket this often (its standings follow each match closely;
+# the view's shared part is built once per change per process: tournaments/snapshot.py).
+TOURNAMENT_SNAPSHOT_INTERVAL = float(os.environ.get("TOURNAMENT_SNAPSHOT_INTERVAL", "0.2"))
 # A match page redraws what changed beside its match (the rematch) at most once per this many seconds per socket.
 MATCH_PAGE_REFRESH_INTERVAL = float(os.environ.get("MATCH_PAGE_REFRESH_INTERVAL", "1.0"))
 

@@ -33,6 +33,20 @@ def check_options(game_key, seat_count, raw_options):
     return options
 
 
+def translated_options(spec) -> list[dict]:
+    """The game's table options for a form, their labels, help and choices in the reader's language (the
+    lobby's table form and the tournaments' form draw them: lobby/static/lobby/option_fields.js)."""
+    options = []
+    for option in table_options(spec):
+        option = dict(option, label=_(option["label"]))
+        if option.get("help"):
+            option["help"] = _(option["help"])
+        if "choices" in option:
+            option["choices"] = [[value, _(label)] for value, label in option["choices"]]
+        options.append(option)
+    return options
+
+
 def default_options(spec) -> dict:
     return {o["name"]: o.get("default") for o in (spec.options() if callable(spec.options) else spec.options)}
 

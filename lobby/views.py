@@ -9,23 +9,10 @@ from gamekit import contract
 from lobby import quick_match as quick_match_queue, rematch as lobby_rematch, snapshot, tables
 from lobby.errors import LobbyError
 from lobby.models import Table
-from lobby.options import option_summary, seat_role_labels
+from lobby.options import option_summary, seat_role_labels, translated_options
 from matches import selectors
-from matches.registry import all_games, get_game, table_options
+from matches.registry import all_games, get_game
 from matches.seat_names import bot_kind, bot_seat_name
-
-
-def _translated_options(spec):
-    options = []
-    for option in table_options(spec):
-        option = dict(option, label=gettext(option["label"]))
-        if option.get("help"):
-            option["help"] = gettext(option["help"])
-        if "choices" in option:
-            option["choices"] = [[value, gettext(label)] for value, label in option["choices"]]
-        options.append(option)
-    return options
-
 
 REFUSED_TABLE_FORM = "refused_table_form"
 
@@ -34,7 +21,7 @@ def home(request):
     specs = all_games()
     games = [{"spec": spec} for spec in specs]
     games_json = [
-        {"key": spec.key, "min": spec.min_players, "max": spec.max_players, "options": _translated_options(spec),
+        {"key": spec.key, "min": spec.min_players, "max": spec.max_players, "options": translated_options(spec),
          # the paces the table form offers for it: exactly those the lobby accepts (tables._decision_days)
          "paces": table_paces(spec),
          # a game with roles asks the host which one they play (the form's "Your role")

@@ -13,6 +13,10 @@ beat process) takes what is due every POLL_SECONDS with one atomic script and
 sends `deadline_reached(match, version)` to the workers to run at once. The
 task still checks the version (idempotent), and beat's sweep still applies any
 deadline this queue loses (a Redis restart), from the database.
+
+The apps' wake-ups (a tournament's start, its arena's fill and end: matches/scheduler.py, ``wake``)
+wait beside them in a sorted set of their own, the earliest per object kept, and go to the same
+lane as ``wake_reached(kind, object)``.
 """
 import time
 
@@ -24,6 +28,7 @@ from matches.polling import PollingThread
 
 # Sent by name: the workers own the task (matches/tasks.py), which runs the service.
 DEADLINE_TASK = "matches.tasks.deadline_reached"
+WAKE_TASK = "matches.tasks.wake_reached"
 POLL_SECONDS = 0.02
 BATCH = 500
 
@@ -54,12 +59,54 @@ end
 return taken
 """
 
-_scripts = redis_client.Scripts(push=_PUSH, take_due=_TAKE_DUE)
+# The apps' wake-ups (matches/scheduler.py, ``wake``): one member "<kind>:<object>" per object in a
+# sorted set of their own, the earliest asked kept. KEYS: the set. ARGV: member, moment.
+_PUSH_WAKE = """
+local waiting = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if waiting and tonumber(waiting) <= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+return 1
+"""
+
+# KEYS: the set. ARGV: now, how many at most. Returns member, moment, ... all taken out.
+_TAKE_DUE_WAKES = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[2]))
+for i = 1, #due, 2 do
+  redis.call('ZREM', KEYS[1], due[i])
+end
+return due
+"""
+
+_scripts = redis_client.Scripts(push=_PUSH, take_due=_TAKE_DUE, push_wake=_PUSH_WAKE, take_due_wakes=_TAKE_DUE_WAKES)
 _redis = redis_client.client
 
 
 def _keys():
     return [f"{settings.DEADLINE_QUEUE_PREFIX}:deadlines", f"{settings.DEADLINE_QUEUE_PREFIX}:deadline-versions"]
+
+
+def _wakes_key():
+    return f"{settings.DEADLINE_QUEUE_PREFIX}:wakes"
+
+
+def push_wake(kind: str, object_id: int, at: float) -> bool:
+    """Wake ``kind`` for this object at ``at``; False when an earlier (or the same) wake-up is waiting."""
+    return bool(_scripts["push_wake"](keys=[_wakes_key()], args=[f"{kind}:{object_id}", repr(at)]))
+
+
+def take_due_wakes(now: float, limit: int = BATCH) -> list[tuple[str, int, float]]:
+    """Takes out every wake-up due at ``now`` (at most ``limit``): [(kind, object, moment), ...] in time order."""
+    flat = _scripts["take_due_wakes"](keys=[_wakes_key()], args=[repr(now), limit])
+    due = []
+    for i in range(0, len(flat), 2):
+        kind, _sep, object_id = (flat[i].decode() if isinstance(flat[i], bytes) else flat[i]).rpartition(":")
+        due.append((kind, int(object_id), float(flat[i + 1])))
+    return due
+
+
+def waiting_wake(kind: str, object_id: int):
+    """The moment of the wake-up waiting for this object, or None."""
+    return _redis().zscore(_wakes_key(), f"{kind}:{object_id}")
 
 
 def push(match_id: int, version: int, at: float) -> bool:
@@ -83,12 +130,16 @@ def waiting(match_id: int):
 
 
 def hand_due_to_workers(now=None) -> int:
-    """Sends a task for each deadline due now; returns how many."""
-    due = take_due(time.time() if now is None else now)
+    """Sends a task for each deadline and wake-up due now; returns how many (of the larger of the two)."""
+    now = time.time() if now is None else now
+    due = take_due(now)
     for match_id, version, _at in due:
         if version >= 0:
             current_app.send_task(DEADLINE_TASK, args=(match_id, version))
-    return len(due)
+    wakes = take_due_wakes(now)
+    for kind, object_id, _at in wakes:
+        current_app.send_task(WAKE_TASK, args=(kind, object_id))
+    return max(len(due), len(wakes))
 
 
 class DeadlineClock(PollingThread):

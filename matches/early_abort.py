@@ -8,7 +8,7 @@ import time
 from django.db import transaction
 from django.utils.translation import gettext as _, gettext_lazy
 
-from matches import broadcast, frames
+from matches import broadcast, endings, frames
 from matches.models import Match, MatchSeat
 from matches.registry import get_game
 from matches.services import (
@@ -91,6 +91,7 @@ def end_aborted(match: Match, code: str, seat: int, now: float, new_events=(), s
     notice = {"code": code, "seat": seat, "bot": "", "at": now, "version": frames.public_version(match)}
     match.status = Match.Status.ABORTED
     match.finished_at = _ts(now)
+    endings.match_ended(match.pk)
     match.next_deadline = None
     match.undecided_seats = []
     match.seat_notices = list(match.seat_notices or []) + [notice]

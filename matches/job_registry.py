@@ -7,7 +7,7 @@ Celery beat's schedule (``BeatSchedule``, set in config/celery.py) and the defau
 in-process timer loop (matches/scheduler_thread.py) both read this list, so a job added here
 runs in both modes. Plain Python: it imports no app, so any app may register into it.
 """
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 # The one Celery task that runs a registered job by name on a worker (matches/tasks.py).
@@ -76,6 +76,48 @@ def timer(kind: str) -> Callable[..., object]:
         return _timers[kind]
     except KeyError:
         raise LookupError(f"nothing registered for the timer {kind!r}") from None
+
+
+# --- Wake-ups on the clock's lane ------------------------------------------------------------
+# An app whose work finds out by itself what is due (a tournament's start, its rounds, its end)
+# registers a wake-up kind: ``run(object_id)`` does whatever is due for that object (idempotent,
+# under its own row lock), ``waiting()`` lists (object_id, moment) read back from the database
+# when a timer starts, so that a restart loses no wake-up. The backends keep one wake-up per
+# object, the earliest asked (matches/scheduler.py, ``wake``).
+
+
+@dataclass(frozen=True)
+class WakeKind:
+    kind: str
+    run: Callable[[int], object]
+    waiting: Callable[[], Iterable[tuple[int, float]]]
+
+
+_wakes: dict[str, WakeKind] = {}
+
+
+def register_wake(kind: str, run: Callable[[int], object], waiting: Callable[[], Iterable[tuple[int, float]]]) -> WakeKind:
+    """Add a wake-up kind (its name apart from the match timers', no ':' in it); registering it again with the
+    same callables is harmless."""
+    if not kind or ":" in kind or kind in TIMER_KINDS or not callable(run) or not callable(waiting):
+        raise ValueError(f"a wake-up kind needs a new name without ':' and two callables, got {kind!r}")
+    wake = WakeKind(kind, run, waiting)
+    existing = _wakes.get(kind)
+    if existing is not None and (existing.run is not run or existing.waiting is not waiting):
+        raise ValueError(f"wake-up kind {kind!r} is registered twice with different callables")
+    _wakes[kind] = wake
+    return wake
+
+
+def wake_kind(kind: str) -> WakeKind:
+    try:
+        return _wakes[kind]
+    except KeyError:
+        raise LookupError(f"no wake-up kind named {kind!r}") from None
+
+
+def wake_kinds() -> list[WakeKind]:
+    return [_wakes[kind] for kind in sorted(_wakes)]
 
 
 def _period_name(seconds: float) -> str:

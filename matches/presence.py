@@ -35,7 +35,7 @@ from django.db.models import DateTimeField, Exists, ExpressionWrapper, F, OuterR
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
-from matches import broadcast, early_abort, frames, registry, services
+from matches import broadcast, early_abort, endings, frames, registry, services
 from matches.models import ActionLog, Match, MatchSeat, SeatPresence
 
 # Pages ping every 25 s: two missed pings and a margin.
@@ -255,5 +255,8 @@ def end_deserted_matches(now: float | None = None, limit: float | None = None) -
     ended = 0
     for match in stale:
         if registry.is_untimed(registry.get_game(match.game), match.options):
-            ended += Match.objects.filter(pk=match.pk, status=Match.Status.RUNNING).update(status=Match.Status.ABORTED, finished_at=at)
+            with transaction.atomic():
+                if Match.objects.filter(pk=match.pk, status=Match.Status.RUNNING).update(status=Match.Status.ABORTED, finished_at=at):
+                    endings.match_ended(match.pk)
+                    ended += 1
     return ended

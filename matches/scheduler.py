@@ -14,6 +14,7 @@ import abc
 import threading
 from contextlib import contextmanager
 
+from matches import job_registry
 from matches.bot_lane import SHARED_OWNER
 from matches.models import Match
 
@@ -55,12 +56,20 @@ class Scheduler(abc.ABC):
     def rating(self, match_id: int) -> None:
         """Record a finished match's ratings (once, whatever the number of calls)."""
 
+    @abc.abstractmethod
+    def wake(self, kind: str, object_id: int, at: float) -> None:
+        """At ``at`` (or at once if it passed), on the clock's lane, run the wake-up ``kind`` registered for
+        ``object_id`` (job_registry.register_wake). One wake-up waits per object, the earliest asked: the
+        work it runs finds out itself what is due and asks for its next one, so an early or second run
+        changes nothing."""
+
     def wrap_asgi(self, app):
         """The web process's ASGI application, with whatever this backend runs inside it."""
         return app
 
     def reload_waiting_deadlines(self) -> int:
-        """Hand every running match's stored deadline to this timer again; returns how many.
+        """Hand every running match's stored deadline, and every registered wake-up kind's waiting ones
+        (a tournament's next moment), to this timer again; returns how many.
 
         Run when a timer starts (the default mode's loop, the beat's deadline clock): a
         deadline days away (a turn-based table) outlives the process that scheduled it,
@@ -76,4 +85,8 @@ class Scheduler(abc.ABC):
         for match_id, version, at in waiting.iterator():
             self.deadline(match_id, version, at.timestamp())
             count += 1
+        for kind in job_registry.wake_kinds():
+            for object_id, at in kind.waiting():
+                self.wake(kind.kind, object_id, at)
+                count += 1
         return count

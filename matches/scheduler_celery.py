@@ -29,3 +29,6 @@ class CeleryScheduler(Scheduler):
 
     def rating(self, match_id: int) -> None:
         current_app.send_task(RATING_TASK, args=(match_id,))
+
+    def wake(self, kind: str, object_id: int, at: float) -> None:
+        deadline_queue.push_wake(kind, object_id, at)

@@ -6,7 +6,8 @@ the sockets, and timers still fire with nobody connected, as long as the site ru
   and applies it there (``DeadlineClock``), never behind the event loop: a tick of the loop came
   200-700 ms late while the loop served a storm's sockets on a busy machine (CI, stop 40: the
   default-mode gate's deadlines 963 ms late at p99); its frames, the bot lane's and the jobs' are
-  queued on the web loop in the order committed (matches/channel_sends.py);
+  queued on the web loop in the order committed (matches/channel_sends.py); the apps' wake-ups (a
+  tournament's next moment: ``wake``) wait on the same heap and run on the same thread;
 - an asyncio task on the web process's event loop runs every registered maintenance job
   (matches/job_registry.py) at its period and hands computer players' turns out of the bot lane's
   fair queue (matches/bot_lane_local.py), never waiting for a decision, which runs in a child
@@ -157,10 +158,24 @@ class InProcessScheduler(Scheduler):
     has_workers = False
 
     def __init__(self):
-        self.clock = DeadlineClock(lambda kind, args: _run_on_the_clock(kind, job_registry.timer(kind), *args),
-                                   on_start=self.reload_waiting_deadlines)
+        self.clock = DeadlineClock(self._fire, on_start=self.reload_waiting_deadlines)
         self._loop_started = False
         self.bots = LocalBotLane()
+        # (kind, object) -> the moment of the one wake-up waiting on the heap; a later ask is dropped, an
+        # earlier one replaces it (the older heap entry, found stale when it comes out, is skipped)
+        self._wakes: dict[tuple[str, int], float] = {}
+        self._wakes_lock = threading.Lock()
+
+    def _fire(self, kind, args):
+        if kind in job_registry.TIMER_KINDS:
+            _run_on_the_clock(kind, job_registry.timer(kind), *args)
+            return
+        object_id, at = args
+        with self._wakes_lock:
+            if self._wakes.get((kind, object_id)) != at:
+                return  # replaced by an earlier wake-up, already run
+            del self._wakes[(kind, object_id)]
+        _run_on_the_clock(kind, job_registry.wake_kind(kind).run, object_id)
 
     # --- the interface -----------------------------------------------------------------------
 
@@ -173,6 +188,14 @@ class InProcessScheduler(Scheduler):
     def rating(self, match_id: int) -> None:
         job_registry.timer("rating")(match_id)
 
+    def wake(self, kind: str, object_id: int, at: float) -> None:
+        with self._wakes_lock:
+            waiting = self._wakes.get((kind, object_id))
+            if waiting is not None and waiting <= at:
+                return
+            self._wakes[(kind, object_id)] = at
+        self.clock.push(at, kind, (object_id, at))
+
     def wrap_asgi(self, app):
         return InProcessTimersMiddleware(app, self)
 
@@ -182,7 +205,8 @@ class InProcessScheduler(Scheduler):
         return self.clock.pop_due(now)
 
     def pending(self, kind: str) -> list[tuple[float, tuple]]:
-        """The timers of this kind waiting, (moment, ids) in time order (what a restart would lose)."""
+        """The timers of this kind waiting, (moment, ids) in time order (what a restart would lose); a wake-up's
+        ids are (object, moment), stale ones included."""
         if kind == "bot":
             return self.bots.waiting()
         return self.clock.pending(kind)
@@ -191,6 +215,8 @@ class InProcessScheduler(Scheduler):
         """Forget every waiting timer: what a restart of the process leaves."""
         self.clock.clear()
         self.bots.clear()
+        with self._wakes_lock:
+            self._wakes.clear()
 
     # --- the loop ----------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from matches.scheduler import Scheduler, is_suspended, suspended
 from matches.scheduler_celery import CeleryScheduler
 from matches.scheduler_thread import InProcessScheduler
 
-__all__ = ["scheduler", "suspended", "schedule_deadline", "schedule_bot", "schedule_rating",
+__all__ = ["scheduler", "suspended", "schedule_deadline", "schedule_bot", "schedule_rating", "schedule_wake",
            "reload_waiting_deadlines", "wrap_asgi"]
 
 # One instance of each per process: the in-process heap must outlive a settings change in a test.
@@ -51,6 +51,12 @@ def schedule_bot(match_id: int, seat: int, version: int, owner: str = SHARED_OWN
 def schedule_rating(match_id: int) -> None:
     """Record a finished match's ratings: a Celery task, or at once when there is no broker."""
     scheduler().rating(match_id)
+
+
+def schedule_wake(kind: str, object_id: int, at: float) -> None:
+    """Run the app's wake-up ``kind`` for ``object_id`` at ``at`` on the clock's lane (the earliest asked is kept)."""
+    if not is_suspended():
+        scheduler().wake(kind, object_id, at)
 
 
 def reload_waiting_deadlines() -> int:

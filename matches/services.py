@@ -19,7 +19,7 @@ from django.utils import timezone as dj_timezone
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from gamekit import contract, domains, driver, timeline
-from matches import bot_lane, broadcast, frames, match_rows, ratings, scheduling, turns
+from matches import bot_lane, broadcast, endings, frames, match_rows, ratings, scheduling, turns
 from matches.models import ActionLog, Match, MatchSeat
 from matches.registry import get_game, turn_based_options
 
@@ -251,6 +251,7 @@ def _save(spec, match, state, now):
         ratings.record_ranks(match, outcome)
         if match.rated:
             transaction.on_commit(lambda: scheduling.schedule_rating(match.pk))
+        endings.match_ended(match.pk)
     match_rows.write_change(match, fields, match.unsaved_actions)
     match.unsaved_actions = []
 

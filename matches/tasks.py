@@ -86,6 +86,12 @@ def deadline_reached(match_id: int, version: int) -> bool:
     return services.match_apply_deadline(match_id, version)
 
 
+@shared_task(name="matches.tasks.wake_reached", ignore_result=True)
+def wake_reached(kind: str, object_id: int):
+    """An app's wake-up (job_registry.register_wake) on the clock's lane: the work finds out what is due."""
+    return job_registry.wake_kind(kind).run(object_id)
+
+
 @shared_task(name="matches.tasks.bot_act", ignore_result=True)
 def bot_act(match_id: int, seat: int, version: int, hurried: bool = False, owner: str | None = None) -> bool:
     """A computer player's turn the bot lane's dispatcher handed out (matches/bot_queue.py): read, decide here,

@@ -46,6 +46,11 @@ class Tournament(models.Model):
     reminded_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # the next moment time brings something (the start, an arena's fill or end): a wake-up on the clock's lane,
+    # read back from here when a timer starts (tournaments/services.py `waiting_wakes`); None: only a match's end
+    next_due = models.DateTimeField(null=True, blank=True, db_index=True)
+    # moves with every change its pages are told of (tournaments/notify.py): their shared view is built once per version
+    version = models.PositiveIntegerField(default=0)
     # the last computed standings (tournaments/services.py `compute_standings`), for the pages
     standings = models.JSONField(default=list, blank=True)
     # the recurring schedule that created it (None: created by a person)
@@ -92,7 +97,7 @@ class TournamentMatch(models.Model):
     match = models.OneToOneField("matches.Match", on_delete=models.CASCADE, related_name="tournament_match")
     round = models.PositiveSmallIntegerField(default=0)
     players = models.JSONField()
-    # when the tournament counted the match's result (once: the tick takes it under the tournament's lock)
+    # when the tournament counted the match's result (once: its advance takes it under the tournament's lock)
     recorded_at = models.DateTimeField(null=True, blank=True)
     # the places it counted, per seat, and the game's sides: a person who resigned ranked last, as for
     # ratings (matches/ratings.py `seat_outcomes`); None for a match that ended without a result (aborted)

@@ -2,21 +2,24 @@
 
 `advance(tournament_id, now)` does whatever is due for one tournament under its row lock: the
 start, counting the matches that ended (each exactly once: `TournamentMatch.recorded_at`), the
-arena's new tables, the Swiss rounds and the end. The tournaments' job (tournaments/jobs.py) runs
-`advance_due` every second in both modes, so all of it happens with nobody connected, and a
-restart loses nothing: everything it needs is in the database. docs/tournaments.md says the rules.
+arena's new tables, the Swiss rounds and the end. It runs on the clock's lane, as a match's
+deadline does: woken at the tournament's next moment (`Tournament.next_due`: its start, an arena's
+fill and end), stored and asked for after each advance, and at once when one of its matches ends
+(`match_ended`). So all of it happens with nobody connected, and a restart loses nothing: the
+wake-ups are read back from the database (`waiting_wakes`), and a slow sweep (`advance_due`,
+tournaments/jobs.py) catches any wake-up lost. docs/tournaments.md says the rules.
 """
 import random
 import time
 from datetime import UTC, datetime, timedelta
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Min, Q
 from django.utils.translation import gettext as _, ngettext
 
 from lobby.errors import LobbyError
 from lobby.options import check_options, engine_options
-from matches import services as match_services
+from matches import scheduling, services as match_services
 from matches.early_abort import ABORTED_AWAY
 from matches.models import Match
 from matches.ratings import seat_outcomes
@@ -33,6 +36,8 @@ LONGEST_NOTICE = timedelta(days=60)
 # fewer people than this when it should start: the tournament is cancelled
 FEWEST_PEOPLE = 2
 ENDED = (Match.Status.FINISHED, Match.Status.ABORTED)
+# the tournaments' wake-up kind on the clock's lane (matches/job_registry.py, `register_wake`)
+WAKE = "tournament"
 _shuffle = random.SystemRandom().shuffle
 
 
@@ -109,8 +114,10 @@ def create_tournament(creator, *, starts_at: datetime, is_private=False, rated=T
     if not _when(now) <= starts_at <= _when(now) + LONGEST_NOTICE:
         raise TournamentError(ngettext("The start is within the next %(days)d day.", "The start is within the next %(days)d days.",
                                        LONGEST_NOTICE.days) % {"days": LONGEST_NOTICE.days})
-    return Tournament.objects.create(starts_at=starts_at, rated=bool(rated), is_private=bool(is_private), created_by=creator,
-                                     schedule=schedule, **fields)
+    tournament = Tournament.objects.create(starts_at=starts_at, rated=bool(rated), is_private=bool(is_private), created_by=creator,
+                                           schedule=schedule, next_due=starts_at, **fields)
+    _wake_after_commit(tournament.pk, starts_at.timestamp())
+    return tournament
 
 
 def _locked(tournament_id) -> Tournament:
@@ -136,6 +143,8 @@ def register(user, tournament_id, now=None) -> Entry:
         Entry.objects.filter(pk=entry.pk).update(withdrawn_at=None, waiting_since=waiting)
         entry.refresh_from_db()
         notify_tournament(tournament.pk)
+        if waiting is not None:
+            _wake_after_commit(tournament.pk, now)  # a table may be full now, else the fill's moment is new
     return entry
 
 
@@ -169,8 +178,9 @@ def _is_bot(player) -> bool:
 
 def _results(tournament: Tournament) -> list[standing_rules.TableResult]:
     rows = tournament.tournament_matches.filter(recorded_at__isnull=False, outcome__isnull=False).order_by("recorded_at", "pk")
-    return [standing_rules.TableResult(seats=row.players, ranks=row.outcome["ranks"], teams=row.outcome["teams"], round=row.round)
-            for row in rows]
+    # plain values, not model instances: a 200-person arena counts hundreds of matches, read at every advance
+    return [standing_rules.TableResult(seats=players, ranks=outcome["ranks"], teams=outcome["teams"], round=round_)
+            for players, outcome, round_ in rows.values_list("players", "outcome", "round")]
 
 
 def _outcome(match: Match) -> dict | None:
@@ -248,8 +258,8 @@ def _seat_arena(tournament: Tournament, table: list[dict], now: float) -> int:
     place = _order(tournament, table)
     waiting.sort(key=lambda entry: (place.get(entry.user_id, len(place)), entry.joined_at, entry.pk))
     last_tables = {}
-    for row in tournament.tournament_matches.filter(recorded_at__isnull=False).order_by("pk"):
-        people = frozenset(p for p in row.players if not _is_bot(p))
+    for players in tournament.tournament_matches.filter(recorded_at__isnull=False).order_by("pk").values_list("players", flat=True):
+        people = frozenset(p for p in players if not _is_bot(p))
         for person in people:
             last_tables[person] = people
     seating = pairing.arena_tables([entry.user_id for entry in waiting], tournament.table_size,
@@ -287,18 +297,51 @@ def _open_swiss_round(tournament: Tournament, table: list[dict], now: float) -> 
 
 def advance(tournament_id, now=None) -> bool:
     """Do what is due for one tournament; whether anything changed (its pages are then told). Safe to
-    run twice or at once in two processes: everything happens under the tournament's row lock, once."""
+    run twice or at once in two processes: everything happens under the tournament's row lock, once.
+    Its next moment is then stored and asked of the clock's lane (`_plan_next`)."""
     now = time.time() if now is None else now
     with transaction.atomic():
-        changed = _advance(tournament_id, now)
+        tournament = _locked(tournament_id)
+        changed = _advance(tournament, now)
+        _plan_next(tournament, now)
         if changed:
             notify_tournament(tournament_id)
     return changed
 
 
-def _advance(tournament_id, now: float) -> bool:
+def _next_due(tournament: Tournament, now: float) -> float | None:
+    """The next moment time brings something: the start; in a running arena before its end, the end and the
+    moment the longest-waiting player has waited the fill delay. Everything else comes with a match's end."""
+    if tournament.status == Tournament.Status.SCHEDULED:
+        return tournament.starts_at.timestamp()
+    if tournament.status != Tournament.Status.RUNNING or tournament.kind != Tournament.Kind.ARENA:
+        return None
+    end = _arena_end(tournament)
+    if now >= end:
+        return None
+    first = tournament.entries.filter(withdrawn_at__isnull=True, waiting_since__isnull=False).aggregate(first=Min("waiting_since"))["first"]
+    due = end if first is None else min(end, first + tournament.fill_after)
+    # never a moment already passed: what was due is done, and a wake-up at once would run again and again
+    return max(due, now + 1.0)
+
+
+def _plan_next(tournament: Tournament, now: float) -> None:
+    """Store the tournament's next moment (read back after a restart) and wake it then, after commit."""
+    due = _next_due(tournament, now)
+    stored = None if due is None else _when(due)
+    if tournament.next_due != stored:
+        tournament.next_due = stored
+        tournament.save(update_fields=["next_due"])
+    if due is not None:
+        _wake_after_commit(tournament.pk, due)
+
+
+def _wake_after_commit(tournament_id: int, at: float) -> None:
+    transaction.on_commit(lambda: scheduling.schedule_wake(WAKE, tournament_id, at))
+
+
+def _advance(tournament: Tournament, now: float) -> bool:
     """What is due, under the tournament's lock (the caller's transaction)."""
-    tournament = _locked(tournament_id)
     changed = False
     if tournament.status == Tournament.Status.SCHEDULED and tournament.starts_at.timestamp() <= now:
         entries = tournament.entries.filter(withdrawn_at__isnull=True)
@@ -346,14 +389,52 @@ def _finish(tournament: Tournament, now: float) -> None:
     tournament.save(update_fields=["status", "finished_at", "standings"])
 
 
-def due_tournaments(now: float) -> list[int]:
-    """The tournaments with something possibly due: scheduled ones whose start has come, and running ones."""
-    return list(Tournament.objects.filter(
-        Q(status=Tournament.Status.SCHEDULED, starts_at__lte=_when(now)) | Q(status=Tournament.Status.RUNNING),
-    ).values_list("pk", flat=True))
+# --- Time: wake-ups on the clock's lane, and the sweep behind them ------------------------------
+
+def wake(tournament_id: int) -> bool:
+    """The tournaments' wake-up (registered in tournaments/jobs.py): whatever is due now."""
+    try:
+        return advance(tournament_id)
+    except TournamentError:
+        return False  # deleted since
 
 
-def advance_due(now=None) -> int:
-    """The tournaments' job: advance every tournament that may have something due."""
+def match_ended(match_id: int) -> None:
+    """A match ended (matches/endings.py, after its commit): its tournament, if any, counts it and seats its
+    players again at once, on the clock's lane."""
+    tournament_id = TournamentMatch.objects.filter(match_id=match_id).values_list("tournament_id", flat=True).first()
+    if tournament_id is not None:
+        scheduling.schedule_wake(WAKE, tournament_id, time.time())
+
+
+def _uncounted_ends(before: float):
+    """Running tournaments with a match that ended at ``before`` or earlier and is not counted yet."""
+    return Q(status=Tournament.Status.RUNNING, tournament_matches__recorded_at__isnull=True,
+             tournament_matches__match__status__in=ENDED, tournament_matches__match__finished_at__lte=_when(before))
+
+
+def waiting_wakes():
+    """What a timer starting (a restart) hands to the clock again: each stored next moment, and at once each
+    running tournament with a match that ended uncounted (its wake-up was lost with the process)."""
+    now = time.time()
+    live = [Tournament.Status.SCHEDULED, Tournament.Status.RUNNING]
+    for pk, due in Tournament.objects.filter(status__in=live, next_due__isnull=False).values_list("pk", "next_due"):
+        yield pk, due.timestamp()
+    for pk in Tournament.objects.filter(_uncounted_ends(now)).values_list("pk", flat=True).distinct():
+        yield pk, now
+
+
+def due_tournaments(now: float, grace: float = 0.0) -> list[int]:
+    """The tournaments whose wake-up is overdue by ``grace`` seconds: a next moment passed, or a match ended
+    and not counted (one query)."""
+    cutoff = now - grace
+    live = [Tournament.Status.SCHEDULED, Tournament.Status.RUNNING]
+    return list(Tournament.objects.filter(Q(status__in=live, next_due__lte=_when(cutoff)) | _uncounted_ends(cutoff))
+                .values_list("pk", flat=True).distinct().order_by("pk"))
+
+
+def advance_due(now=None, grace: float = 0.0) -> int:
+    """Advance every tournament overdue by ``grace`` seconds; how many changed. The safety net's job
+    (tournaments/jobs.py): a wake-up lost (Redis restarted without its data) is done late, not never."""
     now = time.time() if now is None else now
-    return sum(1 for pk in due_tournaments(now) if advance(pk, now))
+    return sum(1 for pk in due_tournaments(now, grace) if advance(pk, now))

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from gamekit import contract
+from lobby.options import translated_options
 from matches.registry import all_games, get_game, table_options
 from tournaments import services
 from tournaments.access import INVITES_SESSION_KEY, may_see
@@ -24,6 +25,11 @@ def _games():
              "bots": [(key, _(spec.bot_labels.get(key, key))) for key in spec.bots]} for spec in all_games()]
 
 
+def _games_options():
+    """Each game's table options for the form's fields (tournaments/static/tournaments/tournament_form.js)."""
+    return {spec.key: translated_options(spec) for spec in all_games()}
+
+
 def tournament_list(request):
     visible = Q(is_private=False)
     if request.user.is_authenticated:
@@ -33,6 +39,7 @@ def tournament_list(request):
         "upcoming": shown.filter(status__in=[Tournament.Status.SCHEDULED, Tournament.Status.RUNNING]).order_by("starts_at")[:50],
         "finished": shown.filter(status=Tournament.Status.FINISHED).order_by("-finished_at")[:20],
         "games": _games(),
+        "games_options": _games_options(),
         "decision_days": contract.DECISION_DAYS,
         "kinds": Tournament.Kind.choices,
     }

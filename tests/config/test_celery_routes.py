@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LANE_OF_TASK = {
     "matches.tasks.deadline_reached": "deadlines",
     "matches.tasks.sweep_overdue_matches": "deadlines",
+    "matches.tasks.wake_reached": "deadlines",  # an app's wake-up (a tournament's next moment) is the clock's too
     "matches.tasks.bot_act": "bots",
     "matches.tasks.run_jobs": "jobs",
     "matches.tasks.run_job": "jobs",

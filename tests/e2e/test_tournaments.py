@@ -5,6 +5,7 @@ import uuid
 
 import pytest
 
+from tests.e2e.conftest import manage
 from tests.e2e.helpers import signup
 from tests.e2e.test_tiles_match import _click_for, _wait_for_my_turn_or_end
 
@@ -15,6 +16,8 @@ def _create(page, base_url, *, kind, start_in=6, rounds=1):
     page.goto(base_url + "/tournaments/")
     page.fill("[data-testid=tournament-name]", f"Cup {uuid.uuid4().hex[:4]}")
     page.select_option("[data-testid=tournament-game]", "alibaba_tiles")
+    # the game's own table options, as the lobby's table form offers them: its defaults kept here
+    assert page.locator("[data-testid=tournament-options] select[name=variant]").input_value() == "standard"
     page.select_option("[data-testid=tournament-kind]", kind)
     page.fill("[data-testid=tournament-seats]", "2")
     page.fill("[data-testid=tournament-rounds]", str(rounds))
@@ -50,6 +53,21 @@ def _play_to_the_end(page):
 def _resign(page):
     page.click("[data-testid=resign-open]")
     page.click("[data-testid=resign-confirm]")
+
+
+def _back_to_the_tournament(page):
+    """The end screen's way back to the tournament."""
+    back = page.locator("[data-testid=end-event]")
+    back.wait_for(timeout=15_000)
+    with page.expect_navigation():
+        back.click()
+
+
+def _my_row(page, matches):
+    """The reader's standings row once it counts ``matches`` (the page follows the tournament live)."""
+    page.wait_for_function(f"document.querySelector('#standings-rows tr.me td:nth-child(4)')?.textContent === '{matches}'",
+                           timeout=15_000)
+    return page.locator("#standings-rows tr.me td").all_inner_texts()
 
 
 def test_an_arena_seats_its_players_by_itself_and_again_with_a_computer_player_when_nobody_is_free(live_server_url, new_page):
@@ -104,3 +122,42 @@ def test_a_swiss_event_ends_with_its_podium_in_french(live_server_url, new_page)
     assert podium[0] == alice.locator("[data-testid=nav-profile]").inner_text()
     assert alice.inner_text("[data-testid=tournament-status]") == "Terminé"
     assert "Podium" in alice.inner_text("#podium-card h2")
+
+
+@pytest.mark.default_mode
+def test_a_person_plays_two_arena_matches_sees_the_standings_move_after_each_and_the_podium(live_server_url, new_page, e2e_env):
+    alice = signup(new_page(), live_server_url, f"ann{uuid.uuid4().hex[:6]}")
+    bob = signup(new_page(), live_server_url, f"bob{uuid.uuid4().hex[:6]}")
+    me = alice.locator("[data-testid=nav-profile]").inner_text()
+    url = _create(alice, live_server_url, kind="arena")
+    _join(alice, url)
+    _join(bob, url)
+    alice.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000)
+    bob.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000)
+    first_match = alice.url
+    # the first match: Bob resigns (and leaves the arena so), Alice plays it to its end against his stand-in
+    _resign(bob)
+    _play_to_the_end(alice)
+    _back_to_the_tournament(alice)
+    place, name, points, _matches, wins = _my_row(alice, 1)
+    assert (place, name, points, wins) == ("1", me, "2", "1")  # a person who resigns is ranked last
+    # nobody else is free: after the fill delay a computer player completes her table, and her page opens it
+    alice.wait_for_url(lambda u: re.search(r"/matches/\d+/$", u) is not None and u != first_match, timeout=40_000)
+    _play_to_the_end(alice)
+    _back_to_the_tournament(alice)
+    row = _my_row(alice, 2)
+    assert row[1].startswith(me) and int(row[2]) >= 2  # her second match counted: as many points or more
+    # the computer player she met is ranked apart, with no place
+    assert alice.locator("#standings-rows tr.computer td").first.inner_text() == ""
+    # she leaves, and time runs to the arena's end (the service's `now`): with no match running it ends
+    with alice.expect_navigation():
+        alice.click("[data-testid=tournament-leave]")
+    tournament_id = re.search(r"/tournaments/(\d+)/$", url).group(1)
+    manage(e2e_env, "shell", "-c",
+           "from tournaments import services; from tournaments.models import Tournament; "
+           f"t = Tournament.objects.get(pk={tournament_id}); "
+           "services.advance(t.pk, now=t.starts_at.timestamp() + 60 * t.minutes + 1)")
+    alice.goto(url)
+    alice.wait_for_selector("[data-testid=tournament-podium] li", timeout=15_000)
+    assert alice.locator("[data-testid=tournament-podium] li").all_inner_texts()[0] == me
+    assert alice.inner_text("[data-testid=tournament-status]") == "Finished"

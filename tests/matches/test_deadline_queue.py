@@ -16,7 +16,7 @@ pytestmark = pytest.mark.redis
 def empty_queue(settings):
     settings.DEADLINE_QUEUE_PREFIX = f"test-{time.time_ns()}"
     yield
-    deadline_queue._redis().delete(*deadline_queue._keys())
+    deadline_queue._redis().delete(*deadline_queue._keys(), deadline_queue._wakes_key())
 
 
 def test_due_deadlines_are_taken_out_once_in_time_order():
@@ -46,6 +46,17 @@ def test_no_more_than_the_limit_at_once():
         deadline_queue.push(match, 0, float(match))
     assert [m for m, _v, _at in deadline_queue.take_due(10.0, limit=3)] == [1, 2, 3]
     assert [m for m, _v, _at in deadline_queue.take_due(10.0, limit=3)] == [4, 5]
+
+
+def test_a_wake_up_keeps_the_earliest_moment_asked_and_comes_out_once_when_due():
+    assert deadline_queue.push_wake("tournament", 3, 100.0)
+    assert not deadline_queue.push_wake("tournament", 3, 120.0)  # a later one never replaces it
+    assert deadline_queue.push_wake("tournament", 3, 90.0)
+    assert deadline_queue.push_wake("tournament", 4, 95.0)
+    assert deadline_queue.waiting_wake("tournament", 3) == 90.0
+    assert deadline_queue.take_due_wakes(99.0) == [("tournament", 3, 90.0), ("tournament", 4, 95.0)]
+    assert deadline_queue.take_due_wakes(99.0) == []
+    assert deadline_queue.waiting_wake("tournament", 3) is None
 
 
 @pytest.mark.django_db

@@ -11,7 +11,7 @@ from matches.tasks import run_job, run_jobs
 # What the apps register as Django starts (matches/jobs.py, lobby/jobs.py, tournaments/jobs.py, people/jobs.py).
 EXPECTED = {
     "sweep-overdue-matches", "wake-idle-bots", "record-unrecorded-ratings", "stand-in-for-absent-seats",
-    "end-deserted-matches", "send-turn-digests", "sweep-quick-match-queue", "advance-tournaments",
+    "end-deserted-matches", "send-turn-digests", "sweep-quick-match-queue", "sweep-overdue-tournaments",
     "send-tournament-reminders", "create-scheduled-tournaments", "expire-invitations",
 }
 
@@ -45,8 +45,9 @@ def test_beat_sends_one_task_per_period_not_one_per_job(settings):
     entries = beat_entries()
     assert sorted(entries) == ["every-10s", "every-1s", "every-30s", "every-60s"]
     assert set(entries["every-1s"].args[0]) == EXPECTED - {"sweep-quick-match-queue", "send-tournament-reminders",
-                                                           "create-scheduled-tournaments", "expire-invitations"}
-    assert entries["every-10s"].args[0] == ("sweep-quick-match-queue",)
+                                                           "create-scheduled-tournaments", "sweep-overdue-tournaments",
+                                                           "expire-invitations"}
+    assert entries["every-10s"].args[0] == ("sweep-overdue-tournaments", "sweep-quick-match-queue")
     assert entries["every-30s"].args[0] == ("expire-invitations", "send-tournament-reminders")
     assert entries["every-60s"].args[0] == ("create-scheduled-tournaments",)
 

@@ -8,7 +8,7 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from lobby.models import QuickMatchEntry, Table
-from matches import scheduling, services
+from matches import job_registry, scheduling, services
 from matches.job_registry import Job
 from matches.models import Match
 from matches.scheduler_thread import DEADLINE_MARGIN, InProcessScheduler, PeriodicJobs
@@ -31,6 +31,24 @@ def test_timers_wait_on_the_heap_and_come_out_when_due_in_time_order():
     assert [args for _at, args in timers.pending("bot")] == [(9, 1, 4)]
     timers.clear()
     assert timers.pending("bot") == []
+
+
+def test_an_apps_wake_up_runs_once_on_the_clocks_thread_at_the_earliest_moment_asked():
+    runs = []
+    job_registry.register_wake("test-wake", lambda object_id: runs.append((object_id, time.time())), lambda: [])
+    timers = InProcessScheduler()
+    try:
+        timers.clock.start()
+        soon = time.time() + 0.2
+        timers.wake("test-wake", 5, soon + 0.3)
+        timers.wake("test-wake", 5, soon)  # earlier: replaces it
+        timers.wake("test-wake", 5, soon + 0.1)  # later: dropped
+        time.sleep(0.8)
+        assert [object_id for object_id, _when in runs] == [5]
+        assert runs[0][1] >= soon
+    finally:
+        timers.clock.stop()
+        job_registry._wakes.pop("test-wake")
 
 
 def test_a_finished_matchs_ratings_are_recorded_at_once(settings):

@@ -214,10 +214,11 @@ def test_an_aborted_match_scores_nothing_and_frees_its_players():
     assert len(running_matches(tournament)) == 1  # seated again
 
 
-def test_the_job_is_registered_for_both_timers():
+def test_the_sweep_behind_the_wake_ups_is_registered_for_both_timers():
     from matches import job_registry
 
-    assert job_registry.get("advance-tournaments").every() == 1.0
+    assert job_registry.get("sweep-overdue-tournaments").every() == 10.0
+    assert job_registry.wake_kind("tournament").run is services.wake
 
 
 def test_scheduled_starts_only_when_due(django_assert_max_num_queries):

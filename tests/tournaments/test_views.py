@@ -75,7 +75,22 @@ def test_creating_from_the_form_stores_the_start_with_its_offset(client):
     assert created.starts_at == start and created.created_by == creator and created.rated
 
 
+def test_the_form_offers_each_games_table_options_and_the_tables_are_played_with_those_chosen(client):
+    client.force_login(UserFactory())
+    offered = client.get("/tournaments/").context["games_options"]
+    assert {option["name"] for option in offered["alibaba_tiles"]} >= {"variant", "clock"}
+    assert {option["name"] for option in offered["basra"]} >= {"variant", "turn_seconds"}
+    start = timezone.now() + timedelta(days=1)
+    client.post("/tournaments/new/", {
+        "name": "Lamp arena", "game": "alibaba_tiles", "kind": "arena", "table_size": "2", "minutes": "30",
+        "starts_at": start.isoformat(), "bot": "greedy", "variant": "lamp", "clock": "45"})
+    created = Tournament.objects.get()
+    assert (created.options["variant"], created.options["clock"]) == ("lamp", 45)
+
+
 @pytest.mark.parametrize("change, message", [
+    ({"clock": "9999"}, "between 0 and 600"),
+    ({"variant": "giant"}, "unknown choice"),
     ({"starts_at": "tomorrow"}, "date and time"),
     ({"table_size": "2.5"}, "whole number"),
     ({"game": "chess"}, "Unknown game"),

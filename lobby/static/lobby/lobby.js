@@ -1,17 +1,9 @@
 // The lobby page: renders the live snapshot pushed by /ws/lobby/ and the create-table option fields.
 import { LOBBY as T } from "./lobby_strings.js";
+import { appendOptionFields, el } from "./option_fields.js";
 import { showInvitations } from "../people/invitations_live.js";
 
 const games = JSON.parse(document.getElementById("game-options").textContent);
-
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  Object.entries(attrs || {}).forEach(([k, v]) => {
-    if (k === "text") node.textContent = v; else node.setAttribute(k, v);
-  });
-  children.forEach((c) => c && node.appendChild(typeof c === "string" ? document.createTextNode(c) : c));
-  return node;
-}
 
 // Create-table form: the selected game's options, one field each.
 const form = document.getElementById("create-table-form");
@@ -47,28 +39,7 @@ if (form) {
       game.roles.forEach(([value, label]) => roles.appendChild(el("option", { value: value, text: label })));
       box.appendChild(roles);
     }
-    game.options.forEach((opt) => {
-      const id = "opt_" + opt.name;
-      box.appendChild(el("label", { for: id, text: opt.label }));
-      let field;
-      if (opt.type === "int") {
-        field = el("input", { type: "number", name: opt.name, id: id, value: opt.default });
-        if (opt.min !== undefined) field.min = opt.min;
-        if (opt.max !== undefined) field.max = opt.max;
-      } else if (opt.type === "bool") {
-        field = el("input", { type: "checkbox", name: opt.name, id: id, value: "1" });
-        field.checked = !!opt.default;
-      } else {
-        field = el("select", { name: opt.name, id: id });
-        (opt.choices || []).forEach(([value, label]) => {
-          const o = el("option", { value: value, text: label });
-          if (String(value) === String(opt.default)) o.selected = true;
-          field.appendChild(o);
-        });
-      }
-      box.appendChild(field);
-      if (opt.help) box.appendChild(el("small", { class: "muted option-help", "data-testid": "option-help-" + opt.name, text: opt.help }));
-    });
+    appendOptionFields(box, game.options);
   }
   gameSelect.addEventListener("change", () => renderOptions(true));
   // A refused form comes back with the choices made: the game first (it decides the fields), then the rest.

@@ -19,9 +19,9 @@ function cell(row, text) {
 
 function drawStandings() {
   const body = document.getElementById("standings-rows");
-  const rows = view.standings.map((line) => {
+  const rows = view.standings.map((line, index) => {
     const tr = document.createElement("tr");
-    if (line.me) tr.className = "me";
+    if (index === view.me.row) tr.className = "me";
     if (line.computer) tr.classList.add("computer");
     cell(tr, line.place === null ? "" : String(line.place));
     const name = cell(tr, line.name);
