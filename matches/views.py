@@ -114,7 +114,7 @@ def history(request):
     )
 
 
-def _finished_match(request, match_id):
+def finished_match(request, match_id):
     match = _watchable_match(request, match_id)
     if match.status != Match.Status.FINISHED:
         raise Http404("A replay is shown once the match is over.")
@@ -137,7 +137,7 @@ def _replay_viewer(request, match, seats):
 
 
 def replay_page(request, match_id):
-    match = _finished_match(request, match_id)
+    match = finished_match(request, match_id)
     seats = selectors.with_shown_ratings(match.game, list(match.seats.select_related("user")))
     try:
         viewer = _replay_viewer(request, match, seats)
@@ -167,7 +167,7 @@ def replay_page(request, match_id):
 
 def replay_data(request, match_id):
     """Frames ?from=A&to=B (inclusive; by default one chunk from A) of a finished match, as ?seat= saw them."""
-    match = _finished_match(request, match_id)
+    match = finished_match(request, match_id)
     seats = list(match.seats.all())
     try:
         viewer = _replay_viewer(request, match, seats)
@@ -192,7 +192,7 @@ def replay_data(request, match_id):
 
 def replay_events(request, match_id):
     """The steps of each kind of event ?seat= saw in a finished match: {"steps", "kinds": {code: [step, ...]}}."""
-    match = _finished_match(request, match_id)
+    match = finished_match(request, match_id)
     seats = list(match.seats.all())
     try:
         viewer = _replay_viewer(request, match, seats)

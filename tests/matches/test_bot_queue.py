@@ -10,7 +10,7 @@ from matches import bot_queue, services
 from matches.bot_lane import BotJob, FairQueue
 from matches.models import Match
 from matches.services import SeatSpec
-from tests.matches.test_bot_lane import OWNERS, queue_operations
+from tests.matches.test_bot_lane import OWNERS, queue_operations, review_operations, run_operations
 from tests.matches.test_tasks import wait_for, worker  # noqa: F401  (the worker fixture)
 
 pytestmark = pytest.mark.redis
@@ -42,6 +42,18 @@ def test_the_redis_store_hands_out_what_the_in_memory_one_does(ops):
                     assert stored.done(job) == memory.done(job)
                 assert stored.waiting() == memory.waiting()
                 assert stored.in_flight() == memory.in_flight()
+        finally:
+            stored.clear()
+
+
+@hypothesis_settings(max_examples=40, deadline=None)
+@given(review_operations(max_size=40))
+def test_the_redis_store_hands_out_review_steps_as_the_in_memory_one_does(ops):
+    """Review steps (docs/analysis.md): after every due decision, on slots of their own, in both stores alike."""
+    with override_settings(BOT_QUEUE_PREFIX=f"test-{uuid.uuid4().hex}"):
+        stored, memory = bot_queue.RedisFairQueue(inflight_seconds=2.5), FairQueue(inflight_seconds=2.5)
+        try:
+            run_operations([memory, stored], ops)
         finally:
             stored.clear()
 
