@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import confirms_moves_at
 from chat import selectors as chat_selectors
-from matches import presence, replays, selectors, services
+from matches import presence, replays, reviews, selectors, services
 from matches.forms import HistoryFilterForm
 from matches.models import Match
 from matches.registry import all_games, get_game
@@ -161,6 +161,9 @@ def replay_page(request, match_id):
             "replay_events_url": reverse("matches:replay_events", args=[match.pk]) + "?seat=" + replays.viewer_param(viewer),
             "replay_viewer": replays.viewer_param(viewer),
             "replay_steps": match.version,
+            # the review of the seat shown, for one the visitor may review (docs/analysis.md)
+            "review_url": (reverse("matches:review", args=[match.pk, viewer])
+                           if isinstance(viewer, int) and viewer in reviews.reviewable_seats(match, request.user) else ""),
         },
     )
 

@@ -86,6 +86,8 @@ def e2e_env(smtp_server):
         TURN_MAIL_INTERVAL="1",
         TURN_MAIL_DELAY_SECONDS="0",
         TURN_MAIL_ONLINE_SECONDS="6",
+        # A match review in a few seconds (docs/analysis.md): a few playouts per candidate, not the site's 48.
+        REVIEW_PLAYOUTS="6",
     )
 
 
