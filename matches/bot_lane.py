@@ -90,24 +90,25 @@ class ReviewJob:
 
 @dataclass(frozen=True)
 class ReviewStepRequest:
-    """One decision of a review to judge (``gamekit.review.review_decision``), as plain values."""
+    """The next few decisions of a review to judge (``gamekit.review.review_decision``), as plain values."""
 
     review: int
     game: str
     engine_ref: str  # the engine's module
     config_ref: str  # "module:attribute" of the game's review settings (its ``review_config``)
-    decision: review.Decision
+    decisions: tuple[review.Decision, ...]
     seed: str
     players: int
     playouts: int
 
 
-def review_step(request: ReviewStepRequest) -> dict:
-    """The review of the request's decision: a pure function of the request (a child process runs it)."""
+def review_step(request: ReviewStepRequest) -> list[dict]:
+    """The review of the request's decisions, in order: a pure function of the request (a child process runs it)."""
     engine = importlib.import_module(request.engine_ref)
     config = resolve_bot(request.config_ref)
-    return review.review_decision(engine, engine.sample_state, config, request.decision, request.seed,
-                                  request.players, request.playouts, review.thresholds_for(request.game))
+    return [review.review_decision(engine, engine.sample_state, config, decision, request.seed, request.players,
+                                   request.playouts, review.thresholds_for(request.game))
+            for decision in request.decisions]
 
 
 # --- Finding a bot's function by name, in this process or in a child ----------------------------------------

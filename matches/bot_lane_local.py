@@ -144,7 +144,7 @@ class LocalBotLane:
             with self._lock:
                 self.queue.done_review(job)
 
-    def judge(self, request: bot_lane.ReviewStepRequest) -> dict:
+    def judge(self, request: bot_lane.ReviewStepRequest) -> list[dict]:
         return judge_niced(request)
 
     def decide(self, request: bot_lane.DecisionRequest):
@@ -199,7 +199,7 @@ _review_pool: list[ProcessPoolExecutor] = []
 _review_pool_lock = threading.Lock()
 
 
-def judge_niced(request: bot_lane.ReviewStepRequest) -> dict:
+def judge_niced(request: bot_lane.ReviewStepRequest) -> list[dict]:
     """A review step in a child niced to REVIEW_NICE, the caller's thread waiting for it (the lane's review
     thread in the default mode, the bots' Celery worker): the CPU goes to the decisions first. One pool of
     REVIEW_SLOTS children per process; BOT_PROCESSES=0 judges on the caller's thread."""

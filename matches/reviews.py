@@ -112,8 +112,9 @@ def _decisions(match: Match, seat: int, stop=None):
 
 
 def review_step_request(row: MatchReview) -> bot_lane.ReviewStepRequest | None:
-    """Read: the next decision of the review to judge, as plain values; None when every one is (the total is
-    counted on the first step)."""
+    """Read: the next ``REVIEW_STEP_DECISIONS`` decisions of the review to judge, as plain values; None when
+    every one is (the total is counted on the first step). A step walks the match's log once (a Sidi Baba match
+    is a thousand actions, and an Adventurer votes at half of them): a few decisions a walk."""
     match = row.match
     spec = get_game(match.game)
     if not row.total and not row.done:
@@ -122,15 +123,15 @@ def review_step_request(row: MatchReview) -> bot_lane.ReviewStepRequest | None:
         row.total = total
     if row.done >= row.total:
         return None
-    decision = next(itertools.islice(_decisions(match, row.seat, row.done + 1), row.done, None))
+    batch = tuple(itertools.islice(_decisions(match, row.seat, row.done + settings.REVIEW_STEP_DECISIONS), row.done, None))
     return bot_lane.ReviewStepRequest(
         review=row.pk, game=match.game, engine_ref=spec.engine.__name__,
-        config_ref=bot_lane.bot_ref(spec.review_config), decision=decision, seed=row.seed, players=match.players,
+        config_ref=bot_lane.bot_ref(spec.review_config), decisions=batch, seed=row.seed, players=match.players,
         playouts=settings.REVIEW_PLAYOUTS)
 
 
 def run_review_step(review_id: int, judge=None, now=None) -> bool:
-    """One step of a review: its next decision judged (``judge(request)``: where the lane runs it; here by
+    """One step of a review: its next decisions judged (``judge(request)``: where the lane runs it; here by
     default), written, and the next step asked for; the review finished when none is left. True if a step
     was taken. Idempotent: a step for a review already done, failed or moved on writes nothing."""
     row = MatchReview.objects.select_related("match").filter(pk=review_id).first()
@@ -150,10 +151,10 @@ def run_review_step(review_id: int, judge=None, now=None) -> bool:
             return False
         decisions = list((row.results or {}).get("decisions", []))
         if judged is not None:
-            if len(decisions) != row.done or judged["seq"] != request.decision.seq:
-                return False  # another step wrote this one (a slot given back too early): nothing twice
-            decisions.append(judged)
-            row.done += 1
+            if len(decisions) != row.done or [d["seq"] for d in judged] != [d.seq for d in request.decisions]:
+                return False  # another step wrote these (a slot given back too early): nothing twice
+            decisions.extend(judged)
+            row.done += len(judged)
         finished = row.done >= row.total
         row.results = {"decisions": decisions, "swings": review.swings(decisions) if finished else []}
         row.status = MatchReview.Status.DONE if finished else MatchReview.Status.RUNNING

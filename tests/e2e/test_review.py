@@ -42,7 +42,7 @@ def test_a_seats_review_is_asked_for_followed_and_drawn_on_the_replay(live_serve
     ask.click()
     # worked out in the background: the progress bar shows while it runs, then the graph
     page.wait_for_selector("[data-testid=review-graph]", timeout=120_000)
-    assert page.locator("[data-testid=review-progress]").is_hidden()
+    assert page.locator("[data-testid=review-progress]").is_hidden() and ask.is_hidden()
     assert len(page.get_attribute("[data-testid=review-line]", "points").split()) > 3
     mark = page.locator("[data-testid=review-mark]").first
     mark.wait_for()
@@ -58,3 +58,26 @@ def test_a_seats_review_is_asked_for_followed_and_drawn_on_the_replay(live_serve
     # the same in words for a screen reader: a row per decision
     page.locator("[data-testid=review-table] summary").click()
     assert page.locator("[data-testid=review-table] tbody tr").count() > 3
+
+
+@pytest.mark.default_mode
+@pytest.mark.parametrize("game,players,seat", [("alibaba_tiles", 2, 1), ("sidibaba", 3, 1), ("sidibaba", 3, 0)])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_games_review_is_drawn_on_its_replay(live_server_url, e2e_env, new_page, game, players, seat, language):
+    """The treasure cave and Sidi Baba (both roles) too: asked for, worked out, drawn with its table of
+    decisions (a Sidi Baba decision the search does not sample is listed as not judged)."""
+    out = manage(e2e_env, "simulate", game, "--matches", "1", "--players", str(players), "--seed", "7", "--verbosity", "0").stdout
+    match_id = simulated_match_ids(out)[0]
+    page = new_page()
+    signup(page, live_server_url, f"reviewer-{game}-{seat}-{language}")
+    _set_language(page, language)
+    page.goto(f"{live_server_url}/matches/{match_id}/replay/?seat={seat}")
+    page.wait_for_function("window.__lastFrame && window.__lastFrame.version === 0")
+    ask = page.locator("[data-testid=review-ask]")
+    ask.wait_for(state="visible")
+    assert ask.inner_text() == WORDS[language]["ask"]
+    ask.click()
+    page.wait_for_selector("[data-testid=review-graph]", timeout=180_000)
+    assert page.locator("h3", has_text=WORDS[language]["swings"]).is_visible()
+    page.locator("[data-testid=review-table] summary").click()
+    assert page.locator("[data-testid=review-table] tbody tr").count() >= 1

@@ -90,9 +90,10 @@ def test_a_review_is_worked_out_step_by_step_to_the_pure_reviews_result(settings
     settings.REVIEW_PLAYOUTS = 3
     match = _finished_basra()
     row = reviews.request_review(match, 1, UserFactory())
+    settings.REVIEW_STEP_DECISIONS = 2
     assert reviews.run_review_step(row.pk)
     row.refresh_from_db()
-    assert row.status == MatchReview.Status.RUNNING and row.done == 1 and row.total > 1
+    assert row.status == MatchReview.Status.RUNNING and row.done == 2 and row.total > 2
     row = _run_to_the_end(row)
     assert row.status == MatchReview.Status.DONE and row.done == row.total and row.finished_at
     spec = get_game("basra")

@@ -41,7 +41,7 @@ export function start(host) {
   function follow(data) {
     clearTimeout(timer);
     panel.dataset.status = data.status;
-    if (askButton) askButton.hidden = data.status !== "none" && data.status !== "failed";
+    if (askButton) askButton.parentElement.hidden = data.status !== "none" && data.status !== "failed";
     bar.hidden = !inProgress(data.status);
     bar.value = progress(data.done, data.total);
     bar.setAttribute("aria-valuetext", UI.fmt(REVIEW.progress, { done: data.done, total: data.total || "…" }));
