@@ -70,11 +70,12 @@ export function start(host) {
       });
       const named = drawn.length ? (drawn[0].getAttribute("aria-label") || drawn[0].textContent || "").replace(/\s+/g, " ").trim() : "";
       const detail = panel.querySelector("[data-testid=review-detail]");
+      detail.hidden = false;
+      if (typeof d.taken_value !== "number") { detail.textContent = words(d.taken) + ": " + REVIEW.not_judged; return; }
       detail.textContent = UI.fmt(REVIEW.detail, {
         move: d.seq, taken: words(d.taken), best: named || words(d.best),
         taken_value: points(d.taken_value), best_value: points(d.best_value), loss: points(d.loss),
       });
-      detail.hidden = false;
     });
   }
 
