@@ -60,7 +60,7 @@ def review_seat(engine, config, game, players, options, seed, log, seat, playout
     for decision in spread(list(review.decisions(engine, players, options, seed, 0.0, log, seat)), most):
         started = time.thread_time()
         judged = review.review_decision(engine, engine.sample_state, config, decision, f"bench:{seed}:{seat}", players,
-                                        playouts, review.thresholds_for(game))
+                                        review.playouts_for(game, playouts), review.thresholds_for(game))
         out.append((judged, time.thread_time() - started))
     return out
 
@@ -115,7 +115,8 @@ def bench_game(game, args):
 def report(game, r, args):
     cpu = r["cpu"]
     print(f"\n== {game}: Expert against {r['weak']}, {args.matches} matches, {r['players']} players, "
-          f"{args.playouts} playouts per candidate" + (f", at most {args.max_decisions} decisions a seat" if args.max_decisions else ""))
+          f"{review.playouts_for(game, args.playouts)} playouts per candidate"
+          + (f", at most {args.max_decisions} decisions a seat" if args.max_decisions else ""))
     if cpu:
         print(f"CPU per reviewed decision: p50 {1000 * statistics.median(cpu):.0f} ms, p95 {1000 * percentile(cpu, 0.95):.0f} ms, "
               f"mean {1000 * statistics.mean(cpu):.0f} ms over {len(cpu)} decisions ({r['skipped']} not sampled)")

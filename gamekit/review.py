@@ -27,6 +27,10 @@ from gamekit.errors import CannotSample
 
 # Playouts per candidate action of a reviewed decision (the review's budget: docs/analysis.md).
 PLAYOUTS_PER_CANDIDATE = 48
+# A game's share of those playouts: a Sidi Baba playout is 60 Explorer actions and an Adventurer votes some 500
+# times a match (at 48 playouts a seat's review took 6 minutes of CPU; at 12, about a minute and a half).
+PLAYOUT_SHARE = {"sidibaba": 0.25}
+MIN_PLAYOUTS = 4
 # At most this many candidates besides the action taken (the game's own shortlist first, else the legal
 # order): a decision with dozens of options (a Basra movement card with a junction) costs a bounded time.
 MAX_CANDIDATES = 8
@@ -52,6 +56,11 @@ THRESHOLDS = {
 }
 DEFAULT_THRESHOLDS = Thresholds(0.05, 0.10, 0.20)
 MARKS = ("inaccuracy", "mistake", "blunder")
+
+
+def playouts_for(game: str, playouts: int) -> int:
+    """The playouts per candidate a review of ``game`` plays for a budget of ``playouts`` (``PLAYOUT_SHARE``)."""
+    return max(min(playouts, MIN_PLAYOUTS), round(playouts * PLAYOUT_SHARE.get(game, 1.0)))
 
 
 def thresholds_for(game: str) -> Thresholds:
@@ -158,6 +167,7 @@ def review_seat(engine, sample_state, config, decisions_: list[Decision], seed: 
     """The review of every decision of one seat: ``{"decisions": [...], "swings": [...]}``, the swings being
     the ``SWINGS`` largest losses (their ``seq``), largest first. ``progress(done, total)`` after each."""
     thresholds = thresholds_for(game)
+    playouts = playouts_for(game, playouts)
     out = []
     for done, decision in enumerate(decisions_, start=1):
         out.append(review_decision(engine, sample_state, config, decision, seed, players, playouts, thresholds))

@@ -106,8 +106,9 @@ def review_step(request: ReviewStepRequest) -> list[dict]:
     """The review of the request's decisions, in order: a pure function of the request (a child process runs it)."""
     engine = importlib.import_module(request.engine_ref)
     config = resolve_bot(request.config_ref)
+    playouts = review.playouts_for(request.game, request.playouts)
     return [review.review_decision(engine, engine.sample_state, config, decision, request.seed, request.players,
-                                   request.playouts, review.thresholds_for(request.game))
+                                   playouts, review.thresholds_for(request.game))
             for decision in request.decisions]
 
 

@@ -163,3 +163,9 @@ def test_a_review_is_byte_identical_when_what_its_seat_could_not_know_changes(ga
                 assert review.canonical(other) == review.canonical(truth), f"seat {seat}, decision {decision.seq}"
                 compared += 1
     assert compared, "no decision was compared"
+
+
+def test_a_games_share_of_the_playouts_keeps_a_floor():
+    assert review.playouts_for("basra", 48) == 48
+    assert review.playouts_for("sidibaba", 48) == 12
+    assert review.playouts_for("sidibaba", 4) == 4 and review.playouts_for("sidibaba", 2) == 2
