@@ -1,7 +1,8 @@
 """Does a match review slow the computer players' live decisions? (docs/analysis.md)
 
 The default mode's lane as it runs: live decisions in a child niced to 5 (``bot_lane_local.CHILD_NICE``), a
-review's steps in a child niced to 19 (``REVIEW_NICE``). Both children are pinned to the same core (the worst
+review's steps in a child of the idle scheduling class (``bot_lane.prepare_review_child``: SCHED_IDLE, else nice
+19). Both children are pinned to the same core (the worst
 case: no second core to run the review on). Rounds alternate, each deciding the same ``--decisions`` Basra
 Expert decisions (wall time per decision, as a table waits for it) alone, then while review steps run without
 pause in the other child. Prints p50 / p95 / mean per condition and the ratio.
@@ -22,13 +23,17 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from basra import bots, engine  # noqa: E402
 from gamekit import driver, review  # noqa: E402
 from matches import bot_lane  # noqa: E402
+from matches.bot_lane_local import REVIEW_NICE  # noqa: E402
 
 CORE = 0
 
 
 def _child(niceness):
     os.sched_setaffinity(0, {CORE})
-    os.nice(niceness)
+    if niceness == REVIEW_NICE:
+        bot_lane.prepare_review_child(os.getppid())  # as the lane's review child: SCHED_IDLE, else nice 19
+    else:
+        os.nice(niceness)
 
 
 def _requests(count, seed):

@@ -263,7 +263,7 @@ BOT_INFLIGHT_SECONDS = float(os.environ.get("BOT_INFLIGHT_SECONDS", "60"))
 BOT_QUEUE_PREFIX = os.environ.get("CACHE_PREFIX", SITE_NAME)
 # Match reviews (docs/analysis.md): worked out one decision a step on the bot lane, only while no decision is
 # due, REVIEW_SLOTS steps at once on slots of their own (the bots' Celery worker has that many more), each in
-# a child niced to 19; REVIEW_PLAYOUTS playouts per candidate action of a decision (the CPU per decision),
+# a child of the idle scheduling class (SCHED_IDLE); REVIEW_PLAYOUTS playouts per candidate action of a decision (the CPU per decision),
 # REVIEW_STEP_DECISIONS decisions a step;
 # at most REVIEW_CAP_PER_DAY reviews asked by one person in 24 hours (one already worked out costs nothing).
 REVIEW_SLOTS = max(1, int(os.environ.get("REVIEW_SLOTS", "1")))

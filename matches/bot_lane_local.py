@@ -32,7 +32,8 @@ logger = logging.getLogger(__name__)
 # The children run this much nicer than the web process: a search gives way to sockets and timers when the
 # CPU is short (as Celery mode's bots' worker is niced).
 CHILD_NICE = 5
-# A review step's child runs as nice as can be: the CPU goes to the decisions first (docs/analysis.md).
+# A review step's child runs in the idle scheduling class (bot_lane.prepare_review_child), else this nice: the
+# CPU goes to the decisions first (docs/analysis.md).
 REVIEW_NICE = 19
 
 
@@ -200,17 +201,17 @@ _review_pool_lock = threading.Lock()
 
 
 def judge_niced(request: bot_lane.ReviewStepRequest) -> list[dict]:
-    """A review step in a child niced to REVIEW_NICE, the caller's thread waiting for it (the lane's review
-    thread in the default mode, the bots' Celery worker): the CPU goes to the decisions first. One pool of
-    REVIEW_SLOTS children per process; BOT_PROCESSES=0 judges on the caller's thread."""
+    """A review step in a child of the idle scheduling class (else niced to REVIEW_NICE), the caller's thread
+    waiting for it (the lane's review thread in the default mode, the bots' Celery worker): the CPU goes to the
+    decisions first. One pool of REVIEW_SLOTS children per process; BOT_PROCESSES=0 judges on the caller's thread."""
     if settings.BOT_PROCESSES <= 0:
         return bot_lane.review_step(request)
     with _review_pool_lock:
         if not _review_pool:
             _review_pool.append(ProcessPoolExecutor(max_workers=max(1, settings.REVIEW_SLOTS),
                                                     mp_context=_forkserver_context([*_preload(), "gamekit.review"]),
-                                                    initializer=bot_lane.prepare_child,
-                                                    initargs=(REVIEW_NICE, os.getpid())))
+                                                    initializer=bot_lane.prepare_review_child,
+                                                    initargs=(os.getpid(),)))
         pool = _review_pool[0]
     try:
         return pool.submit(bot_lane.review_step, request).result()

@@ -2,7 +2,7 @@
 
 A review is asked for through ``request_review`` and worked out in the background on the computer players'
 lane at low priority, one decision a step (``run_review_step``): read the next decision of the seat from the
-match's log (``gamekit.review.decisions``), judge it where the lane says (a child niced to 19: ``judge``),
+match's log (``gamekit.review.decisions``), judge it where the lane says (a child of the idle scheduling class: ``judge``),
 write it and ask the lane for the next step. The judging is a pure function of plain values
 (``bot_lane.review_step``); the walk and the writes are here.
 

@@ -103,7 +103,7 @@ def bot_act(match_id: int, seat: int, version: int, hurried: bool = False, owner
 @shared_task(name="matches.tasks.review_step", ignore_result=True)
 def review_step(review_id: int) -> bool:
     """One step of a match review the bot lane handed out at low priority (matches/bot_queue.py): its decision
-    judged in a child niced to 19; its slot freed whatever happens."""
+    judged in a child of the idle scheduling class; its slot freed whatever happens."""
     try:
         return reviews.run_review_step(review_id, judge=bot_lane_local.judge_niced)
     finally:

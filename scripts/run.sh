@@ -93,7 +93,7 @@ if [ -n "${REDIS_URL:-}" ]; then
   # Computer players: CPU-bound searches, so processes (prefork), BOT_WORKERS of them, 10 nicer than
   # the rest, so that they yield the CPU to the clock and to the web processes (WEB_NICE 5).
   # REVIEW_SLOTS more for the match reviews' steps (docs/analysis.md): never a decision's slot, and each
-  # step runs in a child niced to 19 (matches/bot_lane_local.py, judge_niced).
+  # step runs in a child of the idle scheduling class (matches/bot_lane_local.py, judge_niced).
   REVIEW_SLOTS="${REVIEW_SLOTS:-1}"
   supervise nice -n 10 $celery -A config worker -n bots@%h -Q "$bot_queues" --concurrency="$((BOT_WORKERS + REVIEW_SLOTS))" --loglevel=warning &
   pids+=($!)
