@@ -15,6 +15,7 @@ about 0.15 s for the server and its imports, then a few milliseconds a child; ``
 the loop, before the first decision. The children run CHILD_NICE nicer than the web process.
 BOT_PROCESSES=0 decides on the lane's thread, in the web process.
 """
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -206,6 +207,8 @@ def judge_niced(request: bot_lane.ReviewStepRequest) -> list[dict]:
     decisions first. One pool of REVIEW_SLOTS children per process; BOT_PROCESSES=0 judges on the caller's thread."""
     if settings.BOT_PROCESSES <= 0:
         return bot_lane.review_step(request)
+    if multiprocessing.current_process().daemon:
+        return _judge_on_an_idle_thread(request)
     with _review_pool_lock:
         if not _review_pool:
             _review_pool.append(ProcessPoolExecutor(max_workers=max(1, settings.REVIEW_SLOTS),
@@ -220,6 +223,27 @@ def judge_niced(request: bot_lane.ReviewStepRequest) -> list[dict]:
             if _review_pool and _review_pool[0] is pool:
                 _review_pool.clear()
         raise
+
+
+def _judge_on_an_idle_thread(request: bot_lane.ReviewStepRequest) -> list[dict]:
+    """A review step where no child may be started (a Celery prefork worker's process is daemonic): on a thread
+    of its own in the idle scheduling class (a Linux policy is a thread's), this one waiting for it."""
+    out: dict = {}
+
+    def run():
+        # not Linux: at the worker's own priority (its process is niced, scripts/run.sh)
+        with contextlib.suppress(AttributeError, OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        try:
+            out["result"] = bot_lane.review_step(request)
+        except BaseException as exc:  # noqa: BLE001 - raised again on the caller's thread
+            out["error"] = exc
+    thread = threading.Thread(target=run, name="review-step")
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]
+    return out["result"]
 
 
 def shutdown_review_pool():

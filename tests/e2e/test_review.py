@@ -1,6 +1,8 @@
 """The review of a seat's decisions on the replay (docs/analysis.md), in English and in French: asked for,
 followed by its progress bar, drawn as a graph with marks on the timeline; a mark jumps the replay to that
-decision and names the better action; the largest swings are sentences; the table reads it in words."""
+decision and names the better action; the largest swings are sentences; the table reads it in words.
+The first test runs on the PostgreSQL + Redis site (the review's steps on the bots' Celery worker), the
+second on the default mode's (the in-process lane)."""
 import re
 
 import pytest
@@ -24,7 +26,6 @@ def _set_language(page, language):
             page.select_option("select[name=language]", language)
 
 
-@pytest.mark.default_mode
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_seats_review_is_asked_for_followed_and_drawn_on_the_replay(live_server_url, e2e_env, new_page, language):
     # a Random player in seat 0 against the Merchant: its decisions have marks to find

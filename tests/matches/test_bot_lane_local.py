@@ -194,3 +194,25 @@ def test_a_review_step_is_judged_in_the_review_child_as_inline_and_the_lane_work
     lane.clear()
     bot_lane_local.shutdown_review_pool()
     assert row.status == MatchReview.Status.DONE and row.done == row.total > 0
+
+
+def test_a_review_step_in_a_daemonic_process_is_judged_on_an_idle_thread_as_in_a_child(settings):
+    """A Celery prefork worker's process may start no child: the step runs on a thread of the idle class."""
+    import multiprocessing
+
+    from matches import reviews
+    from matches.simulation import simulate
+
+    settings.REVIEW_PLAYOUTS = 2
+    settings.BOT_PROCESSES = 1
+    match = Match.objects.get(pk=simulate("basra", matches=1, players=2, seed=4, bots=["merchant"] * 2).match_ids[0])
+    with scheduling.suspended():
+        row = reviews.request_review(match, 1, UserFactory())
+    request = reviews.review_step_request(row)
+    process = multiprocessing.current_process()
+    was = process.daemon
+    process._config["daemon"] = True  # as a prefork worker's child is
+    try:
+        assert bot_lane_local.judge_niced(request) == bot_lane.review_step(request)
+    finally:
+        process._config["daemon"] = was
