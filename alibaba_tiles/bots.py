@@ -376,6 +376,12 @@ expert_bot = search_bot(iterations=150, cpu_seconds=SEARCH_CPU_SECONDS)
 # up to 1,500 playouts, the 1 s cap binding at most decisions.
 master_bot = rollout_bot(1500, k=5, cpu_seconds=SEARCH_CPU_SECONDS, rollout=view_greedy_playout, prior_margin=0.02)
 
+# The match review (gamekit/review.py, docs/analysis.md): Greedy's five best takes (every option of another
+# decision) and the action taken, each played out to the end by Greedy's reasoning on the state (the cheap
+# playout: a review weighs every decision of a match), valued as Master values a playout.
+REVIEW_CONFIG = ismcts.SearchConfig(flat=True, rollout=greedy_playout, values=win_values(),
+                                    root_actions=greedy_shortlist(5))
+
 # The first is what the lobby offers first and what takes over a seat left for good.
 BOTS = {"greedy": strong_bot, "master": master_bot, "expert": expert_bot, "random": random_bot}
 BOT_LABELS = {

@@ -123,7 +123,7 @@ def resolve_options(options: dict) -> dict:
 
 
 def build_spec():
-    from alibaba_tiles.bots import BOT_LABELS, BOT_SHORT_LABELS, BOTS
+    from alibaba_tiles.bots import BOT_LABELS, BOT_SHORT_LABELS, BOTS, REVIEW_CONFIG
     from alibaba_tiles.gamedata import load_default_data
     from matches.registry import GameSpec
 
@@ -136,6 +136,7 @@ def build_spec():
         max_players=rules["max_players"],
         options=table_options,
         bots=BOTS,
+        review_config=REVIEW_CONFIG,
         bot_labels=BOT_LABELS,
         bot_short_labels=BOT_SHORT_LABELS,
         template="alibaba_tiles/match.html",

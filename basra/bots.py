@@ -384,6 +384,10 @@ SEARCH_CPU_SECONDS = 1.0
 expert_bot = search_bot(iterations=60, cpu_seconds=SEARCH_CPU_SECONDS)
 master_bot = search_bot(iterations=200, cpu_seconds=SEARCH_CPU_SECONDS)
 
+# The match review (gamekit/review.py, docs/analysis.md): the search bots' own settings (Merchant playouts of
+# 30 actions valued by the margin; Forty Thieves' whole-game thief playouts and shortlist), played flat.
+REVIEW_CONFIG = expert_bot.search_config
+
 # The first is what the lobby offers first and what takes over a seat left for good: the Merchant
 # (good and instant; the search bots cost up to a second of the worker's CPU a decision).
 BOTS = {"merchant": merchant_bot, "master": master_bot, "expert": expert_bot, "random": random_bot}

@@ -96,7 +96,7 @@ def resolve_options(options: dict) -> dict:
 
 
 def build_spec():
-    from basra.bots import BOT_LABELS, BOT_SHORT_LABELS, BOTS
+    from basra.bots import BOT_LABELS, BOT_SHORT_LABELS, BOTS, REVIEW_CONFIG
     from basra.gamedata import load_default_data
     from matches.registry import GameSpec
 
@@ -108,6 +108,7 @@ def build_spec():
         max_players=engine.setup.MAX_PLAYERS,
         options=table_options,
         bots=BOTS,
+        review_config=REVIEW_CONFIG,
         bot_labels=BOT_LABELS,
         bot_short_labels=BOT_SHORT_LABELS,
         template="basra/match.html",

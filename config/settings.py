@@ -238,6 +238,7 @@ CELERY_TASK_ROUTES = {
     "matches.tasks.wake_reached": {"queue": WORKER_LANES["deadlines"]},
     "matches.tasks.sweep_overdue_matches": {"queue": WORKER_LANES["deadlines"]},
     "matches.tasks.bot_act": {"queue": WORKER_LANES["bots"]},
+    "matches.tasks.review_step": {"queue": WORKER_LANES["bots"]},
     "matches.tasks.run_jobs": {"queue": WORKER_LANES["jobs"]},
     "matches.tasks.run_job": {"queue": WORKER_LANES["jobs"]},
     # anything else (matches.tasks.record_match_ratings, accounts.tasks.send_account_email): the default queue
@@ -265,6 +266,16 @@ BOT_WORKERS = max(1, int(os.environ.get("BOT_WORKERS", str(os.cpu_count() or 1))
 BOT_HURRIED_FRACTION = min(1.0, max(0.01, float(os.environ.get("BOT_HURRIED_FRACTION", "0.25"))))
 BOT_INFLIGHT_SECONDS = float(os.environ.get("BOT_INFLIGHT_SECONDS", "60"))
 BOT_QUEUE_PREFIX = os.environ.get("CACHE_PREFIX", SITE_NAME)
+# Match reviews (docs/analysis.md): worked out one decision a step on the bot lane, only while no decision is
+# due, REVIEW_SLOTS steps at once on slots of their own (the bots' Celery worker has that many more), each in
+# a child of the idle scheduling class (SCHED_IDLE); REVIEW_PLAYOUTS playouts per candidate action of a decision (the CPU per decision),
+# REVIEW_STEP_DECISIONS decisions a step;
+# at most REVIEW_CAP_PER_DAY reviews asked by one person in 24 hours (one already worked out costs nothing).
+REVIEW_SLOTS = max(1, int(os.environ.get("REVIEW_SLOTS", "1")))
+REVIEW_PLAYOUTS = max(1, int(os.environ.get("REVIEW_PLAYOUTS", "48")))
+# Decisions judged per step: a step walks the match's log once, then judges these (about a second of a child).
+REVIEW_STEP_DECISIONS = max(1, int(os.environ.get("REVIEW_STEP_DECISIONS", "6")))
+REVIEW_CAP_PER_DAY = max(0, int(os.environ.get("REVIEW_CAP_PER_DAY", "10")))
 # A seated person gone this long (every socket closed) is replaced by a computer player;
 # a match with no clock whose people have all gone is aborted after the longer limit.
 ABANDON_GRACE_SECONDS = float(os.environ.get("ABANDON_GRACE_SECONDS", "60"))

@@ -285,8 +285,12 @@ def _best_by_ucb(node, mover, keys, log_c):
 
 
 def search(engine, sample_state, view, legal, seat, rng: random.Random, config: SearchConfig = SearchConfig(),
-           players: int = 2, seen=()):
-    """The action ISMCTS picks for ``seat`` (of ``players``) from its ``view`` and ``legal`` actions."""
+           players: int = 2, seen=(), stats: dict | None = None):
+    """The action ISMCTS picks for ``seat`` (of ``players``) from its ``view`` and ``legal`` actions.
+
+    ``stats``, a dict given by the caller, is filled with the root's statistics (``root_statistics``):
+    what the search knew of each root action when it chose (the match review reads them,
+    ``gamekit/review.py``); it changes nothing of the choice or of what ``rng`` draws."""
     overrides = config.per_view(view) if config.per_view else None
     if overrides:
         config = replace(config, **overrides)
@@ -295,10 +299,11 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
     chosen = config.root_actions(view, legal, random.Random(0)) if config.root_actions else None
     root_options = candidates(chosen or keep(legal) or legal, config.domain_samples)
     if len(root_options) == 1:
+        _report(stats, root_options, [0], [0.0])
         return root_options[0]
     rng = random.Random(rng.random())
     if config.flat:
-        return _flat_search(engine, sample_state, view, legal, seat, rng, config, root_options, seen)
+        return _flat_search(engine, sample_state, view, legal, seat, rng, config, root_options, seen, stats)
     rollout = config.rollout or random_policy
     pool = []
     now = config.clock(view) if config.clock else None
@@ -350,10 +355,24 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
             n.reward += value[n.seat]
     best = max((root.children.get((seat, k)) for k in root_keys),
                key=lambda c: (-1, 0) if c is None else (c.visits, c.reward))
+    children = [root.children.get((seat, k)) for k in root_keys]
+    _report(stats, root_options, [c.visits if c else 0 for c in children], [c.reward if c else 0.0 for c in children])
     return best.action if best is not None else root_options[0]
 
 
-def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_options, seen):
+def root_statistics(root_options, visits, rewards) -> dict:
+    """The root's statistics, plain values: each root action with its visits (playouts in the flat search)
+    and its mean value for the searching seat in [0, 1] (None when never visited), in the root's order."""
+    return {"actions": [{"action": action, "visits": n, "mean": (total / n) if n else None}
+                        for action, n, total in zip(root_options, visits, rewards, strict=True)]}
+
+
+def _report(stats, root_options, visits, rewards):
+    if stats is not None:
+        stats.update(root_statistics(root_options, visits, rewards))
+
+
+def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_options, seen, stats=None):
     """Flat Monte Carlo with common random numbers: each round draws one determinization and one playout
     seed and plays every root candidate from them; a round is played whole or not at all, so every
     candidate's mean is over the same draws: a round that would end past the CPU cap, judged by the
@@ -382,6 +401,7 @@ def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_opti
             totals[i] += 0.5 if value is None else value[seat]
         done += 1
         longest = max(longest, time.thread_time() - round_started)
+    _report(stats, root_options, [done] * len(root_options), totals)
     best = max(range(len(root_options)), key=lambda i: totals[i])
     if config.prior is not None:
         # the generator root_actions is given too: the prior's free choices match the candidates'

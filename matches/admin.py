@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from matches.models import ActionLog, Match, MatchSeat, Rating
+from matches.models import ActionLog, Match, MatchReview, MatchSeat, Rating
 
 
 class MatchSeatInline(admin.TabularInline):
@@ -54,3 +54,14 @@ class RatingAdmin(admin.ModelAdmin):
     search_fields = ["user__username", "bot"]
     # Figures come from the matches (`manage.py recompute_ratings` rebuilds them): read, not edited.
     readonly_fields = ["user", "bot", "game", "mu", "sigma", "rating", "matches_played", "wins", "last_played_at"]
+
+
+@admin.register(MatchReview)
+class MatchReviewAdmin(admin.ModelAdmin):
+    """The queue of match reviews (docs/analysis.md): what waits, runs, is done or failed, and for whom."""
+
+    list_display = ["id", "match", "seat", "status", "done", "total", "requested_by", "requested_at", "finished_at"]
+    list_filter = ["status", "match__game"]
+    ordering = ["-requested_at"]
+    readonly_fields = ["match", "seat", "rules_version", "engine_version", "status", "done", "total", "results",
+                       "seed", "error", "requested_by", "requested_at", "created_at", "finished_at"]

@@ -27,7 +27,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from gamekit import driver, ismcts
+from gamekit import driver, ismcts, review
 
 # The owner of matches no table made (simulate, tests, imports): they share one place in the rotation.
 SHARED_OWNER = "shared"
@@ -74,6 +74,42 @@ class DecisionRequest:
     seed: str
     hurried: bool = False
     hurried_fraction: float = DEFAULT_HURRIED_FRACTION
+
+
+@dataclass(frozen=True)
+class ReviewJob:
+    """A step of a match review waiting in the lane (docs/analysis.md): the review's id only. Low priority:
+    handed out only while no computer player's decision is due, on its own slots (``REVIEW_SLOTS``)."""
+
+    review: int
+
+    @property
+    def token(self) -> str:
+        return f"review:{self.review}"
+
+
+@dataclass(frozen=True)
+class ReviewStepRequest:
+    """The next few decisions of a review to judge (``gamekit.review.review_decision``), as plain values."""
+
+    review: int
+    game: str
+    engine_ref: str  # the engine's module
+    config_ref: str  # "module:attribute" of the game's review settings (its ``review_config``)
+    decisions: tuple[review.Decision, ...]
+    seed: str
+    players: int
+    playouts: int
+
+
+def review_step(request: ReviewStepRequest) -> list[dict]:
+    """The review of the request's decisions, in order: a pure function of the request (a child process runs it)."""
+    engine = importlib.import_module(request.engine_ref)
+    config = resolve_bot(request.config_ref)
+    playouts = review.playouts_for(request.game, request.playouts)
+    return [review.review_decision(engine, engine.sample_state, config, decision, request.seed, request.players,
+                                   playouts, review.thresholds_for(request.game))
+            for decision in request.decisions]
 
 
 # --- Finding a bot's function by name, in this process or in a child ----------------------------------------
@@ -160,6 +196,18 @@ def prepare_child(niceness: int, site_pid: int) -> None:
     threading.Thread(target=_end_with, args=(site_pid,), name="end-with-site", daemon=True).start()
 
 
+def prepare_review_child(site_pid: int) -> None:
+    """A review child's initializer: the idle scheduling class (SCHED_IDLE: it runs only when no other process
+    of the machine wants the core, and a waking decision preempts it at once), else as nice as can be. Nice 19
+    alone still took a share of the core on every switch: measured beside it on one core, live decisions were
+    47% slower on average (bench/bench_review_lane.py, docs/analysis.md)."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        prepare_child(0, site_pid)
+    except (AttributeError, OSError):  # not Linux, or refused: nice 19
+        prepare_child(19, site_pid)
+
+
 def _end_with(pid: int) -> None:
     try:
         watch = os.pidfd_open(pid)
@@ -206,6 +254,9 @@ class FairQueue:
     3. among owners with a due job (``not_before <= now``) and fewer than ``owner_cap`` in flight, the one
        served least recently (its ``turn``; ties by the owner's name), its earliest due job (ties by key);
     4. ``hurried`` when the due jobs (every owner's) outnumber the free slots of the pool.
+    Review steps (``push_review`` / ``take_review``, docs/analysis.md) are a lower class: handed out only while
+    no decision is due, at most ``review_slots`` at once, on slots of their own (a step in flight takes none
+    of the ``pool_size``, so a decision that comes due meanwhile starts at once).
     An owner enters the rotation at the current count of hand-outs (behind those served before) and leaves
     it when it has nothing waiting and nothing in flight. Not thread-safe: its users hold a lock.
     """
@@ -215,6 +266,8 @@ class FairQueue:
     turns: dict[str, int] = field(default_factory=dict)
     inflight: dict[str, tuple[str, float]] = field(default_factory=dict)  # token -> (owner, expiry)
     handed_out: int = 0
+    reviews: dict[int, float] = field(default_factory=dict)  # review id -> not before (low priority)
+    review_inflight: dict[str, float] = field(default_factory=dict)  # review token -> expiry
 
     def push(self, job: BotJob, not_before: float) -> bool:
         """Wait for ``not_before``; False when the same or a newer version of this seat's turn already waits,
@@ -253,6 +306,39 @@ class FairQueue:
                 return job
         return None
 
+
+    def push_review(self, job: ReviewJob, not_before: float) -> bool:
+        """A review's next step waits; False when it already waits. A step in flight pushes the next one as it
+        ends (its slot is still taken: the next waits for it)."""
+        if job.review in self.reviews:
+            return False
+        self.reviews[job.review] = not_before
+        return True
+
+    def take_review(self, now: float, review_slots: int) -> ReviewJob | None:
+        """The earliest due review step, only while no computer player's decision is due (they always go first)
+        and fewer than ``review_slots`` steps are in flight. Review steps have slots of their own: they never
+        take one of the ``pool_size`` a decision needs."""
+        for token, expiry in list(self.review_inflight.items()):
+            if expiry <= now:
+                del self.review_inflight[token]
+        if any(w.not_before <= now for w in self.pending.values()):
+            return None
+        if len(self.review_inflight) >= review_slots:
+            return None
+        due = [(at, review_id) for review_id, at in self.reviews.items() if at <= now]
+        if not due:
+            return None
+        _at, review_id = min(due)
+        del self.reviews[review_id]
+        job = ReviewJob(review_id)
+        self.review_inflight[job.token] = now + self.inflight_seconds
+        return job
+
+    def done_review(self, job: ReviewJob) -> bool:
+        """The review step is over: its slot is free again."""
+        return self.review_inflight.pop(job.token, None) is not None
+
     def done(self, job: BotJob) -> bool:
         """The decision is over (played, refused or failed): its slot is free again."""
         entry = self.inflight.pop(job.token, None)
@@ -265,11 +351,17 @@ class FairQueue:
         """(not_before, (match, seat, version)) of every job waiting, in time order."""
         return sorted((w.not_before, (*(int(p) for p in key.split(":")), w.version)) for key, w in self.pending.items())
 
+    def waiting_reviews(self) -> list[tuple[float, int]]:
+        """(not_before, review id) of every review step waiting, in time order."""
+        return sorted((at, review_id) for review_id, at in self.reviews.items())
+
     def in_flight(self) -> dict[str, int]:
         """Decisions in flight per owner."""
         return self._inflight_per_owner()
 
     def clear(self) -> None:
+        self.reviews.clear()
+        self.review_inflight.clear()
         self.pending.clear()
         self.turns.clear()
         self.inflight.clear()

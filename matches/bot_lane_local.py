@@ -15,6 +15,7 @@ about 0.15 s for the server and its imports, then a few milliseconds a child; ``
 the loop, before the first decision. The children run CHILD_NICE nicer than the web process.
 BOT_PROCESSES=0 decides on the lane's thread, in the web process.
 """
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -32,6 +33,17 @@ logger = logging.getLogger(__name__)
 # The children run this much nicer than the web process: a search gives way to sockets and timers when the
 # CPU is short (as Celery mode's bots' worker is niced).
 CHILD_NICE = 5
+# A review step's child runs in the idle scheduling class (bot_lane.prepare_review_child), else this nice: the
+# CPU goes to the decisions first (docs/analysis.md).
+REVIEW_NICE = 19
+
+
+def _preload(refs=()) -> list[str]:
+    """The games' bots modules (and those of ``refs``): what the fork server imports once for every child."""
+    from matches.registry import all_games
+
+    known = [bot_lane.bot_ref(choose) for spec in all_games() for choose in spec.bots.values()]
+    return bot_lane.bot_modules([*known, *refs])
 
 
 def _forkserver_context(preload):
@@ -50,6 +62,7 @@ class LocalBotLane:
         self._pool: ProcessPoolExecutor | None = None
         self._pool_lock = threading.Lock()
         self._threads_size = 0
+        self._review_threads: ThreadPoolExecutor | None = None
 
     # --- the queue (any thread) ---------------------------------------------------------------------
 
@@ -60,6 +73,14 @@ class LocalBotLane:
     def waiting(self):
         with self._lock:
             return self.queue.waiting()
+
+    def push_review(self, job: bot_lane.ReviewJob, not_before: float) -> bool:
+        with self._lock:
+            return self.queue.push_review(job, not_before)
+
+    def waiting_reviews(self):
+        with self._lock:
+            return self.queue.waiting_reviews()
 
     def clear(self):
         with self._lock:
@@ -75,13 +96,24 @@ class LocalBotLane:
         """Hand every job the policy allows now to the lane's threads; returns them."""
         size = self.pool_size()
         handed = []
+        reviews = []
         with self._lock:
             self.queue.inflight_seconds = settings.BOT_INFLIGHT_SECONDS
             while (job := self.queue.take(now, size, settings.BOT_OWNER_CAP)) is not None:
                 handed.append(job)
+            while (step := self.queue.take_review(now, settings.REVIEW_SLOTS)) is not None:
+                reviews.append(step)
         for job in handed:
             self._executor(size).submit(self._work, job)
+        for step in reviews:
+            self._review_executor().submit(self._review_work, step)
         return handed
+
+    def _review_executor(self) -> ThreadPoolExecutor:
+        if self._review_threads is None:
+            self._review_threads = ThreadPoolExecutor(max_workers=max(1, settings.REVIEW_SLOTS),
+                                                      thread_name_prefix="review-lane")
+        return self._review_threads
 
     def _executor(self, size) -> ThreadPoolExecutor:
         if self._threads is None or self._threads_size < size:
@@ -103,6 +135,20 @@ class LocalBotLane:
             with self._lock:
                 self.queue.done(job)
 
+    def _review_work(self, job: bot_lane.ReviewJob):
+        close_old_connections()
+        try:
+            job_registry.timer("review")(job.review, judge=self.judge)
+        except Exception:  # noqa: BLE001 - a failing step must not stop the lane; the review is marked failed
+            logger.exception("review step %s failed", job.token)
+        finally:
+            close_old_connections()
+            with self._lock:
+                self.queue.done_review(job)
+
+    def judge(self, request: bot_lane.ReviewStepRequest) -> list[dict]:
+        return judge_niced(request)
+
     def decide(self, request: bot_lane.DecisionRequest):
         """The decision in a child process (this thread waits for it, the loop does not)."""
         if settings.BOT_PROCESSES <= 0:
@@ -121,12 +167,8 @@ class LocalBotLane:
     def pool(self, refs=()) -> ProcessPoolExecutor:
         with self._pool_lock:
             if self._pool is None:
-                from matches.registry import all_games
-
-                known = [bot_lane.bot_ref(choose) for spec in all_games() for choose in spec.bots.values()]
-                preload = bot_lane.bot_modules([*known, *refs])
                 self._pool = ProcessPoolExecutor(max_workers=max(1, settings.BOT_PROCESSES),
-                                                 mp_context=_forkserver_context(preload),
+                                                 mp_context=_forkserver_context(_preload(refs)),
                                                  initializer=bot_lane.prepare_child,
                                                  initargs=(CHILD_NICE, os.getpid()))
             return self._pool
@@ -152,3 +194,61 @@ class LocalBotLane:
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+        shutdown_review_pool()
+
+
+_review_pool: list[ProcessPoolExecutor] = []
+_review_pool_lock = threading.Lock()
+
+
+def judge_niced(request: bot_lane.ReviewStepRequest) -> list[dict]:
+    """A review step in a child of the idle scheduling class (else niced to REVIEW_NICE), the caller's thread
+    waiting for it (the lane's review thread in the default mode, the bots' Celery worker): the CPU goes to the
+    decisions first. One pool of REVIEW_SLOTS children per process; BOT_PROCESSES=0 judges on the caller's thread."""
+    if settings.BOT_PROCESSES <= 0:
+        return bot_lane.review_step(request)
+    if multiprocessing.current_process().daemon:
+        return _judge_on_an_idle_thread(request)
+    with _review_pool_lock:
+        if not _review_pool:
+            _review_pool.append(ProcessPoolExecutor(max_workers=max(1, settings.REVIEW_SLOTS),
+                                                    mp_context=_forkserver_context([*_preload(), "gamekit.review"]),
+                                                    initializer=bot_lane.prepare_review_child,
+                                                    initargs=(os.getpid(),)))
+        pool = _review_pool[0]
+    try:
+        return pool.submit(bot_lane.review_step, request).result()
+    except BrokenProcessPool:
+        with _review_pool_lock:
+            if _review_pool and _review_pool[0] is pool:
+                _review_pool.clear()
+        raise
+
+
+def _judge_on_an_idle_thread(request: bot_lane.ReviewStepRequest) -> list[dict]:
+    """A review step where no child may be started (a Celery prefork worker's process is daemonic): on a thread
+    of its own in the idle scheduling class (a Linux policy is a thread's), this one waiting for it."""
+    out: dict = {}
+
+    def run():
+        # not Linux: at the worker's own priority (its process is niced, scripts/run.sh)
+        with contextlib.suppress(AttributeError, OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        try:
+            out["result"] = bot_lane.review_step(request)
+        except BaseException as exc:  # noqa: BLE001 - raised again on the caller's thread
+            out["error"] = exc
+    thread = threading.Thread(target=run, name="review-step")
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]
+    return out["result"]
+
+
+def shutdown_review_pool():
+    with _review_pool_lock:
+        pools = list(_review_pool)
+        _review_pool.clear()
+    for pool in pools:
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -23,10 +23,11 @@ from celery import current_app
 from django.conf import settings
 
 from matches import redis_client
-from matches.bot_lane import BotJob
+from matches.bot_lane import BotJob, ReviewJob
 from matches.polling import PollingThread
 
 BOT_TASK = "matches.tasks.bot_act"
+REVIEW_TASK = "matches.tasks.review_step"
 POLL_SECONDS = 0.02
 
 # Shared by the scripts: drop an owner from the rotation once it has nothing waiting and nothing in flight.
@@ -113,7 +114,33 @@ forget_if_idle(owner)
 return 1
 """
 
-_scripts = redis_client.Scripts(push=_PUSH, take=_TAKE, done=_DONE)
+# Review steps (docs/analysis.md), a lower class: ``<prefix>:bots:reviews`` (review id, score its not-before)
+# and ``<prefix>:bots:review-inflight`` (token "review:<id>", score when the slot comes back by itself), apart
+# from the decisions' keys so that _TAKE counts none of them. ARGV: prefix, id, not-before. 0 if it waits already.
+_PUSH_REVIEW = """
+local P = ARGV[1]
+if redis.call('ZSCORE', P .. ':reviews', ARGV[2]) then return 0 end
+redis.call('ZADD', P .. ':reviews', ARGV[3], ARGV[2])
+return 1
+"""
+
+# ARGV: prefix, now, review slots, expiry of a slot taken now. The review id, or nil: none due, all slots
+# taken, or a computer player's decision due (it goes first).
+_TAKE_REVIEW = """
+local P, now, slots, expiry = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
+redis.call('ZREMRANGEBYSCORE', P .. ':review-inflight', '-inf', now)
+for _, o in ipairs(redis.call('ZRANGE', P .. ':turns', 0, -1)) do
+  if redis.call('ZCOUNT', P .. ':pending:' .. o, '-inf', now) > 0 then return false end
+end
+if redis.call('ZCARD', P .. ':review-inflight') >= slots then return false end
+local first = redis.call('ZRANGEBYSCORE', P .. ':reviews', '-inf', now, 'LIMIT', 0, 1)
+if not first[1] then return false end
+redis.call('ZREM', P .. ':reviews', first[1])
+redis.call('ZADD', P .. ':review-inflight', expiry, 'review:' .. first[1])
+return first[1]
+"""
+
+_scripts = redis_client.Scripts(push=_PUSH, take=_TAKE, done=_DONE, push_review=_PUSH_REVIEW, take_review=_TAKE_REVIEW)
 _redis = redis_client.client
 
 
@@ -143,6 +170,19 @@ class RedisFairQueue:
 
     def done(self, job: BotJob) -> bool:
         return bool(_scripts["done"](args=[_prefix(), job.token]))
+
+    def push_review(self, job: ReviewJob, not_before: float) -> bool:
+        return bool(_scripts["push_review"](args=[_prefix(), job.review, repr(float(not_before))]))
+
+    def take_review(self, now: float, review_slots: int) -> ReviewJob | None:
+        taken = _scripts["take_review"](args=[_prefix(), repr(float(now)), review_slots, repr(float(now) + self._ttl())])
+        return ReviewJob(int(taken)) if taken else None
+
+    def done_review(self, job: ReviewJob) -> bool:
+        return bool(_redis().zrem(f"{_prefix()}:review-inflight", job.token))
+
+    def waiting_reviews(self) -> list[tuple[float, int]]:
+        return sorted((at, int(member)) for member, at in _redis().zrange(f"{_prefix()}:reviews", 0, -1, withscores=True))
 
     def waiting(self) -> list[tuple[float, tuple[int, int, int]]]:
         client = _redis()
@@ -178,6 +218,27 @@ def done(job: BotJob) -> bool:
     return queue.done(job)
 
 
+def push_review(job: ReviewJob, not_before: float) -> bool:
+    return queue.push_review(job, not_before)
+
+
+def done_review(job: ReviewJob) -> bool:
+    return queue.done_review(job)
+
+
+def hand_out_reviews(now: float) -> list[ReviewJob]:
+    """Sends ``review_step`` for every review step the lane hands out now: none while a decision is due."""
+    handed = []
+    while (job := queue.take_review(now, settings.REVIEW_SLOTS)) is not None:
+        try:
+            current_app.send_task(REVIEW_TASK, args=(job.review,))
+        except Exception:
+            queue.done_review(job)
+            raise
+        handed.append(job)
+    return handed
+
+
 def hand_out(now=None) -> list[BotJob]:
     """Sends ``bot_act`` for every turn the policy hands out now (pool: BOT_WORKERS); returns them."""
     now = time.time() if now is None else now
@@ -201,4 +262,6 @@ class BotDispatcher(PollingThread):
     poll = POLL_SECONDS
 
     def tick(self):
-        hand_out()
+        now = time.time()
+        hand_out(now)
+        hand_out_reviews(now)

@@ -59,13 +59,14 @@ def all_jobs() -> list[Job]:
 # --- What a fired timer runs -----------------------------------------------------------------
 # A timer of the scheduler (matches/scheduler.py) names its kind; the app that owns the work
 # registers the callable (matches/jobs.py), so that the backends import no service.
-TIMER_KINDS = ("deadline", "bot", "rating")
+TIMER_KINDS = ("deadline", "bot", "rating", "review")
 _timers: dict[str, Callable[..., object]] = {}
 
 
 def register_timer(kind: str, run: Callable[..., object]) -> None:
     """``run`` takes the timer's ids: deadline (match, version), bot (match, seat, version, and the bot lane's
-    keywords ``hurried`` and ``decide``: matches/bot_lane_local.py), rating (match)."""
+    keywords ``hurried`` and ``decide``: matches/bot_lane_local.py), rating (match), review (a match review's
+    id, and the lane's keyword ``judge``: one step of it, docs/analysis.md)."""
     if kind not in TIMER_KINDS or not callable(run):
         raise ValueError(f"unknown timer kind {kind!r} or not a callable")
     _timers[kind] = run

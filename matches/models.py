@@ -202,3 +202,40 @@ class SeatPresence(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["match", "seat"])]
+
+
+class MatchReview(models.Model):
+    """The review of one seat's decisions in a finished match (docs/analysis.md), worked out in the background
+    on the computer players' lane one decision at a time, and kept with the match. One row per match and seat:
+    asked again, the same row; done under an older engine (``engine_version``), it is worked out again."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reviews")
+    seat = models.PositiveSmallIntegerField()
+    # The match's rules version and the review's own (gamekit.review.ENGINE_VERSION) it was worked out under.
+    rules_version = models.PositiveSmallIntegerField()
+    engine_version = models.CharField(max_length=40)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED, db_index=True)
+    done = models.PositiveIntegerField(default=0)  # decisions reviewed so far
+    total = models.PositiveIntegerField(default=0)  # decisions to review (known once the first step ran)
+    # {"decisions": [...], "swings": [seq, ...]} as gamekit.review makes them (decisions appended as they come)
+    results = models.JSONField(default=dict, blank=True)
+    seed = models.CharField(max_length=60)  # the review's own seed, never the match's
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                     related_name="match_reviews")
+    requested_at = models.DateTimeField(db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="unique_match_review")]
+        indexes = [models.Index(fields=["requested_by", "requested_at"])]
+
+    def __str__(self):
+        return f"review of match {self.match_id}, seat {self.seat}"

@@ -47,6 +47,9 @@ class GameSpec:
     # seat no frame of it and does not move the version it is shown (matches/frames.py; Basra's private
     # offers). tests/matches/test_contract.py checks the promise at every step of random matches.
     hide_unseen_actions: bool = False
+    # The search settings the match review plays each decision's candidates with (gamekit/review.py,
+    # docs/analysis.md): a ``gamekit.ismcts.SearchConfig``; None: the game's matches are not reviewed.
+    review_config: object = None
 
     def provides(self, name: str) -> bool:
         """Whether the engine has the optional function ``name`` (one of ``gamekit.contract.OPTIONAL``)."""

@@ -53,6 +53,11 @@ class Scheduler(abc.ABC):
         ``version``: the turn waits in the bot lane, shared fairly between owners (matches/bot_lane.py)."""
 
     @abc.abstractmethod
+    def review(self, review_id: int) -> None:
+        """Work out the next step of a match review (one decision) on the bot lane, at low priority: only while
+        no computer player's decision is due, on slots of its own (docs/analysis.md)."""
+
+    @abc.abstractmethod
     def rating(self, match_id: int) -> None:
         """Record a finished match's ratings (once, whatever the number of calls)."""
 

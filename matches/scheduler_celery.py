@@ -27,6 +27,9 @@ class CeleryScheduler(Scheduler):
     def bot(self, match_id: int, seat: int, version: int, delay: float, owner: str = bot_lane.SHARED_OWNER) -> None:
         bot_queue.push(bot_lane.BotJob(match_id, seat, version, owner), time.time() + delay)
 
+    def review(self, review_id: int) -> None:
+        bot_queue.push_review(bot_lane.ReviewJob(review_id), time.time())
+
     def rating(self, match_id: int) -> None:
         current_app.send_task(RATING_TASK, args=(match_id,))
 

@@ -185,6 +185,9 @@ class InProcessScheduler(Scheduler):
     def bot(self, match_id: int, seat: int, version: int, delay: float, owner: str = bot_lane.SHARED_OWNER) -> None:
         self.bots.push(bot_lane.BotJob(match_id, seat, version, owner), time.time() + delay)
 
+    def review(self, review_id: int) -> None:
+        self.bots.push_review(bot_lane.ReviewJob(review_id), time.time())
+
     def rating(self, match_id: int) -> None:
         job_registry.timer("rating")(match_id)
 
@@ -209,6 +212,8 @@ class InProcessScheduler(Scheduler):
         ids are (object, moment), stale ones included."""
         if kind == "bot":
             return self.bots.waiting()
+        if kind == "review":
+            return [(at, (review_id,)) for at, review_id in self.bots.waiting_reviews()]
         return self.clock.pending(kind)
 
     def clear(self) -> None:

@@ -15,6 +15,7 @@ from matches.scheduler_celery import CeleryScheduler
 from matches.scheduler_thread import InProcessScheduler
 
 __all__ = ["scheduler", "suspended", "schedule_deadline", "schedule_bot", "schedule_rating", "schedule_wake",
+           "schedule_review",
            "reload_waiting_deadlines", "wrap_asgi"]
 
 # One instance of each per process: the in-process heap must outlive a settings change in a test.
@@ -46,6 +47,12 @@ def schedule_bot(match_id: int, seat: int, version: int, owner: str = SHARED_OWN
     """The bot in ``seat`` acts at ``version`` once BOT_THINK_SECONDS passed and the lane gives ``owner`` its turn."""
     if not is_suspended():
         scheduler().bot(match_id, seat, version, settings.BOT_THINK_SECONDS, owner=owner)
+
+
+def schedule_review(review_id: int) -> None:
+    """The next step of a match review, on the bot lane at low priority (docs/analysis.md)."""
+    if not is_suspended():
+        scheduler().review(review_id)
 
 
 def schedule_rating(match_id: int) -> None:

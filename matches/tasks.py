@@ -9,8 +9,8 @@ import redis
 from celery import shared_task
 from django.conf import settings
 
-from matches import bot_queue, job_registry, ratings, redis_client, services
-from matches.bot_lane import BotJob
+from matches import bot_lane_local, bot_queue, job_registry, ratings, redis_client, reviews, services
+from matches.bot_lane import BotJob, ReviewJob
 
 logger = logging.getLogger(__name__)
 
@@ -104,6 +104,19 @@ def bot_act(match_id: int, seat: int, version: int, hurried: bool = False, owner
                 bot_queue.done(BotJob(match_id, seat, version, owner))
             except Exception:  # noqa: BLE001 - Redis away: the slot comes back by itself (BOT_INFLIGHT_SECONDS)
                 logger.exception("freeing the bot lane's slot of %s:%s:%s failed", match_id, seat, version)
+
+
+@shared_task(name="matches.tasks.review_step", ignore_result=True)
+def review_step(review_id: int) -> bool:
+    """One step of a match review the bot lane handed out at low priority (matches/bot_queue.py): its decision
+    judged in a child of the idle scheduling class; its slot freed whatever happens."""
+    try:
+        return reviews.run_review_step(review_id, judge=bot_lane_local.judge_niced)
+    finally:
+        try:
+            bot_queue.done_review(ReviewJob(review_id))
+        except Exception:  # noqa: BLE001 - Redis away: the slot comes back by itself (BOT_INFLIGHT_SECONDS)
+            logger.exception("freeing the review slot of %s failed", review_id)
 
 
 @shared_task(name="matches.tasks.sweep_overdue_matches", ignore_result=True)

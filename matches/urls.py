@@ -1,7 +1,7 @@
 from django.urls import path
 from django.views.generic import RedirectView
 
-from matches import export_views, views
+from matches import export_views, review_views, views
 
 app_name = "matches"
 urlpatterns = [
@@ -16,4 +16,5 @@ urlpatterns = [
     path("<int:match_id>/replay.json", views.replay_data, name="replay_data"),
     path("<int:match_id>/replay-events.json", views.replay_events, name="replay_events"),
     path("<int:match_id>/export.json", export_views.match_export, name="export"),
+    path("<int:match_id>/review/<int:seat>.json", review_views.match_review, name="review"),
 ]

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import confirms_moves_at
 from chat import selectors as chat_selectors
-from matches import early_abort, presence, replays, selectors, services
+from matches import early_abort, presence, replays, reviews, selectors, services
 from matches.forms import HistoryFilterForm
 from matches.models import Match
 from matches.registry import all_games, get_game
@@ -114,7 +114,7 @@ def history(request):
     )
 
 
-def _finished_match(request, match_id):
+def finished_match(request, match_id):
     match = _watchable_match(request, match_id)
     if match.status != Match.Status.FINISHED:
         raise Http404("A replay is shown once the match is over.")
@@ -137,7 +137,7 @@ def _replay_viewer(request, match, seats):
 
 
 def replay_page(request, match_id):
-    match = _finished_match(request, match_id)
+    match = finished_match(request, match_id)
     seats = selectors.with_shown_ratings(match.game, list(match.seats.select_related("user")))
     try:
         viewer = _replay_viewer(request, match, seats)
@@ -161,13 +161,16 @@ def replay_page(request, match_id):
             "replay_events_url": reverse("matches:replay_events", args=[match.pk]) + "?seat=" + replays.viewer_param(viewer),
             "replay_viewer": replays.viewer_param(viewer),
             "replay_steps": match.version,
+            # the review of the seat shown, for one the visitor may review (docs/analysis.md)
+            "review_url": (reverse("matches:review", args=[match.pk, viewer])
+                           if isinstance(viewer, int) and viewer in reviews.reviewable_seats(match, request.user) else ""),
         },
     )
 
 
 def replay_data(request, match_id):
     """Frames ?from=A&to=B (inclusive; by default one chunk from A) of a finished match, as ?seat= saw them."""
-    match = _finished_match(request, match_id)
+    match = finished_match(request, match_id)
     seats = list(match.seats.all())
     try:
         viewer = _replay_viewer(request, match, seats)
@@ -192,7 +195,7 @@ def replay_data(request, match_id):
 
 def replay_events(request, match_id):
     """The steps of each kind of event ?seat= saw in a finished match: {"steps", "kinds": {code: [step, ...]}}."""
-    match = _finished_match(request, match_id)
+    match = finished_match(request, match_id)
     seats = list(match.seats.all())
     try:
         viewer = _replay_viewer(request, match, seats)

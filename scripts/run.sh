@@ -92,7 +92,10 @@ if [ -n "${REDIS_URL:-}" ]; then
   pids+=($!)
   # Computer players: CPU-bound searches, so processes (prefork), BOT_WORKERS of them, 10 nicer than
   # the rest, so that they yield the CPU to the clock and to the web processes (WEB_NICE 5).
-  supervise nice -n 10 $celery -A config worker -n bots@%h -Q "$bot_queues" --concurrency="$BOT_WORKERS" --loglevel=warning &
+  # REVIEW_SLOTS more for the match reviews' steps (docs/analysis.md): never a decision's slot, and each
+  # step runs in a child of the idle scheduling class (matches/bot_lane_local.py, judge_niced).
+  REVIEW_SLOTS="${REVIEW_SLOTS:-1}"
+  supervise nice -n 10 $celery -A config worker -n bots@%h -Q "$bot_queues" --concurrency="$((BOT_WORKERS + REVIEW_SLOTS))" --loglevel=warning &
   pids+=($!)
   # Maintenance jobs (one run per job at a time, matches/tasks.py) and the rest: ratings, e-mail
   # (waits on the SMTP server): two threads of one process.

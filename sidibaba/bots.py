@@ -477,6 +477,11 @@ SEARCH_CPU_SECONDS = 1.0
 expert_bot = search_bot(iterations=30, cpu_seconds=SEARCH_CPU_SECONDS, rehearsals=3)
 master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsals=6)
 
+# The match review (gamekit/review.py, docs/analysis.md): the search bots' own settings (60 Explorer actions
+# valued by the escape odds); it reviews the decisions ``sample_state`` samples, a move vote and the
+# Leader's Event window.
+REVIEW_CONFIG = expert_bot.search_config
+
 # The first is what the lobby offers first and what takes over a seat left for good: the Explorer (plays
 # either role, instant; a search bot costs up to a second of the worker's CPU a decision).
 BOTS = {"explorer": explorer, "master": master_bot, "expert": expert_bot, "random": random_bot}

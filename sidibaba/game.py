@@ -126,7 +126,7 @@ def resolve_options(options: dict) -> dict:
 
 def build_spec():
     from matches.registry import GameSpec
-    from sidibaba.bots import BOT_LABELS, BOT_SHORT_LABELS, BOTS
+    from sidibaba.bots import BOT_LABELS, BOT_SHORT_LABELS, BOTS, REVIEW_CONFIG
     from sidibaba.gamedata import load_default_data
 
     return GameSpec(
@@ -137,6 +137,7 @@ def build_spec():
         max_players=engine.rules.MAX_PLAYERS,
         options=table_options,
         bots=BOTS,
+        review_config=REVIEW_CONFIG,
         bot_labels=BOT_LABELS,
         bot_short_labels=BOT_SHORT_LABELS,
         template="sidibaba/match.html",

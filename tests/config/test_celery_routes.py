@@ -25,6 +25,7 @@ LANE_OF_TASK = {
     "matches.tasks.sweep_overdue_matches": "deadlines",
     "matches.tasks.wake_reached": "deadlines",  # an app's wake-up (a tournament's next moment) is the clock's too
     "matches.tasks.bot_act": "bots",
+    "matches.tasks.review_step": "bots",  # a match review's step: the computer players' lane, at low priority
     "matches.tasks.run_jobs": "jobs",
     "matches.tasks.run_job": "jobs",
     "matches.tasks.record_match_ratings": "default",

@@ -86,6 +86,10 @@ def e2e_env(smtp_server):
         TURN_MAIL_INTERVAL="1",
         TURN_MAIL_DELAY_SECONDS="0",
         TURN_MAIL_ONLINE_SECONDS="6",
+        # A match review in seconds (docs/analysis.md): a few playouts per candidate, not the site's 48, and
+        # many decisions a step (a Sidi Baba Adventurer's review is some 500 votes, each step a walk of the log).
+        REVIEW_PLAYOUTS="6",
+        REVIEW_STEP_DECISIONS="50",
     )
 
 

@@ -6,7 +6,7 @@ from hypothesis import example, given, settings as hypothesis_settings, strategi
 
 from basra import bots as basra_bots, engine as basra_engine
 from gamekit import driver, ismcts
-from matches.bot_lane import BotJob, DecisionRequest, FairQueue, bot_ref, decide, hurried_bot, resolve_bot
+from matches.bot_lane import BotJob, DecisionRequest, FairQueue, ReviewJob, bot_ref, decide, hurried_bot, resolve_bot
 from tests.matches import countdown_game
 
 
@@ -185,3 +185,116 @@ def test_a_hurried_search_bot_thinks_with_a_fraction_of_its_iterations():
     assert hurried_bot(basra_bots.master_bot, 0.25, "basra.bots:master_bot") is quick  # built once
     assert hurried_bot(basra_bots.BOTS["merchant"], 0.25) is basra_bots.BOTS["merchant"]
     assert ismcts.is_search_bot(quick)
+
+
+# --- Review steps: a lower class (docs/analysis.md) ---------------------------------------------------------
+
+
+def test_a_review_step_waits_while_any_decision_is_due_and_goes_once_none_is():
+    queue = FairQueue()
+    queue.push_review(ReviewJob(7), 0.0)
+    queue.push(job(1, "user:a"), 0.0)
+    queue.push(job(2, "user:b"), 5.0)  # not due yet: it holds nothing back
+    assert queue.take_review(1.0, review_slots=1) is None  # a decision is due: it goes first
+    assert queue.take(1.0, 1, 1) == job(1, "user:a")
+    assert queue.take_review(1.0, review_slots=1) == ReviewJob(7)
+
+
+def test_a_review_step_takes_none_of_the_decisions_slots_and_has_its_own():
+    queue = FairQueue()
+    queue.push_review(ReviewJob(7), 0.0)
+    queue.push_review(ReviewJob(8), 0.0)
+    assert queue.take_review(0.0, review_slots=1) == ReviewJob(7)
+    assert queue.take_review(0.0, review_slots=1) is None  # its one slot is taken
+    queue.push(job(1, "user:a"), 0.0)
+    handed = queue.take(0.0, 1, 1)
+    assert handed == job(1, "user:a") and not handed.hurried  # the review's step held no slot of the pool
+    assert queue.done_review(ReviewJob(7)) and not queue.done_review(ReviewJob(7))
+    assert queue.take_review(0.0, review_slots=1) == ReviewJob(8)  # a decision in flight is not one due
+
+
+def test_a_review_waits_once_and_a_lost_steps_slot_comes_back():
+    queue = FairQueue(inflight_seconds=2.0)
+    assert queue.push_review(ReviewJob(7), 0.0) and not queue.push_review(ReviewJob(7), 0.0)
+    assert queue.take_review(0.0, 1) == ReviewJob(7)
+    assert queue.push_review(ReviewJob(7), 0.0)  # the step in flight asks for the next one as it ends
+    assert queue.take_review(1.0, 1) is None
+    assert queue.take_review(2.0, 1) == ReviewJob(7)  # the first step's slot expired (a killed worker)
+    assert queue.waiting_reviews() == []
+
+
+def review_operations(max_size=60):
+    """The decisions' operations mixed with review steps': push_review (id, delay), take_review (step, slots),
+    done_review (which step handed out)."""
+    return st.lists(
+        st.one_of(
+            st.tuples(st.just("push"), st.sampled_from(OWNERS), st.integers(0, 3), st.integers(0, 1),
+                      st.integers(0, 3), st.floats(0, 3)),
+            st.tuples(st.just("take"), st.floats(0, 2), st.integers(1, 3), st.integers(1, 2)),
+            st.tuples(st.just("done"), st.integers(0, 10)),
+            st.tuples(st.just("push_review"), st.integers(1, 4), st.floats(0, 3)),
+            st.tuples(st.just("take_review"), st.floats(0, 2), st.integers(1, 2)),
+            st.tuples(st.just("done_review"), st.integers(0, 10)),
+        ),
+        max_size=max_size,
+    )
+
+
+def run_operations(queues, ops):
+    """Drive every queue of ``queues`` with ``ops`` and check that they answer alike at each one."""
+    now, taken, steps = 1000.0, [], []
+    for op in ops:
+        answers = []
+        if op[0] == "push":
+            _kind, owner, match, seat, version, later = op
+            answers = [q.push(BotJob(match * 10 + OWNERS.index(owner), seat, version, owner), now + later) for q in queues]
+        elif op[0] == "take":
+            now += op[1]
+            answers = [q.take(now, op[2], op[3]) for q in queues]
+            if answers[0] is not None:
+                taken.append(answers[0])
+        elif op[0] == "done" and taken:
+            handed = taken.pop(op[1] % len(taken))
+            answers = [q.done(handed) for q in queues]
+        elif op[0] == "push_review":
+            answers = [q.push_review(ReviewJob(op[1]), now + op[2]) for q in queues]
+        elif op[0] == "take_review":
+            now += op[1]
+            answers = [q.take_review(now, op[2]) for q in queues]
+            if answers[0] is not None:
+                steps.append(answers[0])
+        elif op[0] == "done_review" and steps:
+            step = steps.pop(op[1] % len(steps))
+            answers = [q.done_review(step) for q in queues]
+        assert all(answer == answers[0] for answer in answers), (op, answers)
+        assert all(q.waiting_reviews() == queues[0].waiting_reviews() for q in queues)
+        assert all(q.in_flight() == queues[0].in_flight() for q in queues)
+    return now
+
+
+@hypothesis_settings(max_examples=200, deadline=None)
+@given(review_operations())
+def test_a_review_step_is_never_handed_out_while_a_decision_is_due_nor_past_its_slots(ops):
+    queue = FairQueue(inflight_seconds=2.5)
+    now, taken, steps = 1000.0, [], []
+    for op in ops:
+        if op[0] == "push":
+            _kind, owner, match, seat, version, later = op
+            queue.push(BotJob(match * 10 + OWNERS.index(owner), seat, version, owner), now + later)
+        elif op[0] == "take":
+            now += op[1]
+            if (handed := queue.take(now, op[2], op[3])) is not None:
+                taken.append(handed)
+        elif op[0] == "done" and taken:
+            queue.done(taken.pop(op[1] % len(taken)))
+        elif op[0] == "push_review":
+            queue.push_review(ReviewJob(op[1]), now + op[2])
+        elif op[0] == "take_review":
+            now += op[1]
+            due = any(w.not_before <= now for w in queue.pending.values())
+            step = queue.take_review(now, op[2])
+            if step is not None:
+                assert not due and len(queue.review_inflight) <= op[2]
+                steps.append(step)
+        elif op[0] == "done_review" and steps:
+            queue.done_review(steps.pop(op[1] % len(steps)))

@@ -16,7 +16,7 @@ from asgiref.sync import sync_to_async
 
 from basra import bots as basra_bots
 from gamekit import driver
-from matches import bot_lane, frames, registry, scheduling, services
+from matches import bot_lane, bot_lane_local, frames, registry, scheduling, services
 from matches.bot_lane_local import LocalBotLane
 from matches.models import Match
 from matches.registry import GameSpec
@@ -165,3 +165,54 @@ def test_the_pools_children_and_fork_server_end_when_the_site_is_killed():
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(site.pid, signal.SIGKILL)
+
+
+def test_a_review_step_is_judged_in_the_review_child_as_inline_and_the_lane_works_it_out(settings):
+    """Match reviews (docs/analysis.md): a step judged in the niced child equals the inline judgement, and the
+    lane's dispatch works a queued review out to the end (its steps after the decisions due, none here)."""
+    from matches import reviews
+    from matches.models import MatchReview
+    from matches.simulation import simulate
+
+    settings.REVIEW_PLAYOUTS = 2
+    settings.BOT_PROCESSES = 1
+    settings.TIMER_BACKEND = "thread"
+    lane = scheduling.scheduler().bots  # where each step asks for the next one
+    lane.clear()
+    match = Match.objects.get(pk=simulate("basra", matches=1, players=2, seed=4, bots=["merchant"] * 2).match_ids[0])
+    row = reviews.request_review(match, 1, UserFactory())
+    assert [review_id for _at, review_id in lane.waiting_reviews()] == [row.pk]
+    request = reviews.review_step_request(row)
+    assert lane.judge(request) == bot_lane.review_step(request)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        lane.dispatch(time.time())
+        row.refresh_from_db()
+        if row.status in (MatchReview.Status.DONE, MatchReview.Status.FAILED):
+            break
+        time.sleep(0.05)
+    lane.clear()
+    bot_lane_local.shutdown_review_pool()
+    assert row.status == MatchReview.Status.DONE and row.done == row.total > 0
+
+
+def test_a_review_step_in_a_daemonic_process_is_judged_on_an_idle_thread_as_in_a_child(settings):
+    """A Celery prefork worker's process may start no child: the step runs on a thread of the idle class."""
+    import multiprocessing
+
+    from matches import reviews
+    from matches.simulation import simulate
+
+    settings.REVIEW_PLAYOUTS = 2
+    settings.BOT_PROCESSES = 1
+    match = Match.objects.get(pk=simulate("basra", matches=1, players=2, seed=4, bots=["merchant"] * 2).match_ids[0])
+    with scheduling.suspended():
+        row = reviews.request_review(match, 1, UserFactory())
+    request = reviews.review_step_request(row)
+    process = multiprocessing.current_process()
+    was = process.daemon
+    process._config["daemon"] = True  # as a prefork worker's child is
+    try:
+        assert bot_lane_local.judge_niced(request) == bot_lane.review_step(request)
+    finally:
+        process._config["daemon"] = was

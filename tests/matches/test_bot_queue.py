@@ -10,7 +10,7 @@ from matches import bot_queue, services
 from matches.bot_lane import BotJob, FairQueue
 from matches.models import Match
 from matches.services import SeatSpec
-from tests.matches.test_bot_lane import OWNERS, queue_operations
+from tests.matches.test_bot_lane import OWNERS, queue_operations, review_operations, run_operations
 from tests.matches.test_tasks import wait_for, worker  # noqa: F401  (the worker fixture)
 
 pytestmark = pytest.mark.redis
@@ -46,9 +46,41 @@ def test_the_redis_store_hands_out_what_the_in_memory_one_does(ops):
             stored.clear()
 
 
+@hypothesis_settings(max_examples=40, deadline=None)
+@given(review_operations(max_size=40))
+def test_the_redis_store_hands_out_review_steps_as_the_in_memory_one_does(ops):
+    """Review steps (docs/analysis.md): after every due decision, on slots of their own, in both stores alike."""
+    with override_settings(BOT_QUEUE_PREFIX=f"test-{uuid.uuid4().hex}"):
+        stored, memory = bot_queue.RedisFairQueue(inflight_seconds=2.5), FairQueue(inflight_seconds=2.5)
+        try:
+            run_operations([memory, stored], ops)
+        finally:
+            stored.clear()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_dispatcher_hands_turns_to_the_worker_which_gives_its_slot_back(worker, settings):  # noqa: F811
     settings.TIMER_BACKEND = "celery"
     match = services.create_match("countdown", [SeatSpec(bot="random") for _ in range(3)], {"clock": 0, "rounds": 1}, seed=5)
     assert wait_for(lambda: Match.objects.get(pk=match.pk).status == Match.Status.FINISHED, seconds=30)
     assert wait_for(lambda: bot_queue.queue.in_flight() == {} and bot_queue.queue.waiting() == [])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_dispatcher_hands_a_reviews_steps_to_the_worker_until_it_is_done(worker, settings):  # noqa: F811
+    """Match reviews in Celery mode (docs/analysis.md): each step goes to the bots' worker as review_step, judges
+    its decisions in the niced child, asks for the next one; the review ends done and its slot is free."""
+    from matches import reviews
+    from matches.models import MatchReview
+    from matches.simulation import simulate
+    from tests.factories import UserFactory
+
+    settings.TIMER_BACKEND = "celery"
+    settings.REVIEW_PLAYOUTS = 2
+    settings.REVIEW_STEP_DECISIONS = 20
+    match = Match.objects.get(pk=simulate("basra", matches=1, players=2, seed=4, bots=["merchant"] * 2).match_ids[0])
+    row = reviews.request_review(match, 0, UserFactory())
+    assert wait_for(lambda: MatchReview.objects.get(pk=row.pk).status == MatchReview.Status.DONE, seconds=120)
+    row.refresh_from_db()
+    assert row.done == row.total > 0
+    assert wait_for(lambda: bot_queue.queue.waiting_reviews() == [])

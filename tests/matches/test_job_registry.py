@@ -12,7 +12,7 @@ from matches.tasks import run_job, run_jobs
 EXPECTED = {
     "sweep-overdue-matches", "wake-idle-bots", "record-unrecorded-ratings", "stand-in-for-absent-seats",
     "end-deserted-matches", "send-turn-digests", "sweep-quick-match-queue", "sweep-overdue-tournaments",
-    "send-tournament-reminders", "create-scheduled-tournaments", "expire-invitations",
+    "send-tournament-reminders", "create-scheduled-tournaments", "expire-invitations", "wake-waiting-reviews",
 }
 
 
@@ -46,8 +46,8 @@ def test_beat_sends_one_task_per_period_not_one_per_job(settings):
     assert sorted(entries) == ["every-10s", "every-1s", "every-30s", "every-60s"]
     assert set(entries["every-1s"].args[0]) == EXPECTED - {"sweep-quick-match-queue", "send-tournament-reminders",
                                                            "create-scheduled-tournaments", "sweep-overdue-tournaments",
-                                                           "expire-invitations"}
-    assert entries["every-10s"].args[0] == ("sweep-overdue-tournaments", "sweep-quick-match-queue")
+                                                           "expire-invitations", "wake-waiting-reviews"}
+    assert set(entries["every-10s"].args[0]) == {"sweep-overdue-tournaments", "sweep-quick-match-queue", "wake-waiting-reviews"}
     assert entries["every-30s"].args[0] == ("expire-invitations", "send-tournament-reminders")
     assert entries["every-60s"].args[0] == ("create-scheduled-tournaments",)
 

@@ -37,6 +37,32 @@ export const MATCH = {
   domain_size: gettext("{name}: choose {min} to {max}."),
 };
 
+/* the review of a seat's decisions on the replay (review.js, docs/analysis.md) */
+export const REVIEW = {
+  none: gettext("No review of this seat yet."),
+  failed: gettext("The review could not be worked out; ask again."),
+  progress: gettext("Reviewing decision {done} of {total}…"),
+  graph: gettext("The estimated result of each decision taken, over the match (higher is better)"),
+  inaccuracy: gettext("inaccuracy"),
+  mistake: gettext("mistake"),
+  blunder: gettext("blunder"),
+  mark_label: gettext("{mark} at move {move}: {loss} points lost"),
+  detail: gettext("At move {move}: {taken} was estimated at {taken_value} points of 100; {best} at {best_value} ({loss} points better)."),
+  swing: gettext("At move {move}, {taken} cost about {loss} points of 100 of the expected result: {best} was better."),
+  swings_title: gettext("The largest swings"),
+  no_swings: gettext("No decision lost enough to be marked."),
+  table_title: gettext("Every decision, in words"),
+  table_caption: gettext("Each decision of this seat judged from what it knew then: the estimated result (0 to 100) of the action taken and of the best one found"),
+  col_move: gettext("Move"),
+  col_taken: gettext("Action taken"),
+  col_value: gettext("Estimate"),
+  col_best: gettext("Best action found"),
+  col_loss: gettext("Points lost"),
+  col_mark: gettext("Mark"),
+  not_judged: gettext("not judged (the search does not sample this decision)"),
+  go: gettext("Go to move {move}"),
+};
+
 /* the end screen (endscreen.js) */
 export const END = {
   over: gettext("The match is over"),

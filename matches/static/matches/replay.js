@@ -1,6 +1,7 @@
 /* The replay player of a finished match's page (live.js starts it on a replay page): the frames as one
  * viewer saw them, drawn by the game's own renderers through the page's hooks (`host`). */
 import * as UI from "./ui.js";
+import { start as startReview } from "./review.js";
 import {
   chunkProbes, chunkRange, clampStep, eventsBetween, eventsFrom, keyAction, kindLabel as kindName,
   moveNumber, nextOfKind as nextOfKindIn, nextStep as stepFrom, replayFrame, sortedKinds, speedOf,
@@ -77,8 +78,9 @@ export function start(host, url) {
     toast(t("replay_failed", "The replay could not be loaded.") + " " + (err && err.message || ""));
   }
 
-  /* Draws step i (fetching what it needs); resolves once drawn (or once a later request took over). */
-  function show(i) {
+  /* Draws step i (fetching what it needs); resolves once drawn (or once a later request took over). `legal`:
+   * the actions the frame offers (none in a replay; the review shows a better action so, review.js). */
+  function show(i, legal) {
     i = clampStep(i, steps);
     wanted = i;
     const from = eventsFrom(i, current);
@@ -86,7 +88,9 @@ export function start(host, url) {
       if (wanted !== i) return;  // the player moved on meanwhile
       const events = eventsBetween(frames, from, i);
       const frame = frameAt(i);
+      if (legal) frame.legal = legal;
       const previous = host.frame();
+      document.querySelectorAll(".review-best").forEach(function (el) { el.classList.remove("review-best", "choice-pending"); });
       replayNow = typeof frame.server_time === "number" ? frame.server_time : replayNow;
       current = i;
       slider.value = i;
@@ -208,6 +212,10 @@ export function start(host, url) {
     return show(Math.min(resumeAt, steps));
   }).catch(failed);
   loadEventIndex();
+  startReview({
+    steps: function () { return steps; },
+    jump: function (i, legal) { pause(); return show(i, legal).catch(failed); },
+  });
 
   slider.addEventListener("input", function () { pause(); jump(+slider.value); });
   document.getElementById("replay-prev").addEventListener("click", function () { step(-1); });

@@ -1,0 +1,159 @@
+"""The match review's cost and sense (docs/analysis.md): engine-only matches, reviewed as the site reviews them.
+
+For each game (``--games``):
+1. **Expert against the weak bot** (``--matches`` matches; Greedy, the Merchant, the Explorer): every seat's
+   decisions reviewed (``gamekit.review``, ``--playouts`` per candidate, the site's REVIEW_PLAYOUTS by default);
+   the CPU per reviewed decision (p50, p95, mean; this thread's CPU time) and per seat's review of a match; the
+   marks of each side, and the share of blunders (and of every mark) on the weaker side, with a 95% Wilson
+   interval (the blunders of one match are not independent draws: the interval is a guide). In Sidi Baba the
+   Expert plays the Adventurers (the navigator, which wins most matches against the Explorer Leader): the
+   weaker side is the Explorer Leader.
+2. **Agreement with Master** (``--master-matches``): Master in seat 0 against the weak bot, seat 0 reviewed: how
+   often the review's best action is the one Master chose, over the decisions judged.
+
+``--max-decisions K`` reviews at most K decisions of a seat, evenly spread (a Sidi Baba Adventurer votes some
+500 times a match); say so beside the figure. Not part of the test run: the machine is shared, keep the runs
+modest.
+
+    .venv/bin/python bench/bench_review.py --games basra --matches 10 --master-matches 2
+"""
+import argparse
+import importlib
+import math
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from gamekit import driver, ismcts, review  # noqa: E402
+
+# game -> (the weak bot, players, engine options, the Expert's seats as a function of the match's index)
+GAMES = {
+    "alibaba_tiles": ("greedy", 2, {"clock": 0}, lambda i, players: [i % players]),
+    "basra": ("merchant", 2, {"turn_seconds": 0}, lambda i, players: [i % players]),
+    "sidibaba": ("explorer", 3, {"segment_seconds": 60}, lambda i, players: list(range(1, players))),
+}
+
+
+def wilson(hits, n, z=1.96):
+    if n == 0:
+        return 0.0, 0.0
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def spread(items, most):
+    """At most ``most`` of ``items``, evenly spread (all of them when ``most`` is None)."""
+    if most is None or len(items) <= most:
+        return items
+    stride = len(items) / most
+    return [items[int(k * stride)] for k in range(most)]
+
+
+def review_seat(engine, config, game, players, options, seed, log, seat, playouts, most):
+    """[(reviewed decision, CPU seconds)] of one seat's decisions."""
+    out = []
+    for decision in spread(list(review.decisions(engine, players, options, seed, 0.0, log, seat)), most):
+        started = time.thread_time()
+        judged = review.review_decision(engine, engine.sample_state, config, decision, f"bench:{seed}:{seat}", players,
+                                        review.playouts_for(game, playouts), review.thresholds_for(game))
+        out.append((judged, time.thread_time() - started))
+    return out
+
+
+def percentile(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def bench_game(game, args):
+    weak, players, options, expert_seats = GAMES[game]
+    engine = importlib.import_module(f"{game}.engine")
+    bots = importlib.import_module(f"{game}.bots")
+    config = bots.REVIEW_CONFIG
+    cpu, per_seat_review = [], []
+    marks = {"weak": {m: 0 for m in review.MARKS}, "expert": {m: 0 for m in review.MARKS}}
+    reviewed = {"weak": 0, "expert": 0}
+    skipped = 0
+    for i in range(args.matches):
+        seed = args.seed + i
+        strong = expert_seats(i, players)
+        seats = [bots.BOTS["expert"] if s in strong else bots.BOTS[weak] for s in range(players)]
+        played = driver.play(engine, players, options, seed, seats)
+        for seat in range(players):
+            side = "expert" if seat in strong else "weak"
+            rows = review_seat(engine, config, game, players, options, seed, played.log, seat, args.playouts, args.max_decisions)
+            per_seat_review.append(sum(c for _r, c in rows))
+            for judged, seconds in rows:
+                if "skipped" in judged:
+                    skipped += 1
+                    continue
+                cpu.append(seconds)
+                reviewed[side] += 1
+                if judged["mark"]:
+                    marks[side][judged["mark"]] += 1
+        print(f"  {game} match {i + 1}/{args.matches} (seed {seed}) reviewed", flush=True)
+    agree = total = 0
+    for i in range(args.master_matches):
+        seed = args.seed + 1000 + i
+        seats = [bots.BOTS["master"]] + [bots.BOTS[weak]] * (players - 1)
+        played = driver.play(engine, players, options, seed, seats)
+        for judged, _seconds in review_seat(engine, config, game, players, options, seed, played.log, 0, args.playouts,
+                                           args.max_decisions):
+            if "skipped" in judged:
+                continue
+            total += 1
+            agree += ismcts.action_key(judged["best"]) == ismcts.action_key(judged["taken"])
+    return {"cpu": cpu, "per_seat_review": per_seat_review, "marks": marks, "reviewed": reviewed, "skipped": skipped,
+            "agree": agree, "agree_total": total, "weak": weak, "players": players}
+
+
+def report(game, r, args):
+    cpu = r["cpu"]
+    print(f"\n== {game}: Expert against {r['weak']}, {args.matches} matches, {r['players']} players, "
+          f"{review.playouts_for(game, args.playouts)} playouts per candidate"
+          + (f", at most {args.max_decisions} decisions a seat" if args.max_decisions else ""))
+    if cpu:
+        print(f"CPU per reviewed decision: p50 {1000 * statistics.median(cpu):.0f} ms, p95 {1000 * percentile(cpu, 0.95):.0f} ms, "
+              f"mean {1000 * statistics.mean(cpu):.0f} ms over {len(cpu)} decisions ({r['skipped']} not sampled)")
+        seat_reviews = r["per_seat_review"]
+        print(f"CPU per seat's review of a match: mean {statistics.mean(seat_reviews):.1f} s, max {max(seat_reviews):.1f} s")
+    for side in ("weak", "expert"):
+        counts = r["marks"][side]
+        print(f"{side:6} side: {r['reviewed'][side]} decisions judged, " + ", ".join(f"{m}: {counts[m]}" for m in review.MARKS))
+    blunders_weak, blunders_all = r["marks"]["weak"]["blunder"], r["marks"]["weak"]["blunder"] + r["marks"]["expert"]["blunder"]
+    low, high = wilson(blunders_weak, blunders_all)
+    share = blunders_weak / blunders_all if blunders_all else 0.0
+    print(f"blunders on the weaker side: {blunders_weak}/{blunders_all} ({100 * share:.1f}%, "
+          f"95% interval {100 * low:.1f}-{100 * high:.1f}%)")
+    marked_weak = sum(r["marks"]["weak"].values())
+    marked_all = marked_weak + sum(r["marks"]["expert"].values())
+    low, high = wilson(marked_weak, marked_all)
+    print(f"every mark on the weaker side: {marked_weak}/{marked_all} ({100 * marked_weak / max(1, marked_all):.1f}%, "
+          f"95% interval {100 * low:.1f}-{100 * high:.1f}%)")
+    if r["agree_total"]:
+        low, high = wilson(r["agree"], r["agree_total"])
+        print(f"agreement with Master ({args.master_matches} matches, seat 0): {r['agree']}/{r['agree_total']} "
+              f"({100 * r['agree'] / r['agree_total']:.1f}%, 95% interval {100 * low:.1f}-{100 * high:.1f}%)")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("--matches", type=int, default=50)
+    parser.add_argument("--master-matches", type=int, default=2)
+    parser.add_argument("--playouts", type=int, default=review.PLAYOUTS_PER_CANDIDATE)
+    parser.add_argument("--max-decisions", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=300000)
+    args = parser.parse_args(argv)
+    for game in args.games:
+        report(game, bench_game(game, args), args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

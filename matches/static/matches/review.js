@@ -1,0 +1,154 @@
+/* The review panel of a replay (docs/analysis.md): for the seat whose replay is shown, a button asks for the
+ * review of its decisions, a progress bar follows it while the bot lane works it out (the page asks again
+ * every POLL_MS), then the graph of the estimate over the match, the marks on the timeline (a press jumps the
+ * replay to that decision and shows the better action on the game's own drawing, as a pending choice is
+ * shown), the largest swings in a sentence each, and every decision as a table a screen reader reads. */
+import * as UI from "./ui.js";
+import { REVIEW } from "./match_strings.js";
+import {
+  actionWords, curve, inProgress, marks, points, polyline, progress, swingSentences,
+} from "./review_steps.js";
+
+const POLL_MS = 1000;
+const WIDTH = 600, HEIGHT = 120;
+
+/* host: {steps(), jump(step, legal) -> Promise, page}; the panel is the template's #review-panel. */
+export function start(host) {
+  const panel = document.getElementById("review-panel");
+  if (!panel) return;
+  const url = panel.dataset.reviewUrl;
+  const askButton = panel.querySelector("[data-testid=review-ask]");
+  const bar = panel.querySelector("[data-testid=review-progress]");
+  const status = panel.querySelector("[data-testid=review-status]");
+  const body = panel.querySelector("[data-testid=review-body]");
+  let timer = null;
+  let shown = null;
+
+  function say(text) { status.textContent = text; }
+
+  function load(method) {
+    const token = document.querySelector("input[name=csrfmiddlewaretoken]");
+    const options = { method: method, credentials: "same-origin", headers: {} };
+    if (method === "POST") options.headers["X-CSRFToken"] = token ? token.value : "";
+    return fetch(url, options).then(function (r) {
+      return r.json().then(function (data) {
+        if (!r.ok) throw new Error(data.error || String(r.status));
+        return data;
+      });
+    });
+  }
+
+  function follow(data) {
+    clearTimeout(timer);
+    panel.dataset.status = data.status;
+    if (askButton) askButton.parentElement.hidden = data.status !== "none" && data.status !== "failed";
+    bar.hidden = !inProgress(data.status);
+    bar.value = progress(data.done, data.total);
+    bar.setAttribute("aria-valuetext", UI.fmt(REVIEW.progress, { done: data.done, total: data.total || "…" }));
+    if (data.status === "none") say(REVIEW.none);
+    else if (data.status === "failed") say(REVIEW.failed);
+    else if (inProgress(data.status)) say(UI.fmt(REVIEW.progress, { done: data.done, total: data.total || "…" }));
+    else say("");
+    if (inProgress(data.status)) timer = setTimeout(poll, POLL_MS);
+    if (data.status === "done" && shown !== data) { shown = data; draw(data); }
+  }
+
+  function poll() { load("GET").then(follow).catch(function (err) { say(err.message); }); }
+
+  function words(action) {
+    return actionWords(action);
+  }
+
+  /* Jump to the decision and draw the better action on the game's own drawing: the frame is drawn with it
+   * as its one legal action, and the control the game draws for it is marked as a pending choice is. */
+  function showDecision(d) {
+    host.jump(d.seq, d.best ? [d.best] : []).then(function () {
+      const key = UI.choiceKey(d.best);
+      const drawn = [];
+      document.querySelectorAll("[data-choice]").forEach(function (el) {
+        if (el.getAttribute("data-choice") === key) { el.classList.add("choice-pending", "review-best"); drawn.push(el); }
+      });
+      const named = drawn.length ? (drawn[0].getAttribute("aria-label") || drawn[0].textContent || "").replace(/\s+/g, " ").trim() : "";
+      const detail = panel.querySelector("[data-testid=review-detail]");
+      detail.hidden = false;
+      if (typeof d.taken_value !== "number") { detail.textContent = words(d.taken) + ": " + REVIEW.not_judged; return; }
+      detail.textContent = UI.fmt(REVIEW.detail, {
+        move: d.seq, taken: words(d.taken), best: named || words(d.best),
+        taken_value: points(d.taken_value), best_value: points(d.best_value), loss: points(d.loss),
+      });
+    });
+  }
+
+  function draw(data) {
+    body.innerHTML = "";
+    const steps = host.steps();
+    const pts = curve(data.decisions, steps, WIDTH, HEIGHT);
+    const graph = UI.svg("svg", { viewBox: "0 0 " + WIDTH + " " + HEIGHT, class: "review-graph", "data-testid": "review-graph",
+                                   role: "img", "aria-label": REVIEW.graph, preserveAspectRatio: "none" }, [
+      UI.svg("line", { x1: 0, y1: HEIGHT / 2, x2: WIDTH, y2: HEIGHT / 2, class: "review-mid" }),
+      UI.svg("polyline", { points: polyline(pts), class: "review-line", "data-testid": "review-line" }),
+    ].concat(pts.filter(function (p) { return p.mark; }).map(function (p) {
+      return UI.svg("circle", { cx: p.x, cy: p.y, r: 4, class: "review-dot " + p.mark });
+    })));
+    body.appendChild(graph);
+    // the marks on the timeline: each a button at its place along the match
+    const timeline = UI.h("div", { className: "review-timeline", "data-testid": "review-timeline" });
+    const byseq = {};
+    data.decisions.forEach(function (d) { byseq[d.seq] = d; });
+    marks(data.decisions).forEach(function (m) {
+      const d = byseq[m.seq];
+      const label = UI.fmt(REVIEW.mark_label, { mark: REVIEW[m.mark], move: m.step, loss: points(m.loss) });
+      const button = UI.h("button", { type: "button", className: "review-mark " + m.mark, "data-testid": "review-mark",
+                                      "data-mark": m.mark, "data-step": String(m.step), "aria-label": label, title: label,
+                                      style: "left: " + (100 * m.step / Math.max(1, steps)).toFixed(2) + "%",
+                                      onclick: function () { showDecision(d); } }, [m.mark === "blunder" ? "??" : m.mark === "mistake" ? "?" : "?!"]);
+      timeline.appendChild(button);
+    });
+    body.appendChild(timeline);
+    body.appendChild(UI.h("p", { className: "review-detail", "data-testid": "review-detail", role: "status", hidden: true }));
+    const sentences = swingSentences(data, REVIEW.swing, words, UI.fmt);
+    body.appendChild(UI.h("h3", { text: REVIEW.swings_title }));
+    body.appendChild(sentences.length
+      ? UI.h("ol", { className: "review-swings", "data-testid": "review-swings" }, sentences.map(function (s) {
+        return UI.h("li", { "data-mark": s.mark }, [s.text]);
+      }))
+      : UI.h("p", { "data-testid": "review-swings", text: REVIEW.no_swings }));
+    body.appendChild(table(data));
+  }
+
+  /* Every decision in words: what a screen reader reads of the review (the graph is a picture). */
+  function table(data) {
+    const rows = data.decisions.map(function (d) {
+      const judgedHere = typeof d.taken_value === "number";
+      const go = UI.h("button", { type: "button", className: "secondary", text: String(d.seq),
+                                  "aria-label": UI.fmt(REVIEW.go, { move: d.seq }), onclick: function () { showDecision(d); } });
+      return UI.h("tr", { "data-mark": d.mark || "" }, [
+        UI.h("td", {}, [go]),
+        UI.h("td", { text: words(d.taken) }),
+        UI.h("td", { text: judgedHere ? String(points(d.taken_value)) : REVIEW.not_judged }),
+        UI.h("td", { text: judgedHere ? words(d.best) + " (" + points(d.best_value) + ")" : "" }),
+        UI.h("td", { text: judgedHere ? String(points(d.loss)) : "" }),
+        UI.h("td", { text: d.mark ? REVIEW[d.mark] : "" }),
+      ]);
+    });
+    return UI.h("details", { className: "review-table", "data-testid": "review-table" }, [
+      UI.h("summary", { text: REVIEW.table_title }),
+      UI.h("table", {}, [
+        UI.h("caption", { text: REVIEW.table_caption }),
+        UI.h("thead", {}, [UI.h("tr", {}, [REVIEW.col_move, REVIEW.col_taken, REVIEW.col_value, REVIEW.col_best, REVIEW.col_loss,
+                                            REVIEW.col_mark].map(function (c) { return UI.h("th", { scope: "col", text: c }); }))]),
+        UI.h("tbody", {}, rows),
+      ]),
+    ]);
+  }
+
+  if (askButton) {
+    askButton.addEventListener("click", function () {
+      askButton.disabled = true;
+      load("POST").then(follow).catch(function (err) { say(err.message); })
+        .finally(function () { askButton.disabled = false; });
+    });
+  }
+  panel.hidden = false;
+  poll();
+}

@@ -1,0 +1,73 @@
+/* The review panel's rules (review.js draws them; docs/analysis.md): the graph's points, the marks on the
+ * timeline, an action in words, the sentences of the largest swings, the progress. Pure: no page, no fetch. */
+
+export const MARKS = ["inaccuracy", "mistake", "blunder"];
+
+/* The decisions that were judged (a Sidi Baba decision the search does not sample is listed, not judged). */
+export function judged(decisions) {
+  return (decisions || []).filter(function (d) { return typeof d.taken_value === "number"; });
+}
+
+/* The graph: one point per judged decision, x by its step in the match (0..steps), y the estimate of the
+ * action taken (0 at the bottom, 1 at the top), in a width x height box. */
+export function curve(decisions, steps, width, height) {
+  const span = Math.max(1, steps);
+  return judged(decisions).map(function (d) {
+    return { seq: d.seq, x: round(width * d.seq / span), y: round(height * (1 - d.taken_value)), mark: d.mark || null };
+  });
+}
+
+/* The SVG polyline's points attribute for those points. */
+export function polyline(points) {
+  return points.map(function (p) { return p.x + "," + p.y; }).join(" ");
+}
+
+/* The marked decisions, in the match's order: {seq, step, mark, loss}; the step the replay jumps to is the
+ * one before the action (the decision as the seat faced it). */
+export function marks(decisions) {
+  return judged(decisions).filter(function (d) { return MARKS.indexOf(d.mark) >= 0; })
+    .map(function (d) { return { seq: d.seq, step: d.seq, mark: d.mark, loss: d.loss }; });
+}
+
+/* An estimate or a loss on the 0-1 scale as whole points out of 100. */
+export function points(value) {
+  return Math.round(100 * value);
+}
+
+/* An action in plain words when the game's own drawing gives none: its type in words and its values
+ * ({"type": "vote_move", "dir": "E"} -> "vote move: dir E"). */
+export function actionWords(action) {
+  if (!action || typeof action !== "object") return String(action);
+  const type = String(action.type || "").replace(/_/g, " ");
+  const rest = Object.keys(action).filter(function (k) { return k !== "type"; }).sort().map(function (k) {
+    const v = action[k];
+    return k.replace(/_/g, " ") + " " + (Array.isArray(v) ? v.join(", ") : (v && typeof v === "object") ? JSON.stringify(v) : String(v));
+  });
+  return rest.length ? type + ": " + rest.join("; ") : type;
+}
+
+/* The swings' sentences, largest first: `sentence` is the translated template with {move}, {taken},
+ * {best} and {loss}; `words(action)` names an action. */
+export function swingSentences(review, sentence, words, fmt) {
+  const bySeq = {};
+  (review.decisions || []).forEach(function (d) { bySeq[d.seq] = d; });
+  return (review.swings || []).filter(function (seq) { return bySeq[seq]; }).map(function (seq) {
+    const d = bySeq[seq];
+    return { seq: seq, mark: d.mark, text: fmt(sentence, { move: seq, taken: words(d.taken), best: words(d.best), loss: points(d.loss) }) };
+  });
+}
+
+/* The progress bar's value in 0..100. */
+export function progress(done, total) {
+  if (!total) return 0;
+  return Math.min(100, Math.round(100 * done / total));
+}
+
+/* Whether the page should ask again for the review's state (it is being worked out). */
+export function inProgress(status) {
+  return status === "queued" || status === "running";
+}
+
+function round(x) {
+  return Math.round(x * 10) / 10;
+}

@@ -1,0 +1,84 @@
+"""The review of a seat's decisions on the replay (docs/analysis.md), in English and in French: asked for,
+followed by its progress bar, drawn as a graph with marks on the timeline; a mark jumps the replay to that
+decision and names the better action; the largest swings are sentences; the table reads it in words.
+The first test runs on the PostgreSQL + Redis site (the review's steps on the bots' Celery worker), the
+second on the default mode's (the in-process lane)."""
+import re
+
+import pytest
+
+from tests.e2e.conftest import manage
+from tests.e2e.helpers import signup, simulated_match_ids
+
+pytestmark = pytest.mark.e2e
+
+WORDS = {
+    "en": {"ask": "Review these decisions", "swings": "The largest swings",
+           "sentence": re.compile(r"^At move \d+, .+ cost about \d+ points of 100")},
+    "fr": {"ask": "Analyser ces décisions", "swings": "Les plus grands écarts",
+           "sentence": re.compile(r"^Au coup \d+, .+ a coûté environ \d+ points sur 100")},
+}
+
+
+def _set_language(page, language):
+    if page.locator("html").get_attribute("lang") != language:
+        with page.expect_navigation():
+            page.select_option("select[name=language]", language)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_seats_review_is_asked_for_followed_and_drawn_on_the_replay(live_server_url, e2e_env, new_page, language):
+    # a Random player in seat 0 against the Merchant: its decisions have marks to find
+    out = manage(e2e_env, "simulate", "basra", "--matches", "1", "--players", "2", "--seed", "3",
+                 "--bots", "random,merchant", "--verbosity", "0").stdout
+    match_id = simulated_match_ids(out)[0]
+    page = new_page()
+    signup(page, live_server_url, f"reviewer-{language}")
+    _set_language(page, language)
+    page.goto(f"{live_server_url}/matches/{match_id}/replay/?seat=0")
+    page.wait_for_function("window.__lastFrame && window.__lastFrame.version === 0")
+    ask = page.locator("[data-testid=review-ask]")
+    ask.wait_for(state="visible")
+    assert ask.inner_text() == WORDS[language]["ask"]
+    ask.click()
+    # worked out in the background: the progress bar shows while it runs, then the graph
+    page.wait_for_selector("[data-testid=review-graph]", timeout=120_000)
+    assert page.locator("[data-testid=review-progress]").is_hidden() and ask.is_hidden()
+    assert len(page.get_attribute("[data-testid=review-line]", "points").split()) > 3
+    mark = page.locator("[data-testid=review-mark]").first
+    mark.wait_for()
+    step = int(mark.get_attribute("data-step"))
+    mark.click()
+    page.wait_for_function(f"window.__lastFrame.version === {step}")
+    detail = page.locator("[data-testid=review-detail]")
+    detail.wait_for(state="visible")
+    assert re.search(r"\d+", detail.inner_text())
+    assert page.locator("h3", has_text=WORDS[language]["swings"]).is_visible()
+    sentences = page.locator("[data-testid=review-swings] li")
+    assert sentences.count() >= 1 and WORDS[language]["sentence"].search(sentences.first.inner_text())
+    # the same in words for a screen reader: a row per decision
+    page.locator("[data-testid=review-table] summary").click()
+    assert page.locator("[data-testid=review-table] tbody tr").count() > 3
+
+
+@pytest.mark.default_mode
+@pytest.mark.parametrize("game,players,seat", [("alibaba_tiles", 2, 1), ("sidibaba", 3, 1), ("sidibaba", 3, 0)])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_games_review_is_drawn_on_its_replay(live_server_url, e2e_env, new_page, game, players, seat, language):
+    """The treasure cave and Sidi Baba (both roles) too: asked for, worked out, drawn with its table of
+    decisions (a Sidi Baba decision the search does not sample is listed as not judged)."""
+    out = manage(e2e_env, "simulate", game, "--matches", "1", "--players", str(players), "--seed", "7", "--verbosity", "0").stdout
+    match_id = simulated_match_ids(out)[0]
+    page = new_page()
+    signup(page, live_server_url, f"reviewer-{game}-{seat}-{language}")
+    _set_language(page, language)
+    page.goto(f"{live_server_url}/matches/{match_id}/replay/?seat={seat}")
+    page.wait_for_function("window.__lastFrame && window.__lastFrame.version === 0")
+    ask = page.locator("[data-testid=review-ask]")
+    ask.wait_for(state="visible")
+    assert ask.inner_text() == WORDS[language]["ask"]
+    ask.click()
+    page.wait_for_selector("[data-testid=review-graph]", timeout=180_000)
+    assert page.locator("h3", has_text=WORDS[language]["swings"]).is_visible()
+    page.locator("[data-testid=review-table] summary").click()
+    assert page.locator("[data-testid=review-table] tbody tr").count() >= 1

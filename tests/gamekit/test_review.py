@@ -1,0 +1,171 @@
+"""The match review (gamekit/review.py): each decision judged from its seat's view alone, reproducibly."""
+import importlib
+import random
+
+import pytest
+
+from gamekit import driver, ismcts, review
+from tests.gamekit.test_ismcts import Race
+
+GAMES = ("alibaba_tiles", "basra", "sidibaba")
+FEW = 4  # playouts per candidate in these tests: the honesty test compares, it does not judge
+
+
+def _game(name):
+    engine = importlib.import_module(f"{name}.engine")
+    bots = importlib.import_module(f"{name}.bots")
+    return engine, bots
+
+
+def _options(engine):
+    return {option["name"]: option.get("default") for option in engine.OPTIONS}
+
+
+def _played(name, players, seed):
+    """A whole engine match of the game's instant default bot (its first), as the site would log it."""
+    engine, bots = _game(name)
+    first = next(iter(bots.BOTS.values()))
+    return driver.play(engine, players, _options(engine), seed, [first] * players)
+
+
+def _states_at(engine, players, options, seed, log, seqs):
+    """The true state before each logged action of ``seqs`` (what the review must never read)."""
+    state = engine.new_game(players, options, seed, 0.0)
+    out = {}
+    for seq, (seat, action, at) in enumerate(log):
+        if seq in seqs:
+            out[seq] = state
+        state, _events = engine.apply(state, seat, action, at)
+    return out
+
+
+def _race_review(count, taken, seed="s", playouts=FEW):
+    state = Race.new(count)
+    decision = review.Decision(0, 0, Race.view(state, 0), Race.legal_actions(state, 0), [], taken)
+    config = ismcts.SearchConfig()
+    return review.review_decision(Race, Race.sample_state, config, decision, seed, 2, playouts, review.DEFAULT_THRESHOLDS)
+
+
+def test_a_move_that_hands_the_other_seat_the_race_is_marked_a_blunder():
+    """A constructed position: at 8, adding 2 wins at once and adding 1 lets the other seat win."""
+    reviewed = _race_review(8, {"type": "add", "n": 1}, playouts=16)
+    assert reviewed["best"] == {"type": "add", "n": 2}
+    assert reviewed["best_value"] == 1.0 and reviewed["taken_value"] == 0.0
+    assert reviewed["loss"] == 1.0 and reviewed["mark"] == "blunder"
+
+
+def test_the_best_move_loses_nothing_and_is_not_marked():
+    reviewed = _race_review(8, {"type": "add", "n": 2}, playouts=16)
+    assert reviewed["loss"] == 0.0 and reviewed["mark"] is None
+    assert [row["action"]["n"] for row in reviewed["candidates"]] == [1, 2]
+
+
+@pytest.mark.parametrize("loss,mark", [(0.0, None), (0.049, None), (0.05, "inaccuracy"), (0.1, "mistake"),
+                                       (0.19, "mistake"), (0.2, "blunder"), (None, None)])
+def test_a_loss_is_marked_by_the_games_thresholds(loss, mark):
+    assert review.classify(loss, review.Thresholds(0.05, 0.1, 0.2)) == mark
+
+
+def test_every_game_has_thresholds_from_inaccuracy_to_blunder():
+    for game in GAMES:
+        limits = review.thresholds_for(game)
+        assert 0 < limits.inaccuracy < limits.mistake < limits.blunder < 1
+
+
+def test_the_search_decides_the_same_with_or_without_its_statistics_asked_for():
+    """Exposing the root's statistics changes nothing the bots decide (tree and flat search)."""
+    for flat in (False, True):
+        config = ismcts.SearchConfig(iterations=60, cpu_seconds=None, flat=flat)
+        state = Race.new(5)
+        args = (Race, Race.sample_state, Race.view(state, 0), Race.legal_actions(state, 0), 0)
+        stats = {}
+        plain = ismcts.search(*args, random.Random(3), config, 2)
+        asked = ismcts.search(*args, random.Random(3), config, 2, stats=stats)
+        assert plain == asked
+        assert sum(row["visits"] for row in stats["actions"]) >= 59
+        assert all(0.0 <= row["mean"] <= 1.0 for row in stats["actions"] if row["mean"] is not None)
+
+
+def test_the_walk_yields_each_decision_of_its_seat_with_what_that_seat_had_seen():
+    played = _played("basra", 3, 11)
+    engine, _bots = _game("basra")
+    walked = list(review.decisions(engine, 3, _options(engine), 11, 0.0, played.log, 1))
+    assert walked and all(d.seat == 1 for d in walked)
+    for decision in walked[:5]:
+        actor, action, _at = played.log[decision.seq]
+        assert actor == 1 and action == decision.taken
+        assert len(ismcts.candidates(decision.legal, 1)) > 1
+        assert decision.view["viewer"] == 1
+        assert all("visible_to" not in event for event in decision.seen)
+    assert [d.seq for d in walked] == sorted({d.seq for d in walked})
+
+
+def test_a_timed_out_default_is_not_the_seats_decision():
+    """An action time played for a seat (logged right after time's own, at the same moment) is skipped."""
+    class Once(Race):
+        pass
+    log = [(None, {"type": "tick"}, 5.0), (0, {"type": "add", "n": 1}, 5.0), (1, {"type": "add", "n": 1}, 6.0)]
+
+    def apply(state, seat, action, now):
+        if seat is None:
+            return state, []
+        return Race.apply(state, seat, action, now)
+    Once.apply = staticmethod(apply)
+    Once.new_game = staticmethod(lambda players, options, seed, now: Race.new(0))
+    assert [d.seq for d in review.decisions(Once, 2, {}, 0, 0.0, log, 0)] == []
+    assert [d.seq for d in review.decisions(Once, 2, {}, 0, 0.0, log, 1)] == [2]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_review_is_reproducible_for_its_seed(game):
+    engine, bots = _game(game)
+    players = 3
+    played = _played(game, players, 21)
+    walked = list(review.decisions(engine, players, _options(engine), 21, 0.0, played.log, 1))[:6]
+    first = review.review_seat(engine, engine.sample_state, bots.REVIEW_CONFIG, walked, "seed-a", players, game, FEW)
+    again = review.review_seat(engine, engine.sample_state, bots.REVIEW_CONFIG, walked, "seed-a", players, game, FEW)
+    assert review.canonical(first) == review.canonical(again)
+    assert len(first["decisions"]) == len(walked)
+
+
+# Reviewed decisions the honesty test checks per seat (each against every secret variant of its true state).
+HONESTY_DECISIONS = 3
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_review_is_byte_identical_when_what_its_seat_could_not_know_changes(game):
+    """Honesty, metamorphic, for every game: at reviewed decisions of a recorded match, the true state is
+    changed in what the seat could not know (another hand, the face-down tiles, a pack's or the deck's order,
+    the maze beyond sight: the game's ``secret_variants``, which keep the seat's view and legal actions), and
+    the review made from the changed table is the same text, byte for byte."""
+    engine, bots = _game(game)
+    invariants = importlib.import_module(f"tests.{game}.invariants")
+    players = 3
+    played = _played(game, players, 31)
+    options = _options(engine)
+    compared = 0
+    for seat in range(players):
+        walked = list(review.decisions(engine, players, options, 31, 0.0, played.log, seat))
+        states = _states_at(engine, players, options, 31, played.log, {d.seq for d in walked})
+        reviewed = 0
+        for decision in walked:
+            if reviewed >= HONESTY_DECISIONS:
+                break
+            truth = review.review_decision(engine, engine.sample_state, bots.REVIEW_CONFIG, decision, "h", players, FEW)
+            if "skipped" in truth:
+                continue
+            reviewed += 1
+            for variant in invariants.secret_variants(states[decision.seq], seat, random.Random(decision.seq)):
+                changed = review.Decision(decision.seq, seat, engine.view(variant, seat),
+                                          engine.legal_actions(variant, seat), decision.seen, decision.taken)
+                other = review.review_decision(engine, engine.sample_state, bots.REVIEW_CONFIG, changed, "h",
+                                               players, FEW)
+                assert review.canonical(other) == review.canonical(truth), f"seat {seat}, decision {decision.seq}"
+                compared += 1
+    assert compared, "no decision was compared"
+
+
+def test_a_games_share_of_the_playouts_keeps_a_floor():
+    assert review.playouts_for("basra", 48) == 48
+    assert review.playouts_for("sidibaba", 48) == 12
+    assert review.playouts_for("sidibaba", 4) == 4 and review.playouts_for("sidibaba", 2) == 2

@@ -1,0 +1,49 @@
+/* The review panel's rules (matches/static/matches/review_steps.js, which review.js draws): the graph's
+ * points, the marks on the timeline, an action in words, the swings' sentences and the progress. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import {
+  actionWords, curve, inProgress, judged, marks, points, polyline, progress, swingSentences,
+} from "../../matches/static/matches/review_steps.js";
+
+const REVIEW = {
+  decisions: [
+    { seq: 2, taken: { type: "take", pos: "1:0" }, best: { type: "take", pos: "1:0" }, taken_value: 0.5, best_value: 0.5, loss: 0, mark: null },
+    { seq: 5, taken: { type: "pick" }, skipped: "not sampled" },
+    { seq: 8, taken: { type: "take", pos: "2:1" }, best: { type: "take", pos: "0:0" }, taken_value: 0.25, best_value: 0.5, loss: 0.25, mark: "blunder" },
+    { seq: 9, taken: { type: "take", pos: "0:1" }, best: { type: "take", pos: "0:2" }, taken_value: 0.4, best_value: 0.45, loss: 0.05, mark: "inaccuracy" },
+  ],
+  swings: [8, 9],
+};
+
+test("the graph has a point per judged decision, placed by its step and its estimate", () => {
+  assert.equal(judged(REVIEW.decisions).length, 3);
+  const pts = curve(REVIEW.decisions, 10, 100, 100);
+  assert.deepEqual(pts.map((p) => [p.seq, p.x, p.y, p.mark]), [[2, 20, 50, null], [8, 80, 75, "blunder"], [9, 90, 60, "inaccuracy"]]);
+  assert.equal(polyline(pts), "20,50 80,75 90,60");
+});
+
+test("the marks are the marked decisions in the match's order, jumping to the decision as it was faced", () => {
+  assert.deepEqual(marks(REVIEW.decisions), [{ seq: 8, step: 8, mark: "blunder", loss: 0.25 }, { seq: 9, step: 9, mark: "inaccuracy", loss: 0.05 }]);
+});
+
+test("an action in words: its type and its values", () => {
+  assert.equal(actionWords({ type: "vote_move", dir: "E" }), "vote move: dir E");
+  assert.equal(actionWords({ type: "pass" }), "pass");
+  assert.equal(actionWords({ type: "offer", cards: [3, 4], to_seat: 1 }), "offer: cards 3, 4; to seat 1");
+});
+
+test("each swing is a sentence, largest first, with the loss in points of 100", () => {
+  const fmt = (s, a) => s.replace(/\{(\w+)\}/g, (m, k) => (a[k] !== undefined ? a[k] : m));
+  const said = swingSentences(REVIEW, "{move}: {taken} lost {loss}, {best} better", actionWords, fmt);
+  assert.deepEqual(said.map((s) => s.text), ["8: take: pos 2:1 lost 25, take: pos 0:0 better", "9: take: pos 0:1 lost 5, take: pos 0:2 better"]);
+  assert.equal(points(0.126), 13);
+});
+
+test("the progress bar and whether to ask again", () => {
+  assert.equal(progress(0, 0), 0);
+  assert.equal(progress(3, 12), 25);
+  assert.equal(progress(12, 12), 100);
+  assert.ok(inProgress("queued") && inProgress("running") && !inProgress("done") && !inProgress("none"));
+});
