@@ -19,7 +19,6 @@ modest.
 """
 import argparse
 import importlib
-import math
 import os
 import statistics
 import sys
@@ -27,6 +26,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.confidence import wilson  # noqa: E402
 from gamekit import driver, ismcts, review  # noqa: E402
 
 # game -> (the weak bot, players, engine options, the Expert's seats as a function of the match's index)
@@ -35,15 +35,6 @@ GAMES = {
     "basra": ("merchant", 2, {"turn_seconds": 0}, lambda i, players: [i % players]),
     "sidibaba": ("explorer", 3, {"segment_seconds": 60}, lambda i, players: list(range(1, players))),
 }
-
-
-def wilson(hits, n, z=1.96):
-    if n == 0:
-        return 0.0, 0.0
-    p = hits / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def spread(items, most):

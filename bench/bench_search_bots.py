@@ -24,7 +24,6 @@ Not part of the test run: the machine is shared, keep the runs modest.
 """
 import argparse
 import dataclasses
-import math
 import os
 import resource
 import sys
@@ -32,6 +31,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.confidence import wilson  # noqa: E402
 from gamekit import driver, ismcts
 
 GAMES = {
@@ -39,15 +39,6 @@ GAMES = {
     "basra": ("basra", "merchant", {"turn_seconds": 0}),
     "sidibaba": ("sidibaba", "explorer", {"segment_seconds": 60}),
 }
-
-
-def wilson(wins, n, z=1.96):
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def main(argv=None):
