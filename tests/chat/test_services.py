@@ -108,7 +108,7 @@ def test_html_is_kept_as_plain_text():
 
 
 @override_settings(CHAT_RATE_MESSAGES=3, CHAT_RATE_SECONDS=10)
-def test_the_rate_limit_counts_per_person_and_match_and_resets_with_the_window():
+def test_the_rate_limit_counts_per_person_and_match_and_lets_the_window_slide():
     match, users = make_match()
     other, other_users = make_match()
     for i in range(3):
@@ -118,8 +118,25 @@ def test_the_rate_limit_counts_per_person_and_match_and_resets_with_the_window()
     # Someone else at the same table, and the same person at another table, are counted apart.
     services.chat_post(match.pk, users[1], "me too", now=1005.0)
     services.chat_post(other.pk, users[0], "elsewhere", now=1005.0)
-    # The next window starts afresh.
-    services.chat_post(match.pk, users[0], "later", now=1010.0)
+    # Just past the clock's window, the last 10 s still hold the burst: refused; once they no longer do, allowed.
+    refused("chat_rate", services.chat_post, match.pk, users[0], "just after", now=1010.5)
+    services.chat_post(match.pk, users[0], "later", now=1021.0)
+
+
+@override_settings(CHAT_RATE_MESSAGES=5, CHAT_RATE_SECONDS=10)
+def test_a_flood_across_the_edge_of_the_clocks_window_is_refused():
+    """Seven messages in two seconds, three before a multiple of 10 s and four after: some are refused (a
+    window fixed to the clock counted 3 and 4 and let all seven through)."""
+    match, users = make_match()
+    accepted = 0
+    for i in range(7):
+        try:
+            services.chat_post(match.pk, users[0], f"flood {i}", now=1008.5 + i * 0.3)
+            accepted += 1
+        except ChatError as exc:
+            assert exc.code == "chat_rate"
+    assert accepted == 5
+    assert ChatMessage.objects.filter(match=match).count() == 5
 
 
 @override_settings(CHAT_RATE_MESSAGES=1, CHAT_RATE_SECONDS=10)
