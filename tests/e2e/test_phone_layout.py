@@ -3,6 +3,7 @@ import re
 import uuid
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import manage
 from tests.e2e.helpers import open_replay, signup, simulated_match_ids
@@ -74,7 +75,13 @@ def test_every_page_fits_a_phone(live_server_url, e2e_env, browser):
             _fits(page, f"{game} table", overflowing)
             page.goto(table)
             page.click("[data-testid=start]")
-            page.wait_for_url(re.compile(r"/matches/\d+/$"))
+            try:
+                page.wait_for_url(re.compile(r"/matches/\d+/$"))
+            except PlaywrightTimeout:
+                # failed once in a fresh-clone run (PostgreSQL + Redis), not reproduced: say where the page is and
+                # what it says, so that the next failure tells a refused start from a lost click or a reload
+                said = page.locator(".messages li, #table-changed:not([hidden])").all_inner_texts()
+                raise AssertionError(f"{game}: the start led nowhere in 20 s: at {page.url}, the page said {said}") from None
             page.wait_for_function("window.__lastFrame && window.__lastFrame.seat === 0")
             _fits(page, f"{game} match", overflowing)
         assert not overflowing, "\n".join(overflowing)
