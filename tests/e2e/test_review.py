@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.e2e.conftest import manage
-from tests.e2e.helpers import signup, simulated_match_ids
+from tests.e2e.helpers import signup, simulated_match_ids, switch_language
 
 pytestmark = pytest.mark.e2e
 
@@ -20,27 +20,29 @@ WORDS = {
 }
 
 
-def _set_language(page, language):
-    if page.locator("html").get_attribute("lang") != language:
-        with page.expect_navigation():
-            page.select_option("select[name=language]", language)
-
-
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_a_seats_review_is_asked_for_followed_and_drawn_on_the_replay(live_server_url, e2e_env, new_page, language):
-    # a Random player in seat 0 against the Merchant: its decisions have marks to find
-    out = manage(e2e_env, "simulate", "basra", "--matches", "1", "--players", "2", "--seed", "3",
-                 "--bots", "random,merchant", "--verbosity", "0").stdout
+def _ask_for_a_review(live_server_url, e2e_env, new_page, simulate, seat, reviewer, language):
+    """A finished match (``manage simulate`` with ``simulate``), its replay from ``seat`` opened by a new person in
+    ``language``, and the review asked for with its button; the page."""
+    out = manage(e2e_env, "simulate", *simulate, "--matches", "1", "--verbosity", "0").stdout
     match_id = simulated_match_ids(out)[0]
     page = new_page()
-    signup(page, live_server_url, f"reviewer-{language}")
-    _set_language(page, language)
-    page.goto(f"{live_server_url}/matches/{match_id}/replay/?seat=0")
+    signup(page, live_server_url, reviewer)
+    switch_language(page, language)
+    page.goto(f"{live_server_url}/matches/{match_id}/replay/?seat={seat}")
     page.wait_for_function("window.__lastFrame && window.__lastFrame.version === 0")
     ask = page.locator("[data-testid=review-ask]")
     ask.wait_for(state="visible")
     assert ask.inner_text() == WORDS[language]["ask"]
     ask.click()
+    return page
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_seats_review_is_asked_for_followed_and_drawn_on_the_replay(live_server_url, e2e_env, new_page, language):
+    # a Random player in seat 0 against the Merchant: its decisions have marks to find
+    page = _ask_for_a_review(live_server_url, e2e_env, new_page, ("basra", "--players", "2", "--seed", "3", "--bots", "random,merchant"),
+                             0, f"reviewer-{language}", language)
+    ask = page.locator("[data-testid=review-ask]")
     # worked out in the background: the progress bar shows while it runs, then the graph
     page.wait_for_selector("[data-testid=review-graph]", timeout=120_000)
     assert page.locator("[data-testid=review-progress]").is_hidden() and ask.is_hidden()
@@ -67,17 +69,8 @@ def test_a_seats_review_is_asked_for_followed_and_drawn_on_the_replay(live_serve
 def test_every_games_review_is_drawn_on_its_replay(live_server_url, e2e_env, new_page, game, players, seat, language):
     """The treasure cave and Sidi Baba (both roles) too: asked for, worked out, drawn with its table of
     decisions (a Sidi Baba decision the search does not sample is listed as not judged)."""
-    out = manage(e2e_env, "simulate", game, "--matches", "1", "--players", str(players), "--seed", "7", "--verbosity", "0").stdout
-    match_id = simulated_match_ids(out)[0]
-    page = new_page()
-    signup(page, live_server_url, f"reviewer-{game}-{seat}-{language}")
-    _set_language(page, language)
-    page.goto(f"{live_server_url}/matches/{match_id}/replay/?seat={seat}")
-    page.wait_for_function("window.__lastFrame && window.__lastFrame.version === 0")
-    ask = page.locator("[data-testid=review-ask]")
-    ask.wait_for(state="visible")
-    assert ask.inner_text() == WORDS[language]["ask"]
-    ask.click()
+    page = _ask_for_a_review(live_server_url, e2e_env, new_page, (game, "--players", str(players), "--seed", "7"),
+                             seat, f"reviewer-{game}-{seat}-{language}", language)
     page.wait_for_selector("[data-testid=review-graph]", timeout=180_000)
     assert page.locator("h3", has_text=WORDS[language]["swings"]).is_visible()
     page.locator("[data-testid=review-table] summary").click()
