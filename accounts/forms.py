@@ -129,7 +129,7 @@ class PlayPreferencesForm(forms.ModelForm):
 
     class Meta:
         model = AccountProfile
-        fields = ("confirm_moves",)
+        fields = ("confirm_moves", "screen_reader")
         widgets = {"confirm_moves": forms.RadioSelect}
 
 

@@ -54,6 +54,12 @@ class AccountProfile(models.Model):
         _("confirm moves"), max_length=20, choices=ConfirmMoves.choices, default=ConfirmMoves.TURN_BASED,
         help_text=_("A first click (or Enter) only picks a move; a second click on it, or Confirm, sends it; Escape cancels."),
     )
+    # The screen-reader mode (docs/accessibility.md): the switch in every page's header sets it.
+    screen_reader = models.BooleanField(
+        _("screen-reader mode"), default=False,
+        help_text=_("Match pages tell each board in words, announce your turn, each event and the clock's last minute, "
+                    "and read out what you ask for."),
+    )
 
     class Meta:
         constraints = [
@@ -77,3 +83,16 @@ def confirms_moves_at(user, turn_based: bool) -> bool:
     profile (a person without one has the default)."""
     setting = AccountProfile.objects.filter(user=user).values_list("confirm_moves", flat=True).first()
     return confirms_moves(setting or ConfirmMoves.TURN_BASED, turn_based)
+
+
+SCREEN_READER_SESSION_KEY = "screen_reader"
+
+
+def screen_reader_on(request) -> bool:
+    """Whether the screen-reader mode is on for whoever makes this request: a logged-in person's profile says
+    (read without making one), a visitor's session (the header's switch, accounts.views.screen_reader_switch)."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return bool(AccountProfile.objects.filter(user=user).values_list("screen_reader", flat=True).first())
+    session = getattr(request, "session", None)
+    return bool(session is not None and session.get(SCREEN_READER_SESSION_KEY))

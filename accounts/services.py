@@ -149,6 +149,7 @@ def account_data(user) -> dict:
             "email_when_it_is_my_turn": profile.email_turns,
             "email_when_invited": profile.email_invitations,
             "confirm_moves": profile.confirm_moves,
+            "screen_reader": profile.screen_reader,
             "findable_by": profile.findable_by,
             "invitable_by": profile.invitable_by,
         },

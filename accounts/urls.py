@@ -21,6 +21,7 @@ urlpatterns = [
     path("account/preferences/", views.preferences, name="preferences"),
     path("account/playing/", views.play_preferences, name="play_preferences"),
     path("account/privacy/", views.privacy, name="privacy"),
+    path("screen-reader/", views.screen_reader_switch, name="screen_reader"),
     path("account/data.json", views.account_data, name="account_data"),
     path("account/delete/", views.delete_account, name="delete_account"),
     path("email/confirm/<str:token>/", views.verify_email, name="verify_email"),

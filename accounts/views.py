@@ -4,10 +4,11 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login, logout, views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -23,7 +24,7 @@ from accounts.forms import (
     ResetForm,
     SignupForm,
 )
-from accounts.models import AccountProfile, profile_of
+from accounts.models import SCREEN_READER_SESSION_KEY, AccountProfile, profile_of
 from accounts.selectors import profile_summary
 from accounts.sockets import keeping_this_session
 from accounts.throttle import client_ip, remember_device
@@ -288,6 +289,26 @@ def play_preferences(request):
     form.save()
     messages.success(request, _("Your game preferences are saved."))
     return redirect("accounts:account")
+
+
+@require_POST
+def screen_reader_switch(request):
+    """The header's switch of the screen-reader mode (docs/accessibility.md): ``screen_reader`` "on" or "off",
+    kept in a logged-in person's profile, else in the visitor's session; back to ``next`` (this site's only)."""
+    value = request.POST.get("screen_reader")
+    if value not in ("on", "off"):
+        return HttpResponseBadRequest(_("The screen-reader mode is “on” or “off”."), content_type="text/plain; charset=utf-8")
+    on = value == "on"
+    if request.user.is_authenticated:
+        profile = profile_of(request.user)
+        profile.screen_reader = on
+        profile.save(update_fields=["screen_reader"])
+    else:
+        request.session[SCREEN_READER_SESSION_KEY] = on
+    messages.success(request, _("Screen-reader mode on.") if on else _("Screen-reader mode off."))
+    back = request.POST.get("next", "")
+    safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure())
+    return redirect(back if safe and back.startswith("/") else "lobby:home")
 
 
 @login_required

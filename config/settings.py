@@ -111,6 +111,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "matches.context_processors.my_turns",
                 "people.context_processors.invitations",
+                "accounts.context_processors.screen_reader",
             ],
         },
     },

@@ -34,6 +34,7 @@ import { changesSeat, isSeatCode, seatLine } from "./seat_log.js";
 import { timeOfDay } from "./clock.js";
 import { keepFocus, markFocus } from "./focus_keeper.js";
 import { makeConfirmer } from "./confirm_bar.js";
+import { attach as attachSpeech } from "./speech.js";
 import {
   PING_EVERY, RATINGS_SYNC_MS, RESYNC_AGAIN_MS, actionFrame, askForRatings, fatalClose, frameVerdict, freshEvents, helloFrame,
   isSilent, reconnectDelay, serverClockOffset, unclaimedActions,
@@ -210,6 +211,7 @@ export function start(ready, eventKinds) {
     dropConnection: function () { if (socket) socket.close(4000, "dropped"); },
   };
   window.MatchLive = api;  // for the tests and the console only
+  const speech = attachSpeech(page, api);  // the screen-reader mode's panel (does nothing with the mode off)
   (ready || []).forEach(function (fn) { fn(api); });
 
   /* The renderers the page template names (data-renderer="main", ...); "main" falls back to the generic one. */
@@ -252,6 +254,7 @@ export function start(ready, eventKinds) {
       drawUnclaimed(frame);
       confirmer.follow(frame);
       keepFocus(focus);
+      speech.update(frame, previous, events);
       announceTurn(frame, previous);
     } catch (err) {
       console.error(err);
@@ -262,6 +265,8 @@ export function start(ready, eventKinds) {
   /* "Your turn", said once to a screen reader when a decision becomes this seat's (the game's area itself is
    * no live region: it would read out the whole board and every tick of its clocks). */
   function announceTurn(frame, previous) {
+    // the screen-reader mode says it with what is asked (speech.js)
+    if (document.body.dataset.screenReader === "on") return;
     if (!announcer || page.hasAttribute("data-replay") || frame.status !== "running" || !UI.decides(frame, seat)) return;
     if (previous && previous.status === "running" && UI.decides(previous, seat)) return;
     announcer.textContent = "";

@@ -99,3 +99,31 @@ export const END = {
   computer: gettext("computer"),
   open: gettext("open seat"),
 };
+
+/* the screen-reader mode (speech.js, docs/accessibility.md) */
+export const SPEECH = {
+  your_turn: gettext("Your turn."),
+  your_turn_to: gettext("Your turn: {what}."),
+  waiting_for: gettext("Waiting for {names}."),
+  nobody: gettext("Nobody has a decision to make right now."),
+  over: gettext("The match is over."),
+  one_minute: gettext("1 minute left to decide."),
+  seconds_left: gettext("{n} seconds left to decide."),
+  clock_left: gettext("Your decision: {time} left."),
+  no_clock: gettext("No clock runs for you now."),
+  nothing_yet: gettext("Nothing has happened yet."),
+  not_here: gettext("This game has nothing to read for that."),
+  no_board: gettext("The board is not told in words in this game."),
+  unknown: gettext("“{command}” is no command: type help for the list."),
+  help: gettext("Commands: turn (whose turn and what you are asked), scores, hand (what you hold), clocks, last (the last events), board (go to the board in words), help."),
+  // the page language's words for each command, besides the English ones, separated by spaces
+  words: {
+    turn: pgettext("screen-reader commands (one word each, space-separated)", "turn t"),
+    scores: pgettext("screen-reader commands (one word each, space-separated)", "scores s"),
+    hand: pgettext("screen-reader commands (one word each, space-separated)", "hand h"),
+    clocks: pgettext("screen-reader commands (one word each, space-separated)", "clocks clock c"),
+    last: pgettext("screen-reader commands (one word each, space-separated)", "last l"),
+    board: pgettext("screen-reader commands (one word each, space-separated)", "board b"),
+    help: pgettext("screen-reader commands (one word each, space-separated)", "help ?"),
+  },
+};
