@@ -82,27 +82,36 @@ export function attach(page, api) {
   let deadline = null;        // the deadline being watched, and the milestones passed for it
   let passed = new Set();
 
-  function call(fn, fallback) {
+  /* The game's part `name` called with (frame, api) or, for sentences, (events, frame, api); the fallback when the
+   * game has no such part (or it failed: the page goes on, the console says why). */
+  function part(name, fallback, events) {
+    const fn = speech[name];
     if (typeof fn !== "function") return fallback;
-    try { return fn(); } catch (err) { console.error(err); return fallback; }
+    try {
+      return name === "sentences" ? fn(events, frame, api) : fn(frame, api);
+    } catch (err) {
+      console.error(err);
+      return fallback;
+    }
   }
   function announce(text) {
     if (!log || !text) return;
     log.appendChild(UI.h("p", { text: text }));
     while (log.childNodes.length > KEPT_SENTENCES) log.removeChild(log.firstChild);
   }
-  function prompt() { return call(function () { return speech.prompt(frame, api); }, "") || ""; }
+  function prompt() { return part("prompt", "") || ""; }
 
   function readout(key) {
     const own = speech.readouts && speech.readouts[key];
-    if (own) {
-      const text = call(function () { return own(frame, api); }, "");
+    if (typeof own === "function") {
+      let text = "";
+      try { text = own(frame, api); } catch (err) { console.error(err); }
       if (text) return text;
     }
     if (key === "turn") return turnText(frame, api.seat, prompt(), api);
     if (key === "last") return said.length ? said.slice(-5).join(" ") : SPEECH.nothing_yet;
     if (key === "clocks") {
-      const at = call(function () { return speech.deadline(frame, api); }, null);
+      const at = part("deadline", null);
       if (at === null || at === undefined) return SPEECH.no_clock;
       return UI.fmt(SPEECH.clock_left, { time: UI.formatClock(UI.secondsLeft(at, api.serverNow())) });
     }
@@ -122,13 +131,14 @@ export function attach(page, api) {
   if (form && input) {
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
-      const key = commandOf(input.value, SPEECH.words);
+      const typed = input.value.trim();
+      input.value = "";
+      const key = commandOf(typed, SPEECH.words);
       if (key) read(key);
       else {
         readoutEl.textContent = "";
-        setTimeout(function () { readoutEl.textContent = UI.fmt(SPEECH.unknown, { command: input.value.trim() }); }, 50);
+        setTimeout(function () { readoutEl.textContent = UI.fmt(SPEECH.unknown, { command: typed }); }, 50);
       }
-      input.value = "";
     });
   }
   panel.querySelectorAll("[data-read]").forEach(function (button) {
@@ -137,7 +147,7 @@ export function attach(page, api) {
 
   function watchClock() {
     if (replay || !deciding) return;
-    const at = call(function () { return speech.deadline(frame, api); }, null);
+    const at = part("deadline", null);
     if (at === null || at === undefined) { deadline = null; return; }
     const first = at !== deadline;
     if (first) { deadline = at; passed = new Set(); }
@@ -149,9 +159,9 @@ export function attach(page, api) {
   return {
     update: function (next, previous, events) {
       frame = next;
-      const board = call(function () { return speech.board(frame, api); }, null);
+      const board = part("board", null);
       if (boardEl) boardEl.replaceChildren(board || UI.h("p", { text: SPEECH.no_board }));
-      const sentences = call(function () { return speech.sentences(events || [], frame, api); }, []) || [];
+      const sentences = part("sentences", [], events || []) || [];
       sentences.forEach(function (s) { said.push(s); announce(s); });
       if (said.length > KEPT_SENTENCES) said = said.slice(-KEPT_SENTENCES);
       const now = UI.decides(frame, api.seat) && frame.status === "running";
