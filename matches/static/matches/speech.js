@@ -162,7 +162,9 @@ export function attach(page, api) {
       const board = part("board", null);
       if (boardEl) boardEl.replaceChildren(board || UI.h("p", { text: SPEECH.no_board }));
       const sentences = part("sentences", [], events || []) || [];
-      sentences.forEach(function (s) { said.push(s); announce(s); });
+      // The first frame (the page opened, reloaded or switched language) carries the recent events: kept for the
+      // "last" readout, not announced again as news.
+      sentences.forEach(function (s) { said.push(s); if (previous) announce(s); });
       if (said.length > KEPT_SENTENCES) said = said.slice(-KEPT_SENTENCES);
       const now = UI.decides(frame, api.seat) && frame.status === "running";
       const asked = now ? prompt() : "";
