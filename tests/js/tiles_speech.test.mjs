@@ -149,3 +149,10 @@ test("the deadline is this seat's decision's, and none while it waits or at the 
   assert.equal(S.deadlineOf(FRAMES.finished, apiFor(FRAMES.finished)), null);
   assert.equal(S.deadlineOf(FRAMES.lamp, apiFor(FRAMES.lamp)), null);  // an untimed table
 });
+
+test("a sentence that starts with a player's name keeps the name as written", () => {
+  const lower = (frame) => Object.assign(apiFor(frame), { name: (s) => NAMES[s].toLowerCase() });
+  assert.equal(S.eventSentence(FRAMES.midgame.events[1], lower(FRAMES.midgame)), "bob took the green ruby.");
+  assert.equal(S.turnReadout(FRAMES.start, lower(FRAMES.start)), "bob is choosing a tile. 50 face down.");
+  assert.deepEqual(S.boardWords(FRAMES.midgame, lower(FRAMES.midgame)).facts, ["36 face down.", "cyd forbade white until their next turn."]);
+});

@@ -23,11 +23,21 @@ function capital(text) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/* A line as a sentence: a capital first, a full stop last (unless it ends with its own). */
-function sentence(text) {
-  const s = capital(text);
+function fullStop(text) {
+  const s = String(text || "").trim();
   if (!s) return "";
   return /[.!?…]$/.test(s) ? s : s + ".";
+}
+
+/* A line as a sentence: a capital first, a full stop last (unless it ends with its own). */
+function sentence(text) {
+  return fullStop(capital(text));
+}
+
+/* A template's line as a sentence; one that starts with a player's name keeps the name as written ("ann"). */
+function sentenceOf(template, args) {
+  const text = fmt(template, args);
+  return /^\{/.test(template) ? fullStop(text) : sentence(text);
 }
 
 function seatName(seat, api) {
@@ -66,7 +76,7 @@ export function promptText(frame, api) {
 export function eventSentence(e, api) {
   const who = e.seat === null || e.seat === undefined ? "" : api.name(e.seat);
   const what = eventText(e, api);
-  return sentence(who ? who + " " + what : what);
+  return who ? fullStop(who + " " + what) : sentence(what);
 }
 
 export function eventSentences(events, api) {
@@ -170,9 +180,9 @@ function facts(view, api) {
   }
   (view.restrictions || []).forEach(function (r) {
     const what = r.kind ? C.kindName(r.kind) : C.colourName(r.colour);
-    out.push(sentence(api.isYou(r.by)
-      ? fmt(t("you_forbade", "You forbade {what} until your next turn"), { what: what })
-      : fmt(t("forbade", "{name} forbade {what} until their next turn"), { name: api.name(r.by), what: what })));
+    out.push(api.isYou(r.by)
+      ? sentenceOf(t("you_forbade", "You forbade {what} until your next turn"), { what: what })
+      : sentenceOf(t("forbade", "{name} forbade {what} until their next turn"), { name: api.name(r.by), what: what }));
   });
   return out;
 }
@@ -301,7 +311,7 @@ export function turnReadout(frame, api) {
   } else {
     (view.pending || []).forEach(function (p) {
       const what = t("doing_" + p.decision, "{name}");
-      lines.push(sentence(fmt(what, { name: api.name(p.seat), colour: C.colourName(p.effect || "") })));
+      lines.push(sentenceOf(what, { name: api.name(p.seat), colour: C.colourName(p.effect || "") }));
     });
   }
   return lines.concat(facts(view, api)).join(" ");
