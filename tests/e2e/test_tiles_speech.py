@@ -67,6 +67,12 @@ def test_a_person_plays_the_cave_by_keyboard_from_the_board_in_words(live_server
     assert any(re.fullmatch(re.escape(name) + r" took the \w+ \w+\.", text) for text in texts), texts
     assert "\u2726" not in " ".join(texts)  # never the drawing's face-down star
 
+    # the players as a table: a caption, a header per column, a row per player named by its header
+    table = page.locator("[data-testid=sr-players]")
+    assert table.locator("caption").text_content() == "The players: their tiles and scores"
+    assert table.locator("th[scope=col]").all_text_contents() == ["Player", "Tiles", "Effect points"]
+    me, computer = page.evaluate("window.MatchLive.names")
+    assert me == name and table.locator("th[scope=row]").all_text_contents() == [f"{name} (you)", computer]
     assert _read(page, "scores").startswith("Effect points so far (sets are scored at the end): ")
     assert f"{name} (you)" in _read(page, "scores")
     assert not (problems := violations(page)), "\n".join(problems)

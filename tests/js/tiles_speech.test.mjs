@@ -156,3 +156,10 @@ test("a sentence that starts with a player's name keeps the name as written", ()
   assert.equal(S.turnReadout(FRAMES.start, lower(FRAMES.start)), "bob is choosing a tile. 50 face down.");
   assert.deepEqual(S.boardWords(FRAMES.midgame, lower(FRAMES.midgame)).facts, ["36 face down.", "cyd forbade white until their next turn."]);
 });
+
+test("the bazaar of the lamp variant and the tiles shown for a yellow effect, as the frame holds them", () => {
+  assert.deepEqual(words("lamp").bazaar, ["pink crown", "green necklace", "yellow chest", "blue ring", "green ruby", "blue diamond"]);
+  assert.deepEqual(words("midgame").bazaar, []);
+  assert.deepEqual(words("choose").shown, ["Ann: pink chest", "Bob: brown crown"]);
+  assert.deepEqual(words("show").shown, ["Bob: no tile shown yet", "Cyd (you): no tile shown yet"]);
+});
