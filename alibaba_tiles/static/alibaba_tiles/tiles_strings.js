@@ -185,3 +185,40 @@ export const EVENT_KINDS = {
   timed_out: gettext("time ran out"),
   game_over: gettext("end of the game"),
 };
+
+/* the cave in words, for the screen-reader mode (tiles_speech.js) */
+export const SPOKEN = {
+  // what this seat is asked now, after "Your turn: " (lower case, no full stop)
+  ask_take: gettext("take a tile from the cave"),
+  ask_take_restricted: gettext("take a tile from the cave (a white effect forbids you some)"),
+  ask_lamp: gettext("keep Aladdin's lamp or swap it for a bazaar tile"),
+  ask_effect: gettext("use the magic effect of the {colour} tile or skip it"),
+  ask_green: gettext("take one more face-up tile next to it (green effect) or skip it"),
+  ask_white: gettext("forbid a kind or a colour to the others (white effect) or skip it"),
+  ask_show: gettext("show one of your tiles: {name} may take it"),
+  ask_choose: gettext("take one of the shown tiles"),
+  // the board in words
+  you_can_take: gettext("You can take now"),
+  square: gettext("row {row}, column {col}"),
+  entry: gettext("{square}: {what}"),
+  face_up: gettext("{tile}, face up"),
+  a_face_down_tile: gettext("a face-down tile"),
+  tile_at: gettext("{tile} ({square})"),
+  take_it: gettext("you can take it"),
+  take_it_too: gettext("you can take it too (green effect)"),
+  covered_by: gettext("Covered by, on layer {n}: {tiles}."),
+  lies_on: gettext("Lies on, on layer {n}: {tiles}."),
+  takeable_at: gettext("{tile}, {square}, {layer}"),
+  layer_count: [ngettext("{layer}: {n} tile", "{layer}: {n} tiles", 0), ngettext("{layer}: {n} tile", "{layer}: {n} tiles", 1), ngettext("{layer}: {n} tile", "{layer}: {n} tiles", 2)],
+  players_caption: gettext("The players: their tiles and scores"),
+  held: gettext("{count}: {tiles}"),
+  you_mark: gettext("{name} (you)"),
+  separator: pgettext("between the items of a list read out", "; "),
+  // the readouts
+  scores_running: gettext("Effect points so far (sets are scored at the end): {list}."),
+  scores_final: gettext("Final scores: {list}."),
+  score_item: [ngettext("{rank}. {name}, {n} point", "{rank}. {name}, {n} points", 0), ngettext("{rank}. {name}, {n} point", "{rank}. {name}, {n} points", 1), ngettext("{rank}. {name}, {n} point", "{rank}. {name}, {n} points", 2)],
+  kind_group: gettext("{kind} ×{n}: {tiles}"),
+  hand_line: gettext("Behind your screen: {tiles}. {points}."),
+  others_clock: gettext("{names} to decide: {time} left."),
+};
