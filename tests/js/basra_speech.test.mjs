@@ -58,6 +58,12 @@ test("each new event is one sentence in the log's words", () => {
   assert.deepEqual(S.sentences([], pick, api(pick)), []);
 });
 
+test("a sentence starting with a name keeps the name as written", () => {
+  const pick = frame("pick");
+  const lower = { seat: 0, name: (s) => ["ann", "bob", "cyd"][s] };
+  assert.deepEqual(S.sentences(pick.events, pick, lower), ["ann played a 1.", "ann moved Ali Baba 1 step."]);
+});
+
 test("the route is a table of every place in order, each space's mark spelled out, Ali Baba's place marked", () => {
   const pick = frame("pick");
   const parts = S.boardParts(pick, api(pick));

@@ -123,11 +123,13 @@ function eventWho(e, api) {
 }
 
 /* An event's line of the log as one sentence, for the screen-reader mode's announcements: the log's own words
- * (its name, then eventText), with a capital and a full stop. */
+ * (its name, then eventText) and a full stop; a line of nobody's starts with a capital, a name stays as written. */
 function eventSentence(e, api) {
-  const line = (e.notice ? seatLine(e, api) : eventWho(e, api) + eventText(e, api)).trim();
-  if (!line) return "";
-  return line.charAt(0).toUpperCase() + line.slice(1) + (/[.!?…]$/.test(line) ? "" : ".");
+  if (e.notice) return seatLine(e, api);
+  const who = eventWho(e, api), text = eventText(e, api).trim();
+  if (!text) return "";
+  const line = who ? who + text : text.charAt(0).toUpperCase() + text.slice(1);
+  return line + (/[.!?…]$/.test(line) ? "" : ".");
 }
 
 function renderLog(log, api) {
