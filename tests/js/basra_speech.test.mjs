@@ -23,6 +23,28 @@ test("the prompt is the status bar's words for what this seat is asked, and noth
   }
 });
 
+test("every phase and window has its words, the Forty Thieves' decisions included", () => {
+  const asked = {
+    junction: "choose the way at the junction", choose_gang: "choose the gang", give_back: "return cards",
+    choose_start: "choose who starts round two", announce: "announce how many thieves to turn", claim: "claim a thief",
+  };
+  for (const [name, words] of Object.entries(asked)) {
+    const f = frame("turn");
+    f.view.phase = { name: name, seat: f.seat, at: null };
+    assert.equal(S.promptText(f, api(f)), words, name);
+  }
+  const windows = { throw20: "throw cards away for 20 each, or sell them", throw100: "last chance: throw cards away for 100 each",
+    give: "everyone gives the mover a card", x10: "everyone rolls: roll × cards × 10" };
+  for (const [kind, words] of Object.entries(windows)) {
+    const f = frame("offer_other");
+    f.view.phase.kind = kind;
+    assert.equal(S.promptText(f, api(f)), words, kind);
+  }
+  const roll = frame("roll");
+  roll.view.phase.purpose = "x50";
+  assert.equal(S.promptText(roll, api(roll)), "roll: roll × 50 Piastres");
+});
+
 test("in a window the prompt says the window and each offer waiting for this seat's answer", () => {
   const offer = frame("offer");
   assert.equal(S.promptText(offer, api(offer)), "the Grand Bandit Bazaar; answer offer #1 from Bob");

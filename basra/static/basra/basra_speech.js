@@ -79,15 +79,13 @@ export function places(board) {
   (board.branches || []).forEach(function (b) { leaving[b.from] = b; });
   const out = [{ id: board.start, name: t("space_start", "Start"), space: spaces[board.start] || {}, main: true, junction: null }];
   main.forEach(function (id) {
-    out.push({ id: id, name: fmt(s("step", "step {n}"), { n: stepOf[id] }), space: spaces[id] || {}, main: true, junction: leaving[id] || null });
-    const branch = leaving[id];
+    const branch = leaving[id] || null;
+    out.push({ id: id, name: fmt(s("step", "step {n}"), { n: stepOf[id] }), space: spaces[id] || {}, main: true,
+      junction: branch, junctionTo: branch ? stepOf[branch.to] : null });
     (branch ? branch.spaces : []).forEach(function (bid, j) {
       out.push({ id: bid, name: fmt(s("branch_step", "branch from step {from}, space {n}"), { from: stepOf[id], n: j + 1 }),
         space: spaces[bid] || {}, main: false, junction: null });
     });
-  });
-  out.forEach(function (p) {
-    if (p.junction) p.junctionTo = stepOf[p.junction.to];
   });
   return out;
 }
