@@ -46,25 +46,6 @@ function offerFrom(id, view) {
   return offer ? " (" + seatName(offer.from) + ")" : "";
 }
 
-/* Cards and Piastres in plain words ("Pirates (Robbers, value 20) and 300 Piastres"; "nothing"): no "0 Piastres". */
-function goods(cards, piastres) {
-  const parts = [];
-  if (cards && cards.length) parts.push(B.cardList(cards));
-  if (piastres) parts.push(B.cash(piastres));
-  return parts.length ? parts.join(" " + t("and", "and") + " ") : t("nothing_cards", "nothing");
-}
-
-/* An offer in words: what each side hands over, as its maker, the one it is made to, or a spectator sees it. */
-function offerText(o) {
-  const sale = o.cards !== undefined;
-  const fromGives = sale ? goods(o.cards, 0) : goods(o.give, o.give_piastres);
-  const toGives = sale ? goods([], o.piastres) : goods(o.want, o.want_piastres);
-  const args = { id: o.id, give: fromGives, get: toGives };
-  if (o.from === api.seat) return fmt(t("offer_sent", "Your offer #{id} to {name}: you give {give}; you get {get}"), Object.assign(args, { name: seatName(o.to) }));
-  if (o.to === api.seat) return fmt(t("offer_to_you", "Offer #{id} from {name}: you get {give}; you give {get}"), Object.assign(args, { name: seatName(o.from) }));
-  return fmt(t("offer_line", "Offer #{id}: {from} gives {give} to {to} for {get}"), Object.assign(args, { from: seatName(o.from), to: seatName(o.to) }));
-}
-
 /* A short label for a concrete action, from its type and values. */
 function actionLabel(a, view, place) {
   switch (a.type) {
@@ -177,8 +158,8 @@ function renderStatus(view, frame) {
     text: mine ? (view.current === api.seat ? t("your_turn", "Your turn")
       : fmt(t("your_decision", "Your decision ({name}'s turn)"), { name: seatName(view.current) }))
       : fmt(t("their_turn", "{name}'s turn"), { name: seatName(view.current) }) }));
-  let phaseText = view.phase.name === "window" ? t("win_" + view.phase.kind, view.phase.kind) : t("phase_" + view.phase.name, view.phase.name);
-  if (view.phase.purpose) phaseText += " · " + t("purpose_" + view.phase.purpose, view.phase.purpose);
+  let phaseText = B.phaseWords(view.phase);
+  if (view.phase.purpose) phaseText += " · " + B.purposeWords(view.phase);
   bar.appendChild(h("span", { className: "muted", "data-testid": "phase", text: phaseText }));
   if (view.phase.at) bar.appendChild(h("span", { className: "countdown", "data-countdown": "1", "data-testid": "countdown" }));
   return bar;
@@ -206,7 +187,7 @@ function renderWindow(view) {
   ]);
   if ((phase.offers || []).length) sec.appendChild(h("h3", { text: t("offers", "Offers") }));
   (phase.offers || []).forEach(function (o) {
-    sec.appendChild(h("p", { className: "offer" + (o.to === api.seat ? " to-me" : ""), "data-testid": "offer-" + o.id, text: offerText(o) }));
+    sec.appendChild(h("p", { className: "offer" + (o.to === api.seat ? " to-me" : ""), "data-testid": "offer-" + o.id, text: B.offerText(o, api) }));
   });
   return sec;
 }

@@ -66,4 +66,4 @@ function legend(board) {
   ]);
 }
 
-export { legend };
+export { legend, meaning };

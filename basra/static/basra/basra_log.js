@@ -63,6 +63,36 @@ const PLURAL_EVENTS = {
   announced: ["announced {n} card", "announced {n} cards"],
 };
 
+/* Cards and Piastres in plain words ("Pirates (Robbers, value 20) and 300 Piastres"; "nothing"): no "0 Piastres". */
+function goods(cards, piastres) {
+  const parts = [];
+  if (cards && cards.length) parts.push(cardList(cards));
+  if (piastres) parts.push(cash(piastres));
+  return parts.length ? parts.join(" " + t("and", "and") + " ") : t("nothing_cards", "nothing");
+}
+
+/* An offer in words: what each side hands over, as its maker (api.seat), the one it is made to, or a spectator
+ * sees it. */
+function offerText(o, api) {
+  const sale = o.cards !== undefined;
+  const fromGives = sale ? goods(o.cards, 0) : goods(o.give, o.give_piastres);
+  const toGives = sale ? goods([], o.piastres) : goods(o.want, o.want_piastres);
+  const args = { id: o.id, give: fromGives, get: toGives };
+  if (o.from === api.seat) return fmt(t("offer_sent", "Your offer #{id} to {name}: you give {give}; you get {get}"), Object.assign(args, { name: api.name(o.to) }));
+  if (o.to === api.seat) return fmt(t("offer_to_you", "Offer #{id} from {name}: you get {give}; you give {get}"), Object.assign(args, { name: api.name(o.from) }));
+  return fmt(t("offer_line", "Offer #{id}: {from} gives {give} to {to} for {get}"), Object.assign(args, { from: api.name(o.from), to: api.name(o.to) }));
+}
+
+/* What a phase asks, in the status bar's words ("sell cards, then play a movement card"; a window: its kind), and
+ * what a roll is for ("the black die"; "" for other phases). */
+function phaseWords(phase) {
+  if (!phase) return "";
+  return phase.name === "window" ? t("win_" + phase.kind, phase.kind) : t("phase_" + phase.name, phase.name);
+}
+function purposeWords(phase) {
+  return phase && phase.purpose ? t("purpose_" + phase.purpose, phase.purpose) : "";
+}
+
 /* One event in the reader's language. */
 function eventText(e, api) {
   let key = "ev_" + e.code;
@@ -84,6 +114,24 @@ function eventText(e, api) {
   return args.reason ? line + " (" + args.reason + ")" : line;
 }
 
+/* The name that leads an event's line in the log ("Bob " of "Bob played a 3"), or "" for an event of nobody's. */
+function eventWho(e, api) {
+  let seat = e.seat;
+  if (seat === undefined && e.code === "offer_made") seat = e.from;  // offer events name their two players
+  if (seat === undefined && (e.code === "offer_accepted" || e.code === "offer_declined")) seat = e.to;
+  return seat === null || seat === undefined || e.code === "starter_chosen" ? "" : api.name(seat) + " ";
+}
+
+/* An event's line of the log as one sentence, for the screen-reader mode's announcements: the log's own words
+ * (its name, then eventText) and a full stop; a line of nobody's starts with a capital, a name stays as written. */
+function eventSentence(e, api) {
+  if (e.notice) return seatLine(e, api);
+  const who = eventWho(e, api), text = eventText(e, api).trim();
+  if (!text) return "";
+  const line = who ? who + text : text.charAt(0).toUpperCase() + text.slice(1);
+  return line + (/[.!?…]$/.test(line) ? "" : ".");
+}
+
 function renderLog(log, api) {
   const items = log.slice(-25).reverse();
   // It scrolls: focusable, so that a keyboard can scroll it too (and named for who lands on it).
@@ -93,10 +141,7 @@ function renderLog(log, api) {
       ul.appendChild(h("li", { className: "notice", "data-code": e.code, "data-version": e.version }, [seatLine(e, api)]));
       return;
     }
-    let seat = e.seat;
-    if (seat === undefined && e.code === "offer_made") seat = e.from;  // offer events name their two players
-    if (seat === undefined && (e.code === "offer_accepted" || e.code === "offer_declined")) seat = e.to;
-    const who = seat === null || seat === undefined || e.code === "starter_chosen" ? "" : api.name(seat) + " ";
+    const who = eventWho(e, api);
     ul.appendChild(h("li", { "data-code": e.code, "data-version": e.version }, [who ? h("strong", { text: who }) : null, eventText(e, api)]));
   });
   if (!items.length) ul.appendChild(h("li", { className: "muted", text: t("nothing_yet", "Nothing has happened yet.") }));
@@ -115,5 +160,6 @@ export {
   read, t, gangName, card, cardName, cardList, cardChip,
   cardTitle, priceHere,
   plural, chanceName, cash,
-  data, eventText, renderLog, newLog,
+  data, eventText, eventWho, eventSentence, renderLog, newLog,
+  goods, offerText, phaseWords, purposeWords,
 };
