@@ -63,6 +63,7 @@ export const SIDI = {
   sharing_you: gettext("Sharing the loot: your turn to take one"),
   sharing_other: gettext("Sharing the loot: {name} takes next"),
   slot_taken: gettext("taken"),
+  take_slot: gettext("Take {kind}"),
   roll: gettext("Roll the die"),
   dice_you: gettext("Dice: your turn to roll"),
   dice_next: gettext("Dice: {name} rolls next"),
