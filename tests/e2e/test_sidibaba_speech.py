@@ -2,10 +2,10 @@
 players and plays the whole match, to its end screen, from what the accessibility tree exposes only: the panel
 "In words" (the board in words, the readouts typed in its command field), the announcements log and the buttons
 by their accessible names. Each move is decided from the words of the lamp's sight (daylight once the Treasure is
-shared, else straight on where the move pad allows it, an opening beside, or turning round); every other question (a character, Open Sesame, the loot, the
-dice, a lamp to discard, the genie, the line) is answered with the button the page names for it. Test ids only
-wait for the page to be ready. The lobby part (the table, the computer players) is done as the tour does it: it is
-no part of the match.
+shared, else straight on where the move pad allows it, an opening beside, or turning round); every other question
+(a character, Open Sesame, the loot, the dice, a lamp to discard, the genie, the line) is answered with the button
+the page names for it. Test ids only wait for the page to be ready. The lobby part (the table, the computer
+players) is done as the tour does it: it is no part of the match.
 
 The match is as short as the game allows: three seats, the shortest lamp (60 s) and the test corridor
 (tests/e2e/test_sidibaba_play.py: 25 squares in one winding corridor, the Treasure at its far end, the only ways
