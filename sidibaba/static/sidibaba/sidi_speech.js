@@ -119,8 +119,8 @@ function squareWords(view, cell) {
   if (view.leader_at === cell) there.push(say(view.role === "leader" ? "leader_token" : "leader_token_theirs"));
   return {
     square: say("col_n", { n: c + 1 }),
-    ways: ways.length ? ways.join("; ") : say("walled"),
-    there: there.length ? there.join("; ") : say("nothing_there"),
+    ways: ways.length ? ways.join(say("parts")) : say("walled"),
+    there: there.length ? there.join(say("parts")) : say("nothing_there"),
   };
 }
 
@@ -145,7 +145,7 @@ function mazeTable(view) {
     for (let c = 0; c < maze.cols; c++) {
       const cell = r * maze.cols + c;
       const words = squareWords(view, cell);
-      if (outside && outside.cell === cell) words.there = (words.there === say("nothing_there") ? "" : words.there + "; ") + outside.text;
+      if (outside && outside.cell === cell) words.there = (words.there === say("nothing_there") ? "" : words.there + say("parts")) + outside.text;
       rows.push({ head: say("row_n", { n: r + 1 }) + ", " + words.square, cells: [words.ways, words.there] });
     }
   }
