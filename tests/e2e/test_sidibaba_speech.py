@@ -111,13 +111,15 @@ def test_a_screen_reader_user_plays_a_whole_sidibaba_match_as_an_adventurer(live
     start(page, 1)
     page.get_by_test_id("sr-board").get_by_role("heading").first.wait_for()  # the page is ready: its board in words
 
-    moves, answers, sights, shared, asked_to_move = [], [], set(), False, False
+    moves, answers, sights = [], [], set()
+    shared = asked_to_move = told_ahead = False
     started = time.monotonic()
     while OVER not in said(page):
         assert time.monotonic() - started < PLAY_SECONDS, f"the match did not end: {len(moves)} moves; the last: {moves[-8:]}"
         before = said(page)
         asked_to_move = asked_to_move or "Your turn: vote the next move." in before
         shared = shared or "The loot has been shared." in before
+        told_ahead = told_ahead or "A corridor ahead" in before  # announced after a move, unasked
         asked = next((p for p in ANSWERS if enabled_button(page, p)), None)
         if asked:
             with contextlib.suppress(PlaywrightTimeout):  # a bot or the lead settled it under the press: look again
@@ -152,7 +154,7 @@ def test_a_screen_reader_user_plays_a_whole_sidibaba_match_as_an_adventurer(live
     expect(ending.first).to_be_visible()
     assert len(moves) >= 10, moves
     assert any("A corridor ahead" in words for words in sights), sights
-    assert asked_to_move  # the turn was announced with what it asked
+    assert asked_to_move and told_ahead  # the turn was announced with what it asked, a move with what lies ahead
     if page.get_by_text("The Adventurers escaped!", exact=True).count():
         assert shared  # the way out was taken once the log had told the Treasure's sharing
     assert "^Be " in answers, answers  # my character, chosen by its button's name

@@ -107,8 +107,14 @@ test("each new event is the log's sentence, a run of votes folded into one", () 
     { code: "move_vote", seat: 2, move: "E", version: 3 }, { code: "move_vote", seat: 1, move: "E", version: 4 },
     { code: "moved", move: "E", version: 4 }, { code: "lamp_expired", segment: 1, seat: 1, version: 5 },
   ];
-  assert.deepEqual(Sp.eventSentences(events, ADVENTURER, adventurer),
-    ["Votes: Bob E, Ann (you) E.", "The line moves: E: step ahead.", "Lamp 1 has gone out."]);
+  assert.deepEqual(Sp.eventSentences(events, ADVENTURER, adventurer), [
+    "Votes: Bob E, Ann (you) E.", "The line moves: E: step ahead.", "Lamp 1 has gone out.",
+    // after a move, what now lies ahead, as the Leader tells it at the table
+    "A corridor ahead, 1 square, then a wall. An opening on the left, after 1 square. Daylight on the right, after 1 square.",
+  ]);
+  const chest = Object.assign({}, ADVENTURER, { outside: false, moves_made: 1, front: { chest: "closed" } });
+  assert.deepEqual(Sp.eventSentences([{ code: "moved", move: "E", version: 4 }], chest, adventurer).slice(1, 2), ["A closed chest in front of you."]);
+  assert.deepEqual(Sp.eventSentences([{ code: "lamp_lit", seat: 2, segment: 2, version: 7 }], ADVENTURER, adventurer), ["Bob lights lamp 2."]);
   // the Leader knows the maze: his squares are named by row and column
   assert.deepEqual(Sp.eventSentences([{ code: "position", pos: [7, 1], version: 6 }], LEADER, leader), ["The line is at row 2, column 3."]);
 });

@@ -42,7 +42,8 @@ test("the Leader's maze in French, row by row", () => {
 test("what is asked, the events and the readouts in French", () => {
   assert.equal(Sp.askedText(ADVENTURER, [{ type: "vote_move", move: { one_of: ["E"] } }], 1), "voter le prochain mouvement");
   assert.equal(Sp.askedText(LEADER, [{ type: "pause" }], 0), "suivre la file ; vous pouvez arrêter le temps");
-  assert.deepEqual(Sp.eventSentences([{ code: "moved", move: "E", version: 4 }], ADVENTURER, adventurer), ["La file avance : E : avancer."]);
+  assert.deepEqual(Sp.eventSentences([{ code: "moved", move: "E", version: 4 }], ADVENTURER, adventurer), ["La file avance : E : avancer.",
+    "Un couloir devant, 1 case, puis un mur. Une ouverture à gauche, après 1 case. La lumière du jour à droite, après 1 case."]);
   assert.equal(Sp.handText(ADVENTURER), "Vous tenez or 1, or 1, or 1, or 2, émeraude.");
   assert.equal(Sp.handText(LEADER), "Vos cartes Événement : Téléportation. Vos lampes : 0.");
   assert.equal(Sp.clocksText(ADVENTURER, adventurer, 15), "Lampe 1, allumée par Ann (vous) : encore 0:45.");

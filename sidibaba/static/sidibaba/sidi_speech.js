@@ -36,11 +36,25 @@ function askedText(view, legal, seat) {
   return ASKED[first] || "";
 }
 
-/* The new events of this seat, one sentence each as the log says them (a run of votes is one sentence). */
+// what the Leader would tell at the table about the square in front, beyond the sight's walls and daylight
+const TOLD_IN_FRONT = ["chest", "treasure", "leader", "arrows", "landslide"];
+// the events after which the line stands somewhere new
+const MOVED = { moved: true, teleported: true };
+
+/* The new events of this seat, one sentence each as the log says them (a run of votes is one sentence). After a
+ * move an Adventurer is told what now lies ahead, as the Leader tells it at the table: what stands in front, if
+ * anything, and the sight in words. */
 function eventSentences(events, view, api) {
   const cols = view && view.maze ? view.maze.cols : null;
-  return votesFolded((events || []).filter(function (e) { return !e.notice; }))
-    .map(function (e) { return eventSentence(e, api, cols); });
+  const fresh = (events || []).filter(function (e) { return !e.notice; });
+  const out = votesFolded(fresh).map(function (e) { return eventSentence(e, api, cols); });
+  const moved = fresh.some(function (e) { return MOVED[e.code]; });
+  if (moved && view && view.role !== "leader" && view.phase === "play" && view.sight) {
+    const front = view.front || {};
+    if (TOLD_IN_FRONT.some(function (k) { return front[k]; })) out.push(S.frontText(view));
+    out.push(S.sightText(view));
+  }
+  return out;
 }
 
 /* A seat's name for the board: "Ann (you)" for the reader. */
