@@ -167,3 +167,35 @@ def test_a_screen_reader_user_plays_a_whole_sidibaba_match_as_an_adventurer(live
     expect(table).to_be_visible()
     expect(table.get_by_role("rowheader", name="Row 1, column 1")).to_be_visible()
     print(f"{len(moves)} moves, answers: {answers}, {time.monotonic() - started:.0f} s")
+
+
+@pytest.mark.default_mode
+def test_the_leader_with_the_mode_on_sets_up_by_name_and_walks_the_maze_in_words(live_server_url, e2e_env, new_page):
+    """The Leader's side, as far as the line's first steps: his set-up by the squares' accessible names, then his
+    board in words: the maze as a table of squares, where the line stands, and his Event cards."""
+    add_corridor_maze(e2e_env)
+    page = new_page()
+    signup(page, live_server_url, f"ear{uuid.uuid4().hex[:6]}")
+    page.get_by_role("button", name="Screen reader", exact=True).click()
+    create_table(page, live_server_url, "sidibaba", 3, host_role="leader", segment_seconds=60, maze="e2e-corridor")
+    fill_with_bots(page, "explorer")
+    start(page, 0)
+    page.get_by_test_id("sr-board").get_by_role("heading").first.wait_for()  # the page is ready: its board in words
+
+    # the Treasure at the corridor's far end, five chests along its middle row, then the entrance
+    for square in ["row 5, column 5"] + [f"row 3, column {c}" for c in range(1, 6)]:
+        before = said(page)
+        page.get_by_role("button", name=square, exact=True).click()
+        wait_for_news(page, before)
+    page.get_by_role("button", name=re.compile(r"^the opening by row 1, column 1$")).first.click()
+
+    table = page.get_by_role("table", name="The maze Test corridor, row by row")
+    expect(table).to_be_visible()
+    expect(table.get_by_role("row", name=re.compile(r"^Row 5, column 5 .*the Treasure, closed"))).to_be_visible()
+    expect(table.get_by_role("row", name=re.compile(r"^Row 3, column 3 .*a closed chest"))).to_be_visible()
+    # the bot Adventurers enter and walk: the line is on its square, facing its way
+    expect(table.get_by_role("row", name=re.compile(r"the line, facing (north|east|south|west)"))).to_have_count(1, timeout=60_000)
+    region = page.get_by_role("region", name="In words")
+    expect(region.get_by_role("heading", name="Your Event cards")).to_be_visible()
+    assert "You hide the Treasure at row 5, column 5." in said(page)
+    assert read(page, "hand").startswith(("Your Event cards: ", "You hold no Event card.")), "hand"
