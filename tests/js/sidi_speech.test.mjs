@@ -115,6 +115,9 @@ test("each new event is the log's sentence, a run of votes folded into one", () 
   const chest = Object.assign({}, ADVENTURER, { outside: false, moves_made: 1, front: { chest: "closed" } });
   assert.deepEqual(Sp.eventSentences([{ code: "moved", move: "E", version: 4 }], chest, adventurer).slice(1, 2), ["A closed chest in front of you."]);
   assert.deepEqual(Sp.eventSentences([{ code: "lamp_lit", seat: 2, segment: 2, version: 7 }], ADVENTURER, adventurer), ["Bob lights lamp 2."]);
+  // the Leader's Teleportation puts the line elsewhere: the new sight is told too
+  assert.equal(Sp.eventSentences([{ code: "event_played", event: "teleportation", use: "teleportation", version: 8 }], ADVENTURER, adventurer).length, 2);
+  assert.equal(Sp.eventSentences([{ code: "event_played", event: "teleportation", use: "move", version: 8 }], ADVENTURER, adventurer).length, 1);
   // the Leader knows the maze: his squares are named by row and column
   assert.deepEqual(Sp.eventSentences([{ code: "position", pos: [7, 1], version: 6 }], LEADER, leader), ["The line is at row 2, column 3."]);
 });

@@ -38,8 +38,11 @@ function askedText(view, legal, seat) {
 
 // what the Leader would tell at the table about the square in front, beyond the sight's walls and daylight
 const TOLD_IN_FRONT = ["chest", "treasure", "leader", "arrows", "landslide"];
-// the events after which the line stands somewhere new
-const MOVED = { moved: true, teleported: true };
+/* An event after which the line stands somewhere new: a move, or the Leader's Teleportation (the Adventurers are
+ * told only that he plays it). */
+function putsTheLineElsewhere(e) {
+  return e.code === "moved" || (e.code === "event_played" && e.use === "teleportation");
+}
 
 /* The new events of this seat, one sentence each as the log says them (a run of votes is one sentence). After a
  * move an Adventurer is told what now lies ahead, as the Leader tells it at the table: what stands in front, if
@@ -48,7 +51,7 @@ function eventSentences(events, view, api) {
   const cols = view && view.maze ? view.maze.cols : null;
   const fresh = (events || []).filter(function (e) { return !e.notice; });
   const out = votesFolded(fresh).map(function (e) { return eventSentence(e, api, cols); });
-  const moved = fresh.some(function (e) { return MOVED[e.code]; });
+  const moved = fresh.some(putsTheLineElsewhere);
   if (moved && view && view.role !== "leader" && view.phase === "play" && view.sight) {
     const front = view.front || {};
     if (TOLD_IN_FRONT.some(function (k) { return front[k]; })) out.push(S.frontText(view));
