@@ -8,7 +8,7 @@ from tests.page_strings import page_strings as strings_of_page
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "sidibaba" / "engine"
-LOG_JS = ROOT / "sidibaba" / "static" / "sidibaba" / "sidi_log.js"
+LOG_JS = ROOT / "sidibaba" / "static" / "sidibaba" / "sidi_sentences.js"  # the log's sentences (sidi_log.js shows them)
 
 
 def engine_event_codes():

@@ -147,8 +147,10 @@ function MainRenderer() {
         box.appendChild(h("div", { className: "sidi-table-slots", "data-testid": "loot" }, (p.table || []).map(function (kind, slot) {
           const a = takes[slot];
           const chip = kind ? S.tokenChip(kind) : h("span", { className: "taken", text: S.t("slot_taken", "taken") });
+          // named by what pressing it does ("Take emerald"): a screen reader reads the name, not the chip's look
           return S.onPress(h("button", { type: "button", className: "slot" + (a && kind ? " takeable" : ""), disabled: !a || !kind,
-            "data-testid": "take-" + slot, "data-kind": kind || "", title: kind ? S.tokenTitle(kind) : S.t("slot_taken", "taken") }, [chip]),
+            "data-testid": "take-" + slot, "data-kind": kind || "", title: kind ? S.tokenTitle(kind) : S.t("slot_taken", "taken"),
+            "aria-label": kind ? S.t("take_slot", "Take {kind}", { kind: S.kindName(kind) }) : S.t("slot_taken", "taken") }, [chip]),
             function () { if (a) send(a); });
         })));
       } else if (p.kind === "dice") {

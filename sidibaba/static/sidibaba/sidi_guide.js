@@ -13,15 +13,21 @@ function g(key) {
   return GUIDE[key] || "";
 }
 
-function promptHint(view, legal) {
-  if (!legal || !legal.length || view.phase === "over") return null;
+/* The action type the prompt is about: the most pressing one the seat may do now (`order`, ORDER unless
+ * given), or undefined. */
+function firstAsked(view, legal, order) {
+  if (!legal || !legal.length || view.phase === "over") return undefined;
   const types = {};
   legal.forEach(function (a) { types[a.type] = true; });
-  const first = ORDER.filter(function (type) { return types[type]; })[0];
+  return (order || ORDER).filter(function (type) { return types[type]; })[0];
+}
+
+function promptHint(view, legal) {
+  const first = firstAsked(view, legal);
   // a lamp discarded after a meeting goes to the Leader, after a curse out of the game: the hint says which
   const leader = first === "discard_lamp" && view.pending && view.pending.dest === "leader";
   const text = first ? g("hint_" + first + (leader ? "_leader" : "")) : "";
   return text ? h("p", { className: "prompt-hint", "data-testid": "prompt-hint", text: text }) : null;
 }
 
-export { promptHint };
+export { firstAsked, promptHint };
