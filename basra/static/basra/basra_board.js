@@ -62,7 +62,10 @@ function draw(board, position, labels, routes, send) {
   const junctions = {};
   (board.branches || []).forEach(function (b) { junctions[b.from] = true; });
   const size = (SIDE + 1) * CELL + 8;
-  const root = s("svg", { viewBox: "0 0 " + size + " " + size, class: "basra-board", role: "img",
+  // A picture while nothing on it can be pressed; at a junction choice its spaces are buttons, and a picture
+  // (role img) may hold no control (axe's nested-interactive): a named group then.
+  const choosing = Object.keys(routes).length > 0;
+  const root = s("svg", { viewBox: "0 0 " + size + " " + size, class: "basra-board", role: choosing ? "group" : "img",
     "aria-label": labels.board, "data-testid": "board" });
   // the four quarters, tinted behind their side of the route
   for (let q = 0; q < 4; q++) {
