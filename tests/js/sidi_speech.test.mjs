@@ -57,7 +57,7 @@ test("the Leader walks the maze row by row: each square's ways out and what lies
   assert.deepEqual(board.map(function (s) { return s.heading; }), ["The maze, row by row", "The lamps", "The line, from the lead", "Your Event cards"]);
   const table = board[0].table;
   assert.equal(table.caption, "The maze Test corridor, row by row");
-  assert.deepEqual(table.columns, ["Square", "Ways out", "What lies there"]);
+  assert.deepEqual(table.head, ["Square", "Ways out", "What lies there"]);
   assert.equal(table.rows.length, 25);
   const rows = {};
   table.rows.forEach(function (r) { rows[r.head] = r.cells; });

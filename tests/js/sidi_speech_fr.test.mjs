@@ -28,7 +28,7 @@ test("an Adventurer's board in French: the sight, the lamps, the line", () => {
 test("the Leader's maze in French, row by row", () => {
   const table = Sp.mazeTable(LEADER);
   assert.equal(table.caption, "Le labyrinthe Test corridor, ligne par ligne");
-  assert.deepEqual(table.columns, ["Case", "Passages", "Ce qui s’y trouve"]);
+  assert.deepEqual(table.head, ["Case", "Passages", "Ce qui s’y trouve"]);
   const rows = {};
   table.rows.forEach(function (r) { rows[r.head] = r.cells; });
   assert.deepEqual(rows["Ligne 1, colonne 1"], ["ouverte vers l’est ; le nord : l’entrée ; l’ouest : une ouverture sur le jour",

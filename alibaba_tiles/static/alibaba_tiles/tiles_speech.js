@@ -10,7 +10,7 @@
 import * as UI from "../matches/ui.js";
 import * as C from "./tiles_common.js";
 import { SPEECH } from "../matches/match_strings.js";
-import { registerSpeech, turnText } from "../matches/speech.js";
+import { registerSpeech, turnText, wordsTable } from "../matches/speech.js";
 import { layerText } from "./tiles_guide.js";
 import { eventText } from "./tiles_log.js";
 
@@ -244,14 +244,7 @@ export function boardNode(frame, api) {
   });
   if (words.bazaar.length) parts.push(h("h4", { text: t("bazaar", "Bazaar") }), list(words.bazaar));
   if (words.shown.length) parts.push(h("h4", { text: t("shown", "Shown tiles (yellow)") }), list(words.shown));
-  const table = words.table;
-  parts.push(h("table", { "data-testid": "sr-players" }, [
-    h("caption", { text: table.caption }),
-    h("thead", {}, [h("tr", {}, table.head.map(function (text) { return h("th", { scope: "col", text: text }); }))]),
-    h("tbody", {}, table.rows.map(function (row) {
-      return h("tr", {}, [h("th", { scope: "row", text: row.head })].concat(row.cells.map(function (text) { return h("td", { text: text }); })));
-    })),
-  ]));
+  parts.push(wordsTable(words.table, { "data-testid": "sr-players" }));
   return h("div", { className: "sr-cave" }, parts);
 }
 

@@ -9,7 +9,7 @@
  * The builders are pure (a frame and the page's api in, strings or plain parts out: tests/js/basra_speech.test.mjs);
  * boardNode turns the parts into the DOM. Its strings are BASRA_SPEECH in basra_strings.js. */
 import * as UI from "../matches/ui.js";
-import { registerSpeech, turnText as frameTurnText } from "../matches/speech.js";
+import { registerSpeech, turnText as frameTurnText, wordsTable } from "../matches/speech.js";
 import * as B from "./basra_log.js";
 import { meaning } from "./basra_legend.js";
 import { stashLine } from "./basra_cave.js";
@@ -303,16 +303,7 @@ export function boardNode(parts) {
     const nodes = [h("h4", { text: part.heading })];
     (part.lines || []).forEach(function (line) { nodes.push(h("p", { text: line })); });
     if (part.items && part.items.length) nodes.push(h("ul", {}, part.items.map(function (item) { return h("li", { text: item }); })));
-    if (part.table) {
-      const table = part.table;
-      nodes.push(h("table", {}, [
-        h("caption", { text: table.caption }),
-        h("thead", {}, [h("tr", {}, table.head.map(function (cell) { return h("th", { scope: "col", text: cell }); }))]),
-        h("tbody", {}, table.rows.map(function (row) {
-          return h("tr", {}, [h("th", { scope: "row", text: row.head })].concat(row.cells.map(function (cell) { return h("td", { text: cell }); })));
-        })),
-      ]));
-    }
+    if (part.table) nodes.push(wordsTable(part.table));
     return nodes;
   })));
 }

@@ -54,6 +54,19 @@ function fold(word) {
   return word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 }
 
+/* A table of the board in words: {caption, head: [column names], rows: [{head: the row's name, cells: [text]}]},
+ * with its caption and header cells (th scope), as every game's board draws its tables; `attrs` on the <table>. */
+export function wordsTable(table, attrs) {
+  const h = UI.h;
+  return h("table", attrs || {}, [
+    h("caption", { text: table.caption }),
+    h("thead", {}, [h("tr", {}, table.head.map(function (text) { return h("th", { scope: "col", text: text }); }))]),
+    h("tbody", {}, table.rows.map(function (row) {
+      return h("tr", {}, [h("th", { scope: "row", text: row.head })].concat(row.cells.map(function (text) { return h("td", { text: text }); })));
+    })),
+  ]);
+}
+
 /* Whose turn, from what every frame says (the fallback of the "turn" readout). */
 export function turnText(frame, seat, prompt, api) {
   if (!frame) return "";

@@ -5,7 +5,7 @@
  * function of the frame's view (and the seats' names) exported below; the DOM part is the last function. It words
  * only what the frame holds: an Adventurer's frame has no maze, so his board cannot name a square. */
 import * as UI from "../matches/ui.js";
-import { registerSpeech } from "../matches/speech.js";
+import { registerSpeech, wordsTable } from "../matches/speech.js";
 import * as S from "./sidi_common.js";
 import { firstAsked } from "./sidi_guide.js";
 import { eventSentence, votesFolded } from "./sidi_sentences.js";
@@ -166,7 +166,7 @@ function mazeTable(view) {
       rows.push({ head: say("row_n", { n: r + 1 }) + ", " + words.square, cells: [words.ways, words.there] });
     }
   }
-  return { caption: maze.name ? say("maze_named", { name: S.mazeName(maze.name) }) : say("maze"), columns: [say("square"), say("ways"), say("there")], rows: rows };
+  return { caption: maze.name ? say("maze_named", { name: S.mazeName(maze.name) }) : say("maze"), head: [say("square"), say("ways"), say("there")], rows: rows };
 }
 
 /* The Leader's Event cards, each with what it does. */
@@ -240,16 +240,7 @@ function boardNode(sections) {
   const h = UI.h;
   return h("div", { className: "sidi-board-words" }, sections.map(function (section) {
     const parts = [h("h4", { text: section.heading })];
-    if (section.table) {
-      const t = section.table;
-      parts.push(h("table", {}, [
-        h("caption", { text: t.caption }),
-        h("thead", {}, [h("tr", {}, t.columns.map(function (col) { return h("th", { scope: "col", text: col }); }))]),
-        h("tbody", {}, t.rows.map(function (row) {
-          return h("tr", {}, [h("th", { scope: "row", text: row.head })].concat(row.cells.map(function (cell) { return h("td", { text: cell }); })));
-        })),
-      ]));
-    }
+    if (section.table) parts.push(wordsTable(section.table));
     if (section.items) parts.push(h(section.ordered ? "ol" : "ul", {}, section.items.map(function (item) { return h("li", { text: item }); })));
     (section.lines || []).forEach(function (line) { parts.push(h("p", { text: line })); });
     return h("section", {}, parts);
