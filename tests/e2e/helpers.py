@@ -181,3 +181,24 @@ def open_replay(page, base_url, match_id):
     page.goto(f"{base_url}/matches/")
     with page.expect_navigation():
         page.click(f"a[href='/matches/{match_id}/replay/']")
+
+
+def screen_reader_on(page):
+    """Turns the screen-reader mode on (docs/accessibility.md) with the switch first in the site's menu, opening the
+    menu first on a phone, and waits for the page to come back with the mode on."""
+    switch = page.locator("[data-testid=screen-reader-switch]")
+    menu = page.locator("[data-testid=menu-toggle]")
+    if not switch.is_visible() and menu.is_visible():
+        menu.click()
+    with page.expect_navigation():
+        switch.click()
+    assert page.locator("body").get_attribute("data-screen-reader") == "on"
+
+
+def read_out(page, command):
+    """Types ``command`` in the screen-reader panel's field and returns what its readout (#sr-readout) then says:
+    the page empties it as the command is sent, and says the answer a moment later."""
+    page.fill("[data-testid=sr-command]", command)
+    page.press("[data-testid=sr-command]", "Enter")
+    page.wait_for_function("() => document.querySelector('[data-testid=sr-readout]').textContent.trim() !== ''")
+    return page.locator("[data-testid=sr-readout]").inner_text().strip()

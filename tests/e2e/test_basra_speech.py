@@ -10,7 +10,7 @@ import uuid
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.helpers import signup, switch_language
+from tests.e2e.helpers import read_out, screen_reader_on, signup, switch_language
 from tests.e2e.test_accessibility import violations
 from tests.e2e.test_basra_match import _wait_for_my_move_or_end
 from tests.e2e.test_tour_basra import decide
@@ -41,14 +41,6 @@ def said(page, pattern):
     return page.evaluate("(p) => new RegExp(p).test(document.getElementById('sr-announcements').textContent)", pattern)
 
 
-def read(page, command):
-    """Types ``command`` in the panel's field and returns what #sr-readout then says."""
-    page.evaluate("() => { document.getElementById('sr-readout').textContent = ''; }")
-    page.fill("[data-testid=sr-command]", command)
-    page.press("[data-testid=sr-command]", "Enter")
-    page.wait_for_function("() => document.getElementById('sr-readout').textContent.trim() !== ''")
-    return page.locator("[data-testid=sr-readout]").inner_text()
-
 
 def board_table(page, caption):
     """The rows of the table of #sr-board captioned ``caption``: [[row header, cells...], ...]."""
@@ -61,9 +53,7 @@ def board_table(page, caption):
 def test_a_person_plays_basra_with_the_panel_in_words(live_server_url, new_page):
     me = f"ears{uuid.uuid4().hex[:6]}"
     page = signup(new_page(), live_server_url, me)
-    with page.expect_navigation():
-        page.click("[data-testid=screen-reader-switch]")
-    assert page.locator("body").get_attribute("data-screen-reader") == "on"
+    screen_reader_on(page)
     create_table(page, live_server_url, "basra", 3, turn_seconds=120, window_seconds=60, bazaar_seconds=60)
     fill_with_bots(page, "merchant")
     start(page, 0)
@@ -95,8 +85,8 @@ def test_a_person_plays_basra_with_the_panel_in_words(live_server_url, new_page)
         # "Your turn: <what this seat is asked>." reaches the log (a window says its kind)
         announced(page, "Your turn: " + re.escape(asked) if asked else "Your turn: ")
         if decision == 0:
-            assert read(page, "clocks").startswith("Your decision: ")
-            assert re.fullmatch(r"Your decision: \d:\d\d left\.", read(page, "clocks"))
+            assert read_out(page, "clocks").startswith("Your decision: ")
+            assert re.fullmatch(r"Your decision: \d:\d\d left\.", read_out(page, "clocks"))
         if not decide(page, person, frame, seen):
             continue
         version = frame["version"] + 1
@@ -110,10 +100,10 @@ def test_a_person_plays_basra_with_the_panel_in_words(live_server_url, new_page)
     assert {"play", "told"} <= seen, seen
     announced(page, moved)
 
-    hand = read(page, "hand")
+    hand = read_out(page, "hand")
     assert re.match(r"Your movement cards: \d(, \d)*\. ", hand), hand
     assert re.search(r"You have \d+ Piastres\.$", hand), hand
-    assert read(page, "scores").startswith("Round 1. " + me + ": ")
+    assert read_out(page, "scores").startswith("Round 1. " + me + ": ")
     assert not (problems := violations(page)), "\n".join(problems)
 
     # the same panel in French: the typed command in French, the readout in French, no English of the game shown
@@ -121,7 +111,7 @@ def test_a_person_plays_basra_with_the_panel_in_words(live_server_url, new_page)
     page.wait_for_selector("#sr-board table caption")
     assert page.locator("#sr-board h4").first.text_content() == "Où se trouve Ali Baba"
     assert board_table(page, "Le parcours d’Ali Baba depuis le Départ, case après case, et où il se trouve")[0][0] == "TH:Départ"
-    hand = read(page, "main")
+    hand = read_out(page, "main")
     assert re.match(r"Vos cartes de déplacement : \d(, \d)*\. ", hand), hand
     assert re.search(r"Vous avez \d+ piastres\.$", hand), hand
     watch = Watch(page, "fr", "basra", "matches")

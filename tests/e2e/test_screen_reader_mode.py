@@ -6,18 +6,11 @@ import uuid
 
 import pytest
 
-from tests.e2e.helpers import signup, start_cave_against_a_bot
+from tests.e2e.helpers import read_out, signup, start_cave_against_a_bot
 from tests.e2e.tour import choose_language, phone_page
 
 pytestmark = pytest.mark.e2e
 
-
-def _read(page, command):
-    page.fill("#sr-command", command)
-    page.press("#sr-command", "Enter")
-    readout = page.locator("[data-testid=sr-readout]")
-    page.wait_for_function("() => document.querySelector('[data-testid=sr-readout]').textContent.trim() !== ''")
-    return readout.inner_text().strip()
 
 
 def test_the_switch_is_first_in_the_menu_and_the_match_page_reads_out_on_demand(live_server_url, browser):
@@ -40,9 +33,9 @@ def test_the_switch_is_first_in_the_menu_and_the_match_page_reads_out_on_demand(
         assert page.locator("[data-testid=sr-panel] h2").inner_text().strip() == "En mots"
         page.wait_for_function("() => document.querySelector('[data-testid=sr-announcements]').textContent.includes('À vous')")
         assert page.locator("[data-testid=announcer]").inner_text().strip() == ""  # said once, in the mode's own log
-        assert _read(page, "aide").startswith("Commandes : tour")
-        assert _read(page, "tour").startswith("À vous")
-        assert _read(page, "danse") == "« danse » n’est pas une commande : tapez aide pour la liste."
+        assert read_out(page, "aide").startswith("Commandes : tour")
+        assert read_out(page, "tour").startswith("À vous")
+        assert read_out(page, "danse") == "« danse » n’est pas une commande : tapez aide pour la liste."
         # the board's heading takes the focus: the board in words is read from there
         page.fill("#sr-command", "plateau")
         page.press("#sr-command", "Enter")

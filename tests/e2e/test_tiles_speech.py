@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from tests.e2e.helpers import signup, start_cave_against_a_bot, switch_language
+from tests.e2e.helpers import read_out, screen_reader_on, signup, start_cave_against_a_bot, switch_language
 from tests.e2e.test_accessibility import violations
 from tests.e2e.test_tiles_match import _click_for
 from tests.e2e.tour import Hands
@@ -20,21 +20,11 @@ TAKEABLE_IN_WORDS = """() => { const title = [...document.querySelectorAll('#sr-
   return title ? [...title.nextElementSibling.querySelectorAll('li')].map(li => li.textContent) : []; }"""
 
 
-def _read(page, command):
-    """Types a command in the panel's field and returns what #sr-readout then says."""
-    readout = page.locator("[data-testid=sr-readout]")
-    page.fill("[data-testid=sr-command]", command)
-    page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('[data-testid=sr-readout]').textContent.length > 0")
-    return readout.text_content()
-
 
 def test_a_person_plays_the_cave_by_keyboard_from_the_board_in_words(live_server_url, new_page):
     name = f"srcave{uuid.uuid4().hex[:6]}"
     page = signup(new_page(), live_server_url, name)
-    with page.expect_navigation():
-        page.click("[data-testid=screen-reader-switch]")
-    assert page.locator("body").get_attribute("data-screen-reader") == "on"
+    screen_reader_on(page)
     start_cave_against_a_bot(page, live_server_url)
     page.wait_for_selector("[data-testid=sr-panel]")
     hands = Hands(page, keyboard=True)
@@ -73,15 +63,15 @@ def test_a_person_plays_the_cave_by_keyboard_from_the_board_in_words(live_server
     assert table.locator("th[scope=col]").all_text_contents() == ["Player", "Tiles", "Effect points"]
     me, computer = page.evaluate("window.MatchLive.names")
     assert me == name and table.locator("th[scope=row]").all_text_contents() == [f"{name} (you)", computer]
-    assert _read(page, "scores").startswith("Effect points so far (sets are scored at the end): ")
-    assert f"{name} (you)" in _read(page, "scores")
+    assert read_out(page, "scores").startswith("Effect points so far (sets are scored at the end): ")
+    assert f"{name} (you)" in read_out(page, "scores")
     assert not (problems := violations(page)), "\n".join(problems)
 
     switch_language(page, "fr")
     page.wait_for_selector("[data-testid=sr-panel]")
     page.wait_for_function("document.querySelector('#sr-board table caption') !== null")
     assert page.locator("#sr-board table caption").text_content() == "Les joueurs : leurs tuiles et leurs scores"
-    assert _read(page, "scores").startswith("Points d’effet jusqu’ici (les collections comptent à la fin) : ")
-    hand = _read(page, "main")
+    assert read_out(page, "scores").startswith("Points d’effet jusqu’ici (les collections comptent à la fin) : ")
+    hand = read_out(page, "main")
     assert hand.startswith("Derrière votre paravent : ") and re.search(r"Collections \d+ \+ effets \d+ = \d+ points?\.$", hand), hand
     assert not (problems := violations(page)), "\n".join(problems)
