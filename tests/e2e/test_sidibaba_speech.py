@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 from tests.e2e.helpers import signup
+from tests.e2e.test_accessibility import violations
 from tests.e2e.test_sidibaba_play import add_corridor_maze
 from tests.e2e.tour import create_table, fill_with_bots, start
 
@@ -110,6 +111,7 @@ def test_a_screen_reader_user_plays_a_whole_sidibaba_match_as_an_adventurer(live
     fill_with_bots(page, "explorer")
     start(page, 1)
     page.get_by_test_id("sr-board").get_by_role("heading").first.wait_for()  # the page is ready: its board in words
+    assert not (problems := violations(page)), "\n".join(problems)  # axe-core, with the panel in words
 
     moves, answers, sights = [], [], set()
     shared = asked_to_move = told_ahead = False
@@ -168,6 +170,7 @@ def test_a_screen_reader_user_plays_a_whole_sidibaba_match_as_an_adventurer(live
     table = page.get_by_role("table", name=re.compile(r"^The maze.*row by row$"))
     expect(table).to_be_visible()
     expect(table.get_by_role("rowheader", name="Row 1, column 1")).to_be_visible()
+    assert not (problems := violations(page)), "\n".join(problems)
     print(f"{len(moves)} moves, answers: {answers}, {time.monotonic() - started:.0f} s")
 
 
