@@ -49,3 +49,16 @@ def test_the_switch_is_first_in_the_menu_and_the_match_page_reads_out_on_demand(
         assert page.locator("[data-testid=sr-panel]").count() == 0
     finally:
         page.context.close()
+
+
+@pytest.mark.default_mode
+def test_each_match_page_lists_its_keys(live_server_url, new_page):
+    """Issue 36: keyboard shortcuts listed on each game page: the common keys, and Sidi Baba's votes by letter or arrow."""
+    page = new_page()
+    signup(page, live_server_url, f"keys{uuid.uuid4().hex[:6]}")
+    start_cave_against_a_bot(page, live_server_url)
+    keys = page.locator("[data-testid=match-keys]")
+    keys.locator("summary").click()
+    text = keys.inner_text()
+    assert "Tab" in text and "Enter" in text and "the focus stays where your next decision is" in text
+    assert "vote the line's next move" not in text  # Sidi Baba's own keys: tests/e2e/test_sidibaba_speech.py

@@ -112,6 +112,9 @@ def test_a_screen_reader_user_plays_a_whole_sidibaba_match_as_an_adventurer(live
     start(page, 1)
     page.get_by_test_id("sr-board").get_by_role("heading").first.wait_for()  # the page is ready: its board in words
     assert not (problems := violations(page)), "\n".join(problems)  # axe-core, with the panel in words
+    # the page lists its keys, Sidi Baba's votes by letter or arrow among them
+    page.get_by_text("Keyboard", exact=True).click()
+    expect(page.get_by_role("listitem").filter(has_text="vote the line's next move (an Adventurer)")).to_be_visible()
 
     moves, answers, sights = [], [], set()
     shared = asked_to_move = told_ahead = False
