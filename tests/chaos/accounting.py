@@ -72,12 +72,13 @@ def p99(values):
     return ordered[max(math.ceil(0.99 * len(ordered)) - 1, 0)]
 
 
-def fallen_lateness(applied, pending_deadlines, since, now):
-    """The lateness of every deadline that fell in [since, now): each applied expiry's (applied at minus
-    its deadline: ``applied`` holds (deadline, applied at) pairs) and each deadline still waiting
-    (``pending_deadlines``; late by now minus it, so far)."""
-    late = [at - due for due, at in applied if since <= due < now]
-    late += [now - due for due in pending_deadlines if since <= due < now]
+def fallen_lateness(applied, pending_deadlines, now):
+    """The lateness of deadlines that fell: each applied expiry's in ``applied``, (deadline, applied at)
+    pairs (the run gives each check the expiries no check judged yet, so every expiry is judged once,
+    however long it waited), and each deadline still waiting (``pending_deadlines`` past ``now``: late by
+    now, so far; judged again by every check until applied)."""
+    late = [at - due for due, at in applied]
+    late += [now - due for due in pending_deadlines if due < now]
     return late
 
 

@@ -126,7 +126,14 @@ class Processes:
     def kill(self, name, sig=signal.SIGKILL):
         process = self.running.pop(name)
         process.send_signal(sig)
-        process.wait(timeout=20)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            # a Celery worker's warm shutdown waits for its task (one run's worker-b, after the PostgreSQL
+            # connections were dropped, was still waiting at 20 s): the stop must not end the run
+            print(f"{name} did not stop on signal {sig} within 20 s: killed", flush=True)
+            process.kill()
+            process.wait(timeout=20)
 
     def stop_all(self):
         for name in list(self.running):
@@ -205,10 +212,11 @@ def top_up(idle_ids):
         idle_ids.append(create_match(CLOCK)[0])
 
 
-def audit(match_ids, since):
+def audit(match_ids, since, judged):
     """Expiries checked against the engine: (expiries after ``since``, doubled or misplaced, matches whose
-    log does not rebuild their saved state, the lateness of every deadline that fell since ``since``:
-    each applied expiry's, and each deadline of a running match still waiting, late by now so far)."""
+    log does not rebuild their saved state, the lateness of deadlines that fell: each applied expiry's that
+    no audit judged before (their row ids in ``judged``, added to here), and each deadline of a running
+    match still waiting, late by now so far)."""
     from django.db import close_old_connections
 
     from matches.models import ActionLog, Match
@@ -227,8 +235,9 @@ def audit(match_ids, since):
                 due = engine.deadline(state)
                 if due is None or abs(due[0] - entry.server_time) > 1e-6 or due[1] != entry.action:
                     wrong += 1
-                if entry.server_time >= since:
-                    expiries += 1
+                expiries += entry.server_time >= since
+                if entry.id not in judged:
+                    judged.add(entry.id)
                     applied.append((entry.server_time, entry.created_at.timestamp()))
             try:
                 state, _events = engine.apply(state, entry.seat, entry.action, entry.server_time)
@@ -238,7 +247,7 @@ def audit(match_ids, since):
         broken += state != match.state
         if match.status == Match.Status.RUNNING and match.next_deadline:
             waiting.append(match.next_deadline.timestamp())
-    return expiries, wrong, broken, acc.fallen_lateness(applied, waiting, since, now)
+    return expiries, wrong, broken, acc.fallen_lateness(applied, waiting, now)
 
 
 class Pair:
@@ -490,8 +499,11 @@ def plant_doubled_move(clients):
     """Writes an acknowledged move's log row a second time, at the end of its match's log, as a second apply
     that ignored the version would. The match is one that finished (nothing is logged after it, so the row
     stays where it is put) and its saved state is left alone: only the accounting of moves can see it."""
+    from django.db import connection
+
     from matches.models import ActionLog, Match
 
+    connection.close()  # this thread's connection may be one the scenario just terminated
     finished = set(Match.objects.filter(pk__in={m.match for c in clients for m in c.moves}, status=Match.Status.FINISHED)
                    .values_list("pk", flat=True))
     move = next(m for c in clients for m in reversed(c.moves) if m.answer == acc.ACKNOWLEDGED and m.match in finished)
@@ -540,13 +552,14 @@ class Runner:
         self.idle_ids = []
         self.failures = []
         self.reported = set()
+        self.judged_expiries = set()   # log row ids of the expiries whose lateness a check judged
 
     def check(self, name, since, clients, bound, extra=None, waits=(), must_have_expiries=True):
         """Audits the log since ``since`` (the fault's start) and records a failure by name: the expiries
         against the engine, every deadline that fell against ``bound`` (acc.LatenessBound), every move the
         clients sent against the log (each failure reported once, in the first scenario that sees it), and
         ``waits``: (figure's name, seconds or None, bound, check name) each."""
-        expiries, wrong, broken, lateness = audit(self.all_ids, since)
+        expiries, wrong, broken, lateness = audit(self.all_ids, since, self.judged_expiries)
         accounting = acc.account_moves([m for c in clients for m in c.moves], client_log_rows(clients), time.time())
         late_figures, failed = acc.lateness_verdict(lateness, bound)
         answered = [m for m in accounting.acknowledged + accounting.resynced if m.answered_at >= since]
@@ -822,8 +835,8 @@ async def killed_web_under_load(runner, clients, new_idle):
             await stall
         replaced = await asyncio.to_thread(
             wait_for, lambda: f"started in place of {victim}" in (LOGS / "run-sh.log").read_text(errors="replace"), 20)
+        synced = await clients_in_sync(clients, time.time() if replaced else since)
         await asyncio.sleep(CLOCK + 2)
-        synced = await clients_in_sync(clients, since)
         back = [max(t for t in c.reconnects if t >= since) - since for c in on_victim if any(t >= since for t in c.reconnects)]
         dropped_survivors = sum(1 for c, p in on_survivor if p in c.cut_ports)
         for c, p in on_survivor:

@@ -134,9 +134,9 @@ def test_rows_of_other_matches_and_seats_are_kept_apart():
 
 
 def test_lateness_counts_every_deadline_that_fell_applied_or_still_waiting():
-    applied = [(10.0, 10.02), (11.0, 11.05), (5.0, 5.01)]   # the one at 5 fell before the scenario
-    late = acc.fallen_lateness(applied, [12.0, 30.0], since=9.0, now=15.0)   # 30: not fallen yet
-    assert [round(x, 2) for x in late] == [0.02, 0.05, 3.0]
+    applied = [(10.0, 10.02), (11.0, 11.05), (5.0, 9.0)]   # the one at 5 waited 4 s, however old
+    late = acc.fallen_lateness(applied, [12.0, 30.0], now=15.0)   # 12: waiting for 3 s so far; 30: not fallen yet
+    assert [round(x, 2) for x in late] == [0.02, 0.05, 4.0, 3.0]
 
 
 def test_lateness_within_its_bound_holds_and_one_deadline_past_the_max_fails():
