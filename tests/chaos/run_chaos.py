@@ -759,9 +759,10 @@ async def main(plant=None):
 
         # 7. the site as `make run` starts it (scripts/run.sh, two web processes); one web process killed under load
         watchdog.cancel()
+        switch_started = time.time()
         for name in ("web", "worker-a", "worker-b", "beat"):
             processes.kill(name, signal.SIGTERM)
-        await killed_web_under_load(runner, clients, new_idle)
+        await killed_web_under_load(runner, clients, new_idle, switch_started)
 
         for client in clients:
             client.stopped = True
@@ -783,7 +784,7 @@ async def main(plant=None):
         processes.stop_all()
 
 
-async def killed_web_under_load(runner, clients, new_idle):
+async def killed_web_under_load(runner, clients, new_idle, switch_started):
     """scripts/run.sh with two web processes; kill -9 of the one holding more client sockets. The port
     keeps answering, the dead process is replaced, sockets on the other stay open, those of the dead
     one reconnect and resync, nothing acknowledged is lost and every deadline falls once."""
@@ -795,11 +796,16 @@ async def killed_web_under_load(runner, clients, new_idle):
     try:
         ok = await asyncio.to_thread(wait_for, lambda: _http_ok(f"http://127.0.0.1:{port}/"), 60)
         assert ok, "scripts/run.sh did not serve"
+        serving = time.time()
         serve_web = await asyncio.to_thread(lambda: next(p for p in descendants(site.pid) if "serve_web" in _cmdline(p)))
         await asyncio.to_thread(wait_for, lambda: len(descendants(serve_web)) == 2, 30)
         web = descendants(serve_web)
         await new_idle()
         await asyncio.sleep(4)  # every client back on this site and moving
+        # The switch itself stopped the timers (the first site's workers stopped, run.sh's starting):
+        # the deadlines that fell meanwhile are judged here, against that length, not the kill's bound.
+        await asyncio.to_thread(runner.check, "switch to scripts/run.sh", switch_started, clients,
+                                acc.timers_down(serving - switch_started))
         holders = {c: (web_pid_of(c.local_port, web), c.local_port) for c in clients if c.local_port and c.ws}
         victim = max(web, key=lambda pid: sum(1 for h, _p in holders.values() if h == pid))
         on_victim = [c for c, (h, _p) in holders.items() if h == victim]
