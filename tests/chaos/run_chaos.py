@@ -17,20 +17,30 @@ PostgreSQL connections dropped; then the site as `make run` starts it
 Matches keep running through every fault: the pairs of socket clients pace
 their moves and move on to a new match when theirs ends, and the matches left
 to their clocks are topped up before each scenario. After each, the log is
-audited: every expiry applied once and at its own deadline (a system action
-whose time is not the deadline of the state before it would be a doubled or a
-wrong one), the log rebuilding every saved state, no deadline left overdue,
-every move a client saw acknowledged (its own event in a later view) in the
-log exactly once, every client back at its match's version; and the scenario
-itself must have had deadlines fall and moves acknowledged during its fault,
-else it proved nothing and fails.
+audited against bounds stated once (tests/chaos/accounting.py, with why): every
+expiry applied once and at its own deadline (a system action whose time is not
+the deadline of the state before it would be a doubled or a wrong one), the log
+rebuilding every saved state, the lateness of every deadline that fell (each
+expiry judged once, each deadline still waiting judged so far) within the
+scenario's bound, every move a client sent matched with the log (in it exactly
+once if applied, the client told of it by an acknowledgement or a resync; no
+row of a seat's decision that no client sent or that repeats one), every
+client back at its match's version within the sync bound, HTTP requests during
+the web kill answered within theirs; and the scenario itself must have had
+deadlines fall and moves acknowledged during its fault, else it proved nothing
+and fails.
 
 `--plant FAULT` breaks one guarantee on purpose, to show that its check fails
 (`make chaos PLANT=lost-move`): lost-move (an acknowledged move's log row
 deleted), doubled-expiry (an expiry applied a second time), missed-deadline
-(the killed workers never come back), stale-client (a client stops taking
-views), no-replacement (the dead web process is not replaced: serve_web is
-killed first). Each such run must end in CHAOS FAILED naming that check.
+(the killed workers stay away past their bound), stale-client (a client stops
+taking views), no-replacement (the dead web process is not replaced: serve_web
+is killed first), slow-expiry (both workers stopped for 3.5 s while the timers
+should run), doubled-move (an acknowledged move logged a second time),
+unacked-move (a client drops the acknowledgement of its applied move and asks
+no resync), slow-http (serve_web and the surviving web process stopped past
+the HTTP bound when one is killed). Each such run must end in CHAOS FAILED
+naming that check.
 """
 import asyncio
 import collections
