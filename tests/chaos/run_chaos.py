@@ -516,7 +516,9 @@ def plant_doubled_move(clients):
     connection.close()  # this thread's connection may be one the scenario just terminated
     finished = set(Match.objects.filter(pk__in={m.match for c in clients for m in c.moves}, status=Match.Status.FINISHED)
                    .values_list("pk", flat=True))
-    move = next(m for c in clients for m in reversed(c.moves) if m.answer == acc.ACKNOWLEDGED and m.match in finished)
+    move = next((m for c in clients for m in reversed(c.moves) if m.answer == acc.ACKNOWLEDGED and m.match in finished), None)
+    if move is None:
+        return None  # no client match finished yet: asked again
     row = ActionLog.objects.get(match_id=move.match, seq=move.reached - 1)
     match = Match.objects.get(pk=move.match)
     ActionLog.objects.create(match=match, seq=match.version, seat=row.seat, action=row.action, server_time=row.server_time,
@@ -763,7 +765,13 @@ async def main(plant=None):
         await asyncio.sleep(CLOCK + 3)
         synced = await clients_in_sync(clients, since)
         if plant == "doubled-move":
-            print(f"planted: an acknowledged move of match {await asyncio.to_thread(plant_doubled_move, clients)} logged twice")
+            doubled = None
+            for _ in range(90):  # a pair's match lasts about 40 s
+                doubled = await asyncio.to_thread(plant_doubled_move, clients)
+                if doubled:
+                    break
+                await asyncio.sleep(1)
+            print(f"planted: an acknowledged move of match {doubled} logged twice", flush=True)
         await asyncio.to_thread(check, "PostgreSQL connections dropped", since, clients, acc.HEALTHY, {"dropped": dropped},
                                 [("clients_synced_s", synced, acc.SYNC_S, acc.NOT_SYNCED)])
 
