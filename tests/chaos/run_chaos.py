@@ -589,9 +589,12 @@ class Runner:
         for figure, seconds, limit, _check in waits:
             figures[figure] = f"{round(seconds, 2)}/{limit}" if seconds is not None else f"never/{limit}"
         report(name, figures)
+        traces = {c.name: c.trace for c in clients}
         for label, items in new.items():
             for item in items:
                 print(f"  {label}: {item}", flush=True)
+                if isinstance(item, acc.SentMove) and traces[item.client]:  # CHAOS_DEBUG=1 keeps each client's frames
+                    print("  its client's last frames:", list(traces[item.client])[-40:], flush=True)
         failed += [label for label, bad in (("doubled or misplaced expiry", wrong), ("log does not rebuild state", broken),
                                             ("no deadline fell during the fault", must_have_expiries and not expiries),
                                             ("no move acknowledged during the fault", not answered)) if bad]
