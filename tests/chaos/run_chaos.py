@@ -839,6 +839,7 @@ async def killed_web_under_load(runner, clients, new_idle, switch_started):
         # the deadlines that fell meanwhile are judged here, against that length, not the kill's bound.
         await asyncio.to_thread(runner.check, "switch to scripts/run.sh", switch_started, clients,
                                 acc.timers_down(serving - switch_started))
+        await new_idle()  # the timers' catching up after the switch may have ended the matches left to them
         holders = {c: (web_pid_of(c.local_port, web), c.local_port) for c in clients if c.local_port and c.ws}
         victim = max(web, key=lambda pid: sum(1 for h, _p in holders.values() if h == pid))
         on_victim = [c for c, (h, _p) in holders.items() if h == victim]
