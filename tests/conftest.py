@@ -30,6 +30,7 @@ PURE_DIRECTORIES = ("gamekit", "alibaba_tiles", "basra", "sidibaba")
 # engine contract checked over every registered game (minutes of random matches, run once).
 PURE_MODULES = {"test_import_graph.py", "matches/test_contract.py"}
 PURE_DIRECTORIES += ("tournaments",)  # the pure pairing, points and standings (tournaments/*.py but models and services)
+PURE_DIRECTORIES += ("chaos",)  # the chaos run's accounting and verdicts (make chaos itself is no test)
 BACKEND_MARKERS = {"django_db", "postgresql", "redis", "e2e", "smoke", "default_mode"}
 BACKEND_FIXTURES = {"db", "transactional_db", "client", "async_client",
                     "admin_client", "admin_user", "django_user_model", "rf", "async_rf", "settings", "live_server",
