@@ -35,18 +35,26 @@ function tileLabel(tile) {
   return fmt(t("tile_label", "{colour} {kind}"), { colour: colourName(tile.colour), kind: kindName(tile.kind) });
 }
 
-function setRows(tiles) {
+/* A seat's tiles as its sets: [{kind, tiles}], the largest set first, as the drawn sets and the words of the
+ * screen-reader mode both list them; sets of one size by kind, or by `name(kind)` in the reader's language. */
+function setsOf(tiles, name) {
   const groups = {};
   const order = [];
   tiles.forEach(function (tl) {
     if (!groups[tl.kind]) { groups[tl.kind] = []; order.push(tl.kind); }
     groups[tl.kind].push(tl);
   });
-  order.sort(function (a, b) { return groups[b].length - groups[a].length || (a < b ? -1 : 1); });
-  return order.map(function (k) {
+  const tie = name ? function (a, b) { return name(a).localeCompare(name(b)); } : function (a, b) { return a < b ? -1 : 1; };
+  order.sort(function (a, b) { return groups[b].length - groups[a].length || tie(a, b); });
+  return order.map(function (k) { return { kind: k, tiles: groups[k] }; });
+}
+
+function setRows(tiles) {
+  return setsOf(tiles).map(function (set) {
+    const k = set.kind;
     return h("div", { className: "set-row", "data-kind": k }, [
-      h("span", { className: "set-name" }, [h("span", { className: "chip-icon", text: icon(k), title: kindName(k) }), " ", kindName(k), " ×", String(groups[k].length)]),
-      h("span", { className: "set-tiles" }, groups[k].map(function (tl) { return chip(tl, "mini"); })),
+      h("span", { className: "set-name" }, [h("span", { className: "chip-icon", text: icon(k), title: kindName(k) }), " ", kindName(k), " ×", String(set.tiles.length)]),
+      h("span", { className: "set-tiles" }, set.tiles.map(function (tl) { return chip(tl, "mini"); })),
     ]);
   });
 }
@@ -76,5 +84,5 @@ function strings() { return T; }
 export {
   COLOURS, strings, t,
   kindName, colourName, icon, chip, tileLabel,
-  setRows, plural, tileInText, layoutName,
+  setsOf, setRows, plural, tileInText, layoutName,
 };

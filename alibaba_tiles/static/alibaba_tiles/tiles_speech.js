@@ -187,19 +187,13 @@ function facts(view, api) {
   return out;
 }
 
-/* A seat's tiles by kind, the most of a kind first: "ring ×2: pink, blue; crown ×1: yellow". */
+/* A seat's tiles by kind, the largest set first (then by name, as a reader looks them up): "ring ×2: pink, blue;
+ * crown ×1: yellow". */
 function kindGroups(tiles) {
-  const groups = {};
-  const order = [];
-  tiles.forEach(function (tile) {
-    if (!groups[tile.kind]) { groups[tile.kind] = []; order.push(tile.kind); }
-    groups[tile.kind].push(tile);
-  });
-  order.sort(function (a, b) { return groups[b].length - groups[a].length || C.kindName(a).localeCompare(C.kindName(b)); });
-  return order.map(function (kind) {
+  return C.setsOf(tiles, C.kindName).map(function (set) {
     return fmt(t("kind_group", "{kind} ×{n}: {tiles}"), {
-      kind: C.kindName(kind), n: groups[kind].length,
-      tiles: groups[kind].map(function (tile) { return C.colourName(tile.colour); }).join(", "),
+      kind: C.kindName(set.kind), n: set.tiles.length,
+      tiles: set.tiles.map(function (tile) { return C.colourName(tile.colour); }).join(", "),
     });
   }).join(t("separator", "; "));
 }
