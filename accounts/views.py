@@ -8,7 +8,6 @@ from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils import translation
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -29,6 +28,7 @@ from accounts.selectors import profile_summary
 from accounts.sockets import keeping_this_session
 from accounts.throttle import client_ip, remember_device
 from config import ratelimit
+from config.back_redirect import back_to_next
 
 
 def minutes_of(seconds: int) -> int:
@@ -269,26 +269,26 @@ def email_resend(request):
     return redirect("accounts:account")
 
 
+def _save_profile_form(request, form_class, context_key, saved_message):
+    """One of the account page's forms of the person's profile: saved and said, or the page again with its errors."""
+    form = form_class(request.POST, instance=profile_of(request.user))
+    if not form.is_valid():
+        return render(request, "accounts/account.html", account_context(request, **{context_key: form}))
+    form.save()
+    messages.success(request, saved_message)
+    return redirect("accounts:account")
+
+
 @login_required
 @require_POST
 def preferences(request):
-    form = PreferencesForm(request.POST, instance=profile_of(request.user))
-    if not form.is_valid():
-        return render(request, "accounts/account.html", account_context(request, preferences_form=form))
-    form.save()
-    messages.success(request, _("Your e-mail preferences are saved."))
-    return redirect("accounts:account")
+    return _save_profile_form(request, PreferencesForm, "preferences_form", _("Your e-mail preferences are saved."))
 
 
 @login_required
 @require_POST
 def play_preferences(request):
-    form = PlayPreferencesForm(request.POST, instance=profile_of(request.user))
-    if not form.is_valid():
-        return render(request, "accounts/account.html", account_context(request, play_form=form))
-    form.save()
-    messages.success(request, _("Your game preferences are saved."))
-    return redirect("accounts:account")
+    return _save_profile_form(request, PlayPreferencesForm, "play_form", _("Your game preferences are saved."))
 
 
 @require_POST
@@ -306,20 +306,13 @@ def screen_reader_switch(request):
     else:
         request.session[SCREEN_READER_SESSION_KEY] = on
     messages.success(request, _("Screen-reader mode on.") if on else _("Screen-reader mode off."))
-    back = request.POST.get("next", "")
-    safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure())
-    return redirect(back if safe and back.startswith("/") else "lobby:home")
+    return back_to_next(request, "lobby:home")
 
 
 @login_required
 @require_POST
 def privacy(request):
-    form = PrivacyForm(request.POST, instance=profile_of(request.user))
-    if not form.is_valid():
-        return render(request, "accounts/account.html", account_context(request, privacy_form=form))
-    form.save()
-    messages.success(request, _("Your privacy settings are saved."))
-    return redirect("accounts:account")
+    return _save_profile_form(request, PrivacyForm, "privacy_form", _("Your privacy settings are saved."))
 
 
 @csrf_exempt  # the signed link is the proof; a mail client's one-click POST carries no cookie (RFC 8058)

@@ -3,21 +3,18 @@ challenge and answer. Thin: parse, call the service, say what happened (docs/peo
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.selectors import game_name
+from config.back_redirect import back_to_next
 from people import blocking, friends as friends_circle, invitations, relations
 from people.errors import PeopleError
 
 
 def _back(request, default="people:friends", **kwargs):
     """To the page the form came from (``next``, this site's only), else ``default``."""
-    target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
-        return redirect(target)
-    return redirect(default, **kwargs)
+    return back_to_next(request, default, **kwargs)
 
 
 @login_required
