@@ -5,6 +5,7 @@ Imported by bench/load.py after it has pointed DATABASE_URL and REDIS_URL at the
 import contextlib
 import functools
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -115,7 +116,10 @@ class Tables:
 # ---------------------------------------------------------------- the server
 
 def free_port(lo=8100, hi=8199):
-    for port in range(lo, hi + 1):
+    # from a random place in the range: two runs starting together (two engineers' benchmarks) would otherwise
+    # both find the same first free port, and the second site would refuse it
+    start = random.randrange(lo, hi + 1)
+    for port in [*range(start, hi + 1), *range(lo, start)]:
         with socket.socket() as s:
             try:
                 s.bind(("127.0.0.1", port))

@@ -298,15 +298,24 @@ def _open_swiss_round(tournament: Tournament, table: list[dict], now: float) -> 
 def advance(tournament_id, now=None) -> bool:
     """Do what is due for one tournament; whether anything changed (its pages are then told). Safe to
     run twice or at once in two processes: everything happens under the tournament's row lock, once.
-    Its next moment is then stored and asked of the clock's lane (`_plan_next`)."""
+
+    Two transactions, each under the lock: first the start and the count (the standings), then what
+    the count brings (an arena's new tables, the next Swiss round, the end). Creating a round of
+    tables takes far longer than counting (every match is set up), and the standings need not wait
+    for it: their pages are told after the first commit (docs/tournaments.md, "Load"). The
+    tournament's next moment is stored and asked of the clock's lane after the second (`_plan_next`)."""
     now = time.time() if now is None else now
     with transaction.atomic():
-        tournament = _locked(tournament_id)
-        changed = _advance(tournament, now)
-        _plan_next(tournament, now)
-        if changed:
+        counted = _count(_locked(tournament_id), now)
+        if counted:
             notify_tournament(tournament_id)
-    return changed
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        moved = _move_on(tournament, now)
+        _plan_next(tournament, now)
+        if moved:
+            notify_tournament(tournament_id)
+    return counted or moved
 
 
 def _next_due(tournament: Tournament, now: float) -> float | None:
@@ -340,8 +349,9 @@ def _wake_after_commit(tournament_id: int, at: float) -> None:
     transaction.on_commit(lambda: scheduling.schedule_wake(WAKE, tournament_id, at))
 
 
-def _advance(tournament: Tournament, now: float) -> bool:
-    """What is due, under the tournament's lock (the caller's transaction)."""
+def _count(tournament: Tournament, now: float) -> bool:
+    """The start if it is due, and the matches that ended counted into the standings (the caller's
+    transaction, holding the tournament's lock); whether anything changed."""
     changed = False
     if tournament.status == Tournament.Status.SCHEDULED and tournament.starts_at.timestamp() <= now:
         entries = tournament.entries.filter(withdrawn_at__isnull=True)
@@ -358,27 +368,35 @@ def _advance(tournament: Tournament, now: float) -> bool:
             _open_swiss_round(tournament, [], now)
         tournament.save(update_fields=["status", "started_at", "current_round"])
         changed = True
-    if tournament.status != Tournament.Status.RUNNING:
-        return changed
-    if _record_ended_matches(tournament, now):
+    if tournament.status == Tournament.Status.RUNNING and _record_ended_matches(tournament, now):
         tournament.standings = compute_standings(tournament)
         tournament.save(update_fields=["standings"])
         changed = True
+    return changed
+
+
+def _move_on(tournament: Tournament, now: float) -> bool:
+    """What the standings bring in a running tournament (the caller's transaction, holding its lock): an
+    arena seats whoever is free, a Swiss event opens its next round once every match of the last is
+    counted, and either ends when it is over; whether anything changed."""
+    if tournament.status != Tournament.Status.RUNNING:
+        return False
     running = tournament.tournament_matches.filter(recorded_at__isnull=True).exists()
     if tournament.kind == Tournament.Kind.ARENA:
         if now < _arena_end(tournament):
-            changed = _seat_arena(tournament, tournament.standings, now) > 0 or changed
-        elif not running:
-            _finish(tournament, now)
-            changed = True
-    elif not running:
-        if tournament.current_round < tournament.rounds and tournament.entries.filter(withdrawn_at__isnull=True).exists():
-            _open_swiss_round(tournament, tournament.standings, now)
-            tournament.save(update_fields=["current_round"])
-        else:
-            _finish(tournament, now)
-        changed = True
-    return changed
+            return _seat_arena(tournament, tournament.standings, now) > 0
+        if running:
+            return False
+        _finish(tournament, now)
+        return True
+    if running:
+        return False
+    if tournament.current_round < tournament.rounds and tournament.entries.filter(withdrawn_at__isnull=True).exists():
+        _open_swiss_round(tournament, tournament.standings, now)
+        tournament.save(update_fields=["current_round"])
+    else:
+        _finish(tournament, now)
+    return True
 
 
 def _finish(tournament: Tournament, now: float) -> None:

@@ -105,6 +105,14 @@ _built_lock = threading.Lock()
 KEPT = 64
 
 
+def held_view(tournament_id: int, language: str, version: int):
+    """(the tournament, its shared part) when this process already built it at ``version`` or later, else
+    None; asks nothing of the database, so a socket told of a change reads it without leaving its loop."""
+    with _built_lock:
+        held = _built.get((tournament_id, language))
+    return (held[1], held[2]) if held is not None and held[0] >= version else None
+
+
 def shared_view(tournament_id: int, language: str, version: int | None = None):
     """(the tournament, its shared part) at ``version`` or later (None: its current version), or None when it
     does not exist; built in ``language`` only when this process holds none as recent."""
@@ -112,10 +120,9 @@ def shared_view(tournament_id: int, language: str, version: int | None = None):
         version = Tournament.objects.filter(pk=tournament_id).values_list("version", flat=True).first()
         if version is None:
             return None
-    with _built_lock:
-        held = _built.get((tournament_id, language))
-    if held is not None and held[0] >= version:
-        return held[1], held[2]
+    held = held_view(tournament_id, language, version)
+    if held is not None:
+        return held
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return None

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from config.asgi import application
 from tests.factories import UserFactory
-from tournaments import services
+from tournaments import consumers, services, snapshot
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -45,3 +45,25 @@ async def test_a_private_tournament_closes_a_strangers_socket_without_a_view():
     communicator = await connect(secret.pk)
     closed = await communicator.receive_output(timeout=5)
     assert closed == {"type": "websocket.close", "code": 4404}
+
+
+async def test_pages_told_of_one_change_share_one_build_of_the_view(monkeypatch):
+    """A change reaches every page of a tournament at once: the process builds the shared view once and each
+    page adds its reader's part on the loop, instead of each page taking its own trip to the database's thread
+    (docs/tournaments.md, "Load")."""
+    cup = await sync_to_async(new_tournament)()
+    pages = [await connect(cup.pk) for _ in range(5)]
+    for page in pages:
+        await page.receive_json_from(timeout=5)
+    builds, trips = [], []
+    build, read = snapshot._shared, consumers.shared_view
+    monkeypatch.setattr(snapshot, "_shared", lambda tournament: builds.append(tournament.version) or build(tournament))
+    monkeypatch.setattr(consumers, "shared_view", lambda *args: trips.append(args) or read(*args))
+    person = await sync_to_async(UserFactory)()
+    await sync_to_async(services.register)(person, cup.pk)
+    for page in pages:
+        after = await page.receive_json_from(timeout=5)
+        assert [row["name"] for row in after["standings"]] == [person.username]
+    assert len(builds) == 1 and len(trips) == 1
+    for page in pages:
+        await page.disconnect()

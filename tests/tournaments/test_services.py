@@ -3,6 +3,8 @@
 from datetime import UTC, datetime
 
 import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import InMemoryChannelLayer
 from django.core.management import call_command
 
 from matches.models import Match
@@ -278,3 +280,35 @@ def test_who_was_away_at_their_first_decision_is_withdrawn_when_the_match_is_abo
     assert Entry.objects.exclude(user=away).get().withdrawn_at is None
     tournament.refresh_from_db()
     assert all(line["matches"] == 0 for line in tournament.standings)
+
+
+class CountingPagesLayer(InMemoryChannelLayer):
+    """The in-memory channel layer, noting at each change sent to a tournament's pages what its row and its
+    running matches were at that moment (what a page told of it would read)."""
+    told = []
+
+    async def group_send(self, group, message):
+        if message.get("type") == "tournament.changed":
+            CountingPagesLayer.told.append(await sync_to_async(_what_a_page_reads)(int(group.rsplit("-", 1)[1])))
+        await super().group_send(group, message)
+
+
+def _what_a_page_reads(tournament_id):
+    tournament = Tournament.objects.get(pk=tournament_id)
+    running = TournamentMatch.objects.filter(tournament=tournament, recorded_at__isnull=True).count()
+    return sum(line["matches"] for line in tournament.standings), running
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_standings_reach_the_pages_before_the_new_tables_are_set_up(settings):
+    """Counting a match commits and tells the pages on its own: creating the next tables (each match set
+    up) takes far longer, and the standings do not wait for it (docs/tournaments.md, "Load")."""
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": f"{__name__}.CountingPagesLayer"}}
+    tournament, _users = new_tournament(people=4)
+    services.advance(tournament.pk, now=T0)
+    for row in running_matches(tournament):
+        play_to_end(row.match_id)
+    CountingPagesLayer.told.clear()
+    assert services.advance(tournament.pk, now=T0 + 60)
+    # first the four seats' results counted with no table yet, then the two new tables
+    assert CountingPagesLayer.told == [(4, 0), (4, 2)]

@@ -44,3 +44,15 @@ def test_the_shared_part_is_built_once_per_change_and_language(django_assert_num
     services.register(newcomer, tournament.pk, now=T0 - 30)  # a change: the version moves
     again = snapshot.shared_view(tournament.pk, "en", version + 1)[1]
     assert again is not first and again["view"]["people"] == 3
+
+
+def test_a_view_held_is_read_without_the_database_and_only_at_its_version_or_later(django_assert_num_queries):
+    tournament, _users = new_tournament(people=2)
+    version = type(tournament).objects.get(pk=tournament.pk).version
+    with django_assert_num_queries(0):
+        assert snapshot.held_view(tournament.pk, "en", version) is None  # nothing built yet in this process
+    built = snapshot.shared_view(tournament.pk, "en")[1]
+    with django_assert_num_queries(0):
+        assert snapshot.held_view(tournament.pk, "en", version)[1] is built
+        assert snapshot.held_view(tournament.pk, "en", version + 1) is None  # a later change: build it again
+        assert snapshot.held_view(tournament.pk, "fr", version) is None  # each language its own
