@@ -14,10 +14,25 @@ pytestmark = pytest.mark.e2e
 
 WORDS = {
     "en": {"ask": "Review these decisions", "swings": "The largest swings",
-           "sentence": re.compile(r"^At move \d+, .+ cost about \d+ points of 100")},
+           "sentence": re.compile(r"^At move \d+, “(?P<taken>.+)” cost about \d+ points of 100 of the expected result: "
+                                  r"“(?P<best>.+)” was better\.$"),
+           # how Basra's buttons name its actions (basra_actions.js), by their first words
+           "play": re.compile(r"^(Play \d|Which way\?\s|Buy |Take |Stop$|Roll the dice$|Choose |I am done|Accept #|Decline #|Give |"
+                              r"Steal for |Turn \d|Claim |.+ starts round two$|Sell |Throw away |Return |Offer |Trade with )")},
     "fr": {"ask": "Analyser ces décisions", "swings": "Les plus grands écarts",
-           "sentence": re.compile(r"^Au coup \d+, .+ a coûté environ \d+ points sur 100")},
+           "sentence": re.compile(r"^Au coup \d+, «\u00a0(?P<taken>.+)\u00a0» a coûté environ \d+ points sur 100 du résultat attendu : "
+                                  r"«\u00a0(?P<best>.+)\u00a0» était meilleur\.$"),
+           "play": re.compile(r"^(Jouer \d|Quel chemin\s\?\s|Acheter |Prendre |Arrêter$|Lancer le dé$|Choisir |J'ai fini|Accepter #|"
+                              r"Refuser #|Donner |Voler pour |Retourner \d|Réclamer |.+ commence la deuxième manche$|Vendre |Jeter |"
+                              r"Rendre |Offrir |Échanger avec )")},
 }
+# an action named by its fields (review_steps.actionWords, the fallback): "play: card 3", "vote move: dir E"
+RAW_FIELDS = re.compile(r"^[a-z_ ]+: [a-z_ ]+ \S+|_")
+
+
+def _named_in_words(text, language):
+    """``text`` names a Basra action as its buttons do, in ``language``, not by the action's fields."""
+    return not RAW_FIELDS.search(text) and WORDS[language]["play"].search(text)
 
 
 def _ask_for_a_review(live_server_url, e2e_env, new_page, simulate, seat, reviewer, language):
@@ -57,10 +72,17 @@ def test_a_seats_review_is_asked_for_followed_and_drawn_on_the_replay(live_serve
     assert re.search(r"\d+", detail.inner_text())
     assert page.locator("h3", has_text=WORDS[language]["swings"]).is_visible()
     sentences = page.locator("[data-testid=review-swings] li")
-    assert sentences.count() >= 1 and WORDS[language]["sentence"].search(sentences.first.inner_text())
-    # the same in words for a screen reader: a row per decision
+    assert sentences.count() >= 1
+    # each action named in the game's words, in the page's language: "Play 3", "Buy Pirates (…) for 60 Piastres"
+    said = WORDS[language]["sentence"].search(sentences.first.inner_text())
+    assert said, sentences.first.inner_text()
+    assert _named_in_words(said["taken"], language) and _named_in_words(said["best"], language), said.groups()
+    # the same in words for a screen reader: a row per decision, its actions named as the sentences name them
     page.locator("[data-testid=review-table] summary").click()
-    assert page.locator("[data-testid=review-table] tbody tr").count() > 3
+    rows = page.locator("[data-testid=review-table] tbody tr")
+    assert rows.count() > 3
+    taken = rows.locator("td:nth-child(2)").all_inner_texts()
+    assert [text for text in taken if not _named_in_words(text, language)] == []
 
 
 @pytest.mark.default_mode

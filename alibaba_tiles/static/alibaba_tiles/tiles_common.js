@@ -1,7 +1,7 @@
 /* Ali Baba's treasure cave: what the page's scripts share (the page's strings, tiles drawn as chips).
  * The other modules of the page import it. */
 import * as UI from "../matches/ui.js";
-import { GUIDE, SPOKEN, TILES } from "./tiles_strings.js";
+import { ACTIONS, GUIDE, SPOKEN, TILES } from "./tiles_strings.js";
 
 const h = UI.h;
 const fmt = UI.fmt;
@@ -14,9 +14,9 @@ const ICONS = {
   necklace: "❂", ring: "◎", ruby: "⬢", statue: "♞", sword: "⚔",
 };
 
-// the page's strings, the guide's (tiles_guide.js), the cave's in words (tiles_speech.js), and the counted ones
-// ("{n} tiles") among them
-const T = Object.assign({}, TILES, GUIDE, SPOKEN);
+// the page's strings, the guide's (tiles_guide.js), the cave's in words (tiles_speech.js), its actions' (tiles_actions.js),
+// and the counted ones ("{n} tiles") among them
+const T = Object.assign({}, TILES, GUIDE, SPOKEN, ACTIONS);
 function t(key, fallback) { return (T && T[key]) || fallback || key; }
 function kindName(k) { return (T.kinds && T.kinds[k]) || k; }
 function colourName(c) { return (T.colours && T.colours[c]) || c; }

@@ -13,6 +13,7 @@ import { SPEECH } from "../matches/match_strings.js";
 import { registerSpeech, turnText, wordsTable } from "../matches/speech.js";
 import { layerText } from "./tiles_guide.js";
 import { eventText } from "./tiles_log.js";
+import { actionText } from "./tiles_actions.js";
 
 const h = UI.h;
 const fmt = UI.fmt;
@@ -317,4 +318,5 @@ registerSpeech("alibaba_tiles", {
   board: boardNode,
   readouts: { turn: turnReadout, scores: scoresText, hand: handText, clocks: clocksText },
   deadline: deadlineOf,
+  action: actionText,
 });

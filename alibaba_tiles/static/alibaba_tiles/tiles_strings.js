@@ -222,3 +222,16 @@ export const SPOKEN = {
   hand_line: gettext("Behind your screen: {tiles}. {points}."),
   others_clock: gettext("{names} to decide: {time} left."),
 };
+
+/* an action in words (tiles_actions.js): the review's sentences and table, the buttons' names */
+export const ACTIONS = {
+  a_tile: gettext("a tile"),
+  tile_on_layer: gettext("{tile} ({layer})"),
+  act_take: gettext("Take {tile}"),
+  act_swap: gettext("Swap the lamp for {tile} from the bazaar"),
+  act_green: gettext("Take {tile} too (green effect)"),
+  act_forbid: gettext("Forbid {what} to the others until your next turn (white effect)"),
+  act_use: gettext("Use the effect of {tile}"),
+  act_show: gettext("Show {tile}"),
+  act_choose: gettext("Take {tile}, shown by {name}"),
+};

@@ -13,6 +13,7 @@ import { promptHint } from "./basra_guide.js";
 import { legend } from "./basra_legend.js";
 import * as Board from "./basra_board.js";
 import * as Cave from "./basra_cave.js";
+import { actionText } from "./basra_actions.js";
 import { ratingCell } from "../matches/endscreen.js";
 
 const h = UI.h, fmt = UI.fmt;
@@ -40,37 +41,6 @@ function spread(action) {
 }
 
 function seatName(seat) { return api.name(seat); }
-
-function offerFrom(id, view) {
-  const offer = ((view.phase || {}).offers || []).filter(function (o) { return o.id === id; })[0];
-  return offer ? " (" + seatName(offer.from) + ")" : "";
-}
-
-/* A short label for a concrete action, from its type and values. */
-function actionLabel(a, view, place) {
-  switch (a.type) {
-    case "play": return fmt(t("play", "Play {n}"), { n: a.card });
-    case "route": return t("route", "Which way?") + " " + (place === 0 ? t("main_route", "main route") : t("branch", "the branch"));  // the engine lists the main route first
-    case "buy": {
-      const price = B.priceHere(a.card, view.position, B.data());
-      return price === null ? t("buy", "Buy") + " " + B.cardName(a.card) : fmt(t("buy_for", "Buy {card} for {price}"), { card: B.cardName(a.card), price: B.cash(price) });
-    }
-    case "take": return fmt(t("take_free", "Take {card} for free"), { card: B.cardName(a.card) });
-    case "stop": return t("stop", "Stop");
-    case "roll": return t("roll", "Roll the dice");
-    case "choose": return t("choose", "Choose") + " " + B.gangName(a.gang);
-    case "done": return view.phase && view.phase.name === "window" && view.phase.kind !== "bazaar" && view.phase.kind !== "give" && view.phase.kind !== "x10"
-      ? t("done_keep", "I am done (keep my cards)") : t("done", "I am done");
-    case "accept": return t("accept", "Accept") + " #" + a.offer + offerFrom(a.offer, view);
-    case "decline": return t("decline", "Decline") + " #" + a.offer + offerFrom(a.offer, view);
-    case "give": return fmt(t("give_to", "Give {card} to {name}"), { card: B.cardName(a.card), name: seatName(view.phase.receiver) });
-    case "steal": return fmt(B.plural("steal", a.turns, "Steal for {n} turn", "Steal for {n} turns"), { n: a.turns });
-    case "announce": return fmt(B.plural("announce", a.count, "Turn {n} card", "Turn {n} cards"), { n: a.count });
-    case "claim": return t("claim", "Claim") + " " + B.cardName(a.card);
-    case "choose_start": return fmt(t("choose_start", "{name} starts round two"), { name: seatName(a.seat) });
-    default: return a.type;
-  }
-}
 
 // the catalogue's key for a form's title and for its fields, where the action's own word means something else
 const FORM_TITLES = { steal: "steal_title" };
@@ -136,7 +106,7 @@ function renderPrompt(view, frame, send) {
       concrete.forEach(function (c, j) {
         buttons.appendChild(h("button", { type: "button", className: "choice act-" + c.type,
           "data-testid": "act-" + c.type + "-" + index + "-" + j, "data-action": JSON.stringify(c), "data-choice": UI.choiceKey(c),
-          text: actionLabel(c, view, j), onclick: function (ev) { send(c, ev.currentTarget); } }));
+          text: actionText(c, view, api), onclick: function (ev) { send(c, ev.currentTarget); } }));
       });
     } else {
       box.appendChild(domainForm(a, index, send, view));

@@ -14,6 +14,7 @@ import * as B from "./basra_log.js";
 import { meaning } from "./basra_legend.js";
 import { stashLine } from "./basra_cave.js";
 import { BASRA_SPEECH } from "./basra_strings.js";
+import { actionText } from "./basra_actions.js";
 
 const h = UI.h;
 const fmt = UI.fmt;
@@ -314,4 +315,5 @@ registerSpeech("basra", {
   board: function (frame, api) { return boardNode(boardParts(frame, api)); },
   readouts: { turn: turnText, scores: scoresText, hand: handText },
   deadline: deadline,
+  action: actionText,
 });

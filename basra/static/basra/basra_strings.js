@@ -52,6 +52,12 @@ export const BASRA = {
   return: gettext("Return cards"),
   offer: gettext("Offer cards for Piastres"),
   trade: gettext("Trade at the bazaar"),
+  // a form's action once its cards are chosen, in words (basra_actions.js: the review's sentences and table)
+  act_sell: gettext("Sell {cards}"),
+  act_throw: gettext("Throw away {cards}"),
+  act_return: gettext("Return {cards}"),
+  act_offer: gettext("Offer {cards} to {name} for {price}"),
+  act_trade: gettext("Trade with {name}: give {give}, get {get}"),
   window: gettext("Window: {kind}"),
   win_throw20: gettext("throw cards away for 20 each, or sell them"),
   win_throw100: gettext("last chance: throw cards away for 100 each"),

@@ -215,6 +215,16 @@ export function start(host, url) {
   startReview({
     steps: function () { return steps; },
     jump: function (i, legal) { pause(); return show(i, legal).catch(failed); },
+    // the views this replay's seat had at these steps (the frames it is shown anyway): {step: view}
+    views: function (list) {
+      return Promise.all(list.map(function (i) { return ensure(i, i); })).then(function () {
+        const out = {};
+        list.forEach(function (i) { if (frames[i]) out[i] = frames[i].view || {}; });
+        return out;
+      });
+    },
+    game: page.dataset.game,
+    api: api,
   });
 
   slider.addEventListener("input", function () { pause(); jump(+slider.value); });

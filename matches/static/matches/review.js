@@ -5,14 +5,18 @@
  * shown), the largest swings in a sentence each, and every decision as a table a screen reader reads. */
 import * as UI from "./ui.js";
 import { REVIEW } from "./match_strings.js";
+import { actionText } from "./speech.js";
 import {
-  actionWords, curve, inProgress, marks, points, polyline, progress, swingSentences,
+  curve, inProgress, marks, points, polyline, progress, swingSentences,
 } from "./review_steps.js";
 
 const POLL_MS = 1000;
 const WIDTH = 600, HEIGHT = 120;
 
-/* host: {steps(), jump(step, legal) -> Promise, page}; the panel is the template's #review-panel. */
+/* host: {steps(), jump(step, legal) -> Promise, views(steps) -> Promise of {step: view}, game, api}; the panel is
+ * the template's #review-panel. An action is named in its game's words (speech.actionText) from the view the
+ * seat had at that decision: the replay's own frame of that step, for the seat it shows (the only seat whose
+ * review the page offers), so the review tells nothing the replay does not. */
 export function start(host) {
   const panel = document.getElementById("review-panel");
   if (!panel) return;
@@ -23,6 +27,7 @@ export function start(host) {
   const body = panel.querySelector("[data-testid=review-body]");
   let timer = null;
   let shown = null;
+  let views = {};  // step -> the seat's view at that step (the decision's), once fetched
 
   function say(text) { status.textContent = text; }
 
@@ -50,13 +55,22 @@ export function start(host) {
     else if (inProgress(data.status)) say(UI.fmt(REVIEW.progress, { done: data.done, total: data.total || "…" }));
     else say("");
     if (inProgress(data.status)) timer = setTimeout(poll, POLL_MS);
-    if (data.status === "done" && shown !== data) { shown = data; draw(data); }
+    if (data.status === "done" && shown !== data) { shown = data; withViews(data).then(function () { if (shown === data) draw(data); }); }
+  }
+
+  /* The decisions' views fetched (the replay's chunks around them); on a failure the actions are named by
+   * their fields. */
+  function withViews(data) {
+    const steps = (data.decisions || []).map(function (d) { return d.seq; });
+    if (!host.views) return Promise.resolve();
+    return host.views(steps).then(function (found) { views = found; }).catch(function (err) { console.warn(err); });
   }
 
   function poll() { load("GET").then(follow).catch(function (err) { say(err.message); }); }
 
-  function words(action) {
-    return actionWords(action);
+  /* An action of the decision at `step`, in its game's words. */
+  function words(action, step) {
+    return actionText(host.game, action, views[step], host.api);
   }
 
   /* Jump to the decision and draw the better action on the game's own drawing: the frame is drawn with it
@@ -64,16 +78,14 @@ export function start(host) {
   function showDecision(d) {
     host.jump(d.seq, d.best ? [d.best] : []).then(function () {
       const key = UI.choiceKey(d.best);
-      const drawn = [];
       document.querySelectorAll("[data-choice]").forEach(function (el) {
-        if (el.getAttribute("data-choice") === key) { el.classList.add("choice-pending", "review-best"); drawn.push(el); }
+        if (el.getAttribute("data-choice") === key) el.classList.add("choice-pending", "review-best");
       });
-      const named = drawn.length ? (drawn[0].getAttribute("aria-label") || drawn[0].textContent || "").replace(/\s+/g, " ").trim() : "";
       const detail = panel.querySelector("[data-testid=review-detail]");
       detail.hidden = false;
-      if (typeof d.taken_value !== "number") { detail.textContent = words(d.taken) + ": " + REVIEW.not_judged; return; }
+      if (typeof d.taken_value !== "number") { detail.textContent = words(d.taken, d.seq) + ": " + REVIEW.not_judged; return; }
       detail.textContent = UI.fmt(REVIEW.detail, {
-        move: d.seq, taken: words(d.taken), best: named || words(d.best),
+        move: d.seq, taken: words(d.taken, d.seq), best: words(d.best, d.seq),
         taken_value: points(d.taken_value), best_value: points(d.best_value), loss: points(d.loss),
       });
     });
@@ -124,9 +136,9 @@ export function start(host) {
                                   "aria-label": UI.fmt(REVIEW.go, { move: d.seq }), onclick: function () { showDecision(d); } });
       return UI.h("tr", { "data-mark": d.mark || "" }, [
         UI.h("td", {}, [go]),
-        UI.h("td", { text: words(d.taken) }),
+        UI.h("td", { text: words(d.taken, d.seq) }),
         UI.h("td", { text: judgedHere ? String(points(d.taken_value)) : REVIEW.not_judged }),
-        UI.h("td", { text: judgedHere ? words(d.best) + " (" + points(d.best_value) + ")" : "" }),
+        UI.h("td", { text: judgedHere ? words(d.best, d.seq) + " (" + points(d.best_value) + ")" : "" }),
         UI.h("td", { text: judgedHere ? String(points(d.loss)) : "" }),
         UI.h("td", { text: d.mark ? REVIEW[d.mark] : "" }),
       ]);

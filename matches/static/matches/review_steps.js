@@ -34,8 +34,8 @@ export function points(value) {
   return Math.round(100 * value);
 }
 
-/* An action in plain words when the game's own drawing gives none: its type in words and its values
- * ({"type": "vote_move", "dir": "E"} -> "vote move: dir E"). */
+/* An action by its fields, for an action its game does not name (speech.actionText names it in the game's
+ * words): its type in words and its values ({"type": "vote_move", "dir": "E"} -> "vote move: dir E"). */
 export function actionWords(action) {
   if (!action || typeof action !== "object") return String(action);
   const type = String(action.type || "").replace(/_/g, " ");
@@ -47,13 +47,13 @@ export function actionWords(action) {
 }
 
 /* The swings' sentences, largest first: `sentence` is the translated template with {move}, {taken},
- * {best} and {loss}; `words(action)` names an action. */
+ * {best} and {loss}; `words(action, seq)` names an action of the decision at `seq`. */
 export function swingSentences(review, sentence, words, fmt) {
   const bySeq = {};
   (review.decisions || []).forEach(function (d) { bySeq[d.seq] = d; });
   return (review.swings || []).filter(function (seq) { return bySeq[seq]; }).map(function (seq) {
     const d = bySeq[seq];
-    return { seq: seq, mark: d.mark, text: fmt(sentence, { move: seq, taken: words(d.taken), best: words(d.best), loss: points(d.loss) }) };
+    return { seq: seq, mark: d.mark, text: fmt(sentence, { move: seq, taken: words(d.taken, seq), best: words(d.best, seq), loss: points(d.loss) }) };
   });
 }
 

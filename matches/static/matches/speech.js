@@ -12,16 +12,35 @@
  *   sentences(events, frame, api) -> ["Bob takes the red tile.", ...]: each of the viewer's new events as a sentence;
  *   board(frame, api) -> a Node (or null): the board in words, with no controls;
  *   readouts: {turn, scores, hand, clocks}: each (frame, api) -> a string;
- *   deadline(frame, api) -> the server time (seconds) by which this seat must decide, or null.
+ *   deadline(frame, api) -> the server time (seconds) by which this seat must decide, or null;
+ *   action(action, view, api) -> "Take the red ring (layer 2)": one action in the game's own words, in the page's
+ *     language, from the view the seat had when it could take it (the review's sentences and table name actions so:
+ *     actionText below; the game's buttons use the same function where their label is a sentence).
  * What a game leaves out falls back to what every frame says (whose turn from `to_act`, the last events from the
  * sentences this page announced). The client computes no rule here either: it words what the server sent.
  */
 import * as UI from "./ui.js";
 import { SPEECH } from "./match_strings.js";
+import { actionWords } from "./review_steps.js";
 
 const speeches = {};
 
 export function registerSpeech(game, speech) { speeches[game] = speech; }
+
+/* An action in the words of its game (its speech's `action` part), from the view the seat had; the action's
+ * fields in plain words (review_steps.actionWords) for a game, or an action, that its game does not name. */
+export function actionText(game, action, view, api) {
+  const name = (speeches[game] || {}).action;
+  if (typeof name === "function" && action && typeof action === "object") {
+    try {
+      const text = name(action, view || {}, api);
+      if (text) return text;
+    } catch (err) {
+      console.error(err);
+    }
+  }
+  return actionWords(action);
+}
 
 export const READOUTS = ["turn", "scores", "hand", "clocks", "last", "board", "help"];
 export const MILESTONES = [60, 30, 10];

@@ -4,6 +4,7 @@
  * maze in their view (Adventurers, spectators) do not show it until the end. */
 import * as UI from "../matches/ui.js";
 import * as S from "./sidi_common.js";
+import { actionText } from "./sidi_actions.js";
 
 const h = UI.h;
 const svg = UI.svg;
@@ -176,7 +177,8 @@ function MapRenderer() {
     }
     S.concrete(legal, "pass").forEach(function (a) { box.appendChild(S.button(S.t("pass", "Pass"), "event-pass", function () { targeting = null; api.send(a); })); });
     S.concrete(legal, "steal").forEach(function (a) {
-      box.appendChild(S.button(S.t("steal", "Steal a {group}", { group: S.t("k_" + a.kind, a.kind) }), "steal-" + a.kind, function () { api.send(a); }));
+      // named as the review names it (sidi_actions.js): "a jewel", "a genie" in the page's language
+      box.appendChild(S.button(actionText(a, view, api), "steal-" + a.kind, function () { api.send(a); }));
     });
     const help = eventHelpList(view);
     if (help) box.appendChild(help);

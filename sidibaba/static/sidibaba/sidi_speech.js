@@ -9,6 +9,7 @@ import { registerSpeech, wordsTable } from "../matches/speech.js";
 import * as S from "./sidi_common.js";
 import { firstAsked } from "./sidi_guide.js";
 import { eventSentence, votesFolded } from "./sidi_sentences.js";
+import { actionText } from "./sidi_actions.js";
 import { ASKED, SPOKEN } from "./sidi_strings.js";
 
 const SIDES = ["n", "e", "s", "w"];  // the maze's sides in the order of its letters N, E, S, W (the facing 0..3)
@@ -259,6 +260,7 @@ registerSpeech("sidibaba", {
     clocks: function (frame, api) { return clocksText(viewOf(frame), api, api.serverNow()); },
   },
   deadline: function (frame) { return deadlineOf(viewOf(frame), frame.legal); },
+  action: actionText,
 });
 
 export {

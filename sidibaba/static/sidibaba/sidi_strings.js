@@ -257,6 +257,16 @@ export const SIDI = {
   padlock_prompt: gettext("Hand each token to an Adventurer who has none yet:"),
   g_jewel: gettext("jewel"),
   g_genie: gettext("genie"),
+  // an action in words (sidi_actions.js: the review's sentences and table)
+  act_vote_move: gettext("Vote {move}"),
+  act_choose_maze: gettext("Choose the maze {name}"),
+  act_place_treasure: gettext("Hide the Treasure: {square}"),
+  act_place_chest: gettext("Place a chest: {square}"),
+  act_choose_entrance: gettext("Let the Adventurers enter by {opening}"),
+  act_event_target: gettext("{play}: {square}"),
+  act_give_token: gettext("Hand {kind} to {name}"),
+  act_propose_line: gettext("Propose the line {line}"),
+  act_offer: gettext("Offer {jewels} to the genie"),
 };
 
 /* the prompt hints (sidi_guide.js) */
