@@ -194,3 +194,13 @@ test("at the end the scores are the ranking and the players' table has the ranks
   assert.deepEqual(row(players, "Bob").cells.slice(0, 2), ["1", "3750 Piastres"]);
   assert.equal(S.turnText(over, api(over)), "");
 });
+
+test("a Forty Thieves turn asks to steal, never to sell (nothing is sold in that variant)", () => {
+  const f = frame("cave");
+  f.view.phase = { name: "turn", seat: f.seat, at: null };
+  assert.equal(f.view.variant, "forty_thieves");
+  assert.equal(S.promptText(f, api(f)), "steal from the cave if you like, then play a movement card");
+  const plain = frame("turn");
+  assert.equal(plain.view.variant, "standard");
+  assert.equal(S.promptText(plain, api(plain)), "sell cards, then play a movement card");
+});

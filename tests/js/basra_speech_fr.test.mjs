@@ -47,3 +47,9 @@ test("the readouts are in French", () => {
   const cave = frame("cave");
   assert.match(S.handText(cave, api(cave)), / Dans la caverne : Cyd : 37 × 1000 piastres devant Ann, sous 13 jetons · encore 37 tours\.$/);
 });
+
+test("a Forty Thieves turn asks to steal, in French", () => {
+  const f = frame("cave");
+  f.view.phase = { name: "turn", seat: f.seat, at: null };
+  assert.equal(S.promptText(f, api(f)), "voler dans la caverne si vous le voulez, puis jouer une carte de déplacement");
+});

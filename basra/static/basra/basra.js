@@ -128,7 +128,7 @@ function renderStatus(view, frame) {
     text: mine ? (view.current === api.seat ? t("your_turn", "Your turn")
       : fmt(t("your_decision", "Your decision ({name}'s turn)"), { name: seatName(view.current) }))
       : fmt(t("their_turn", "{name}'s turn"), { name: seatName(view.current) }) }));
-  let phaseText = B.phaseWords(view.phase);
+  let phaseText = B.phaseWords(view.phase, view.variant);
   if (view.phase.purpose) phaseText += " · " + B.purposeWords(view.phase);
   bar.appendChild(h("span", { className: "muted", "data-testid": "phase", text: phaseText }));
   if (view.phase.at) bar.appendChild(h("span", { className: "countdown", "data-countdown": "1", "data-testid": "countdown" }));

@@ -9,9 +9,10 @@ function g(key) {
   return GUIDE[key] || "";
 }
 
-/* The hint's key: the phase, and for a window its kind, for a roll its purpose. */
-function hintKey(phase) {
+/* The hint's key: the phase, and for a window its kind, for a roll its purpose; the Forty Thieves' turn its own. */
+function hintKey(phase, variant) {
   if (!phase) return "";
+  if (phase.name === "turn" && variant === "forty_thieves") return "hint_turn_forty";
   if (phase.name === "window") return "hint_window_" + phase.kind;
   if (phase.name === "pick") return phase.free ? "hint_pick_free" : "hint_pick";
   return "hint_" + phase.name;
@@ -19,7 +20,7 @@ function hintKey(phase) {
 
 function promptHint(view, legal) {
   if (view.finished || !legal.length) return null;
-  const text = g(hintKey(view.phase)) || g("hint_" + (view.phase && view.phase.name)) || "";
+  const text = g(hintKey(view.phase, view.variant)) || g("hint_" + (view.phase && view.phase.name)) || "";
   return text ? h("p", { className: "prompt-hint", "data-testid": "prompt-hint", text: text }) : null;
 }
 

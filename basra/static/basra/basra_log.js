@@ -83,10 +83,12 @@ function offerText(o, api) {
   return fmt(t("offer_line", "Offer #{id}: {from} gives {give} to {to} for {get}"), Object.assign(args, { from: api.name(o.from), to: api.name(o.to) }));
 }
 
-/* What a phase asks, in the status bar's words ("sell cards, then play a movement card"; a window: its kind), and
- * what a roll is for ("the black die"; "" for other phases). */
-function phaseWords(phase) {
+/* What a phase asks, in the status bar's words ("sell cards, then play a movement card"; a window: its kind; in the
+ * Forty Thieves variant a turn steals instead of selling), and what a roll is for ("the black die"; "" for other
+ * phases). */
+function phaseWords(phase, variant) {
   if (!phase) return "";
+  if (phase.name === "turn" && variant === "forty_thieves") return t("phase_turn_forty", "steal, then play a movement card");
   return phase.name === "window" ? t("win_" + phase.kind, phase.kind) : t("phase_" + phase.name, phase.name);
 }
 function purposeWords(phase) {

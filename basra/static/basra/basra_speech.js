@@ -48,7 +48,7 @@ export function promptText(frame, api) {
     return fmt(s("answer_offer", "answer offer #{id} from {name}"), { id: o.id, name: api.name(o.from) });
   });
   if (phase.name === "window" && (phase.done || []).indexOf(api.seat) >= 0) return answers.length ? clauses(answers) : "";
-  let what = B.phaseWords(phase);
+  let what = B.phaseWords(phase, viewOf(frame).variant);
   if (phase.purpose) what = fmt(s("roll_for", "{what}: {purpose}"), { what: what, purpose: B.purposeWords(phase) });
   return clauses([what].concat(answers));
 }
@@ -119,7 +119,7 @@ export function boardParts(frame, api) {
   const lines = [];
   if (!view.finished && view.phase) {
     const turn = view.current === api.seat ? t("your_turn", "Your turn") : fmt(t("their_turn", "{name}'s turn"), { name: api.name(view.current) });
-    lines.push(fmt(s("status", "{round}. {turn}: {what}."), { round: fmt(t("round", "Round {n}"), { n: view.round }), turn: turn, what: B.phaseWords(view.phase) }));
+    lines.push(fmt(s("status", "{round}. {turn}: {what}."), { round: fmt(t("round", "Round {n}"), { n: view.round }), turn: turn, what: B.phaseWords(view.phase, view.variant) }));
   }
   if (here) lines.push(fmt(s("ali_stands", "Ali Baba stands on {place}, in quarter {quarter}: {what}."), { place: here.name, quarter: here.space.quarter, what: spaceWords(here) }));
   parts.push({ heading: s("where", "Where Ali Baba stands"), lines: lines });

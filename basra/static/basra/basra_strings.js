@@ -177,6 +177,8 @@ export const BASRA = {
   offer_to_you: gettext("Offer #{id} from {name}: you get {give}; you give {get}"),
   nothing_cards: gettext("nothing"),
   phase_turn: gettext("sell cards, then play a movement card"),
+  // the Forty Thieves variant: nothing is sold; the mover may steal from the cave first
+  phase_turn_forty: gettext("steal from the cave if you like, then play a movement card"),
   phase_junction: gettext("choose the way at the junction"),
   phase_pick: gettext("take cards from the packs"),
   phase_roll: gettext("roll"),
@@ -248,6 +250,7 @@ export const BASRA = {
 /* the prompt hints (basra_guide.js) */
 export const GUIDE = {
   hint_turn: gettext("Sell bandits now if you want to, then play a movement card: Ali Baba walks that many spaces."),
+  hint_turn_forty: gettext("Steal from the cave now if you like (each 1,000 keeps you in it a turn), then play a movement card: Ali Baba walks that many spaces."),
   hint_junction: gettext("Ali Baba is at a junction: choose the street he takes."),
   hint_pick: gettext("Buy up to three bandit cards at this quarter's price, or stop."),
   hint_pick_free: gettext("Take up to two cards for free from the tops of the packs."),
