@@ -44,6 +44,9 @@ sys.path.insert(0, str(ROOT))
 os.environ["DATABASE_URL"] = os.environ.get("LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/alibaba_load")
 os.environ["REDIS_URL"] = os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/3")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# Files of the run named after its database, so that two runs on different databases (two people's
+# benchmarks at once) never share beat's schedule or the server's log.
+RUN_NAME = os.environ["DATABASE_URL"].rsplit("/", 1)[1]
 
 # One machine plays every user from one address: the per-user and per-address
 # socket limits and the frame budgets are lifted for the run (the limits
@@ -61,7 +64,8 @@ LOAD_SERVER_ENV = {
     "SECURE_SSL_REDIRECT": "0",
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
     "LOG_LEVEL": "WARNING",
-    "BEAT_SCHEDULE": "/tmp/alibaba-load-beat-schedule",
+    "BEAT_SCHEDULE": f"/tmp/{RUN_NAME}-beat-schedule",
+    "LOAD_SERVER_LOG": f"/tmp/{RUN_NAME}-server.log",
 }
 os.environ.update(LOAD_SERVER_ENV)
 

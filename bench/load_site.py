@@ -129,7 +129,8 @@ def start_server(port, web_processes):
     env = dict(os.environ, PORT=str(port))
     if web_processes:
         env["WEB_PROCESSES"] = str(web_processes)
-    with open("/tmp/alibaba-load-server.log", "w") as log:  # the server keeps its own copy of the file
+    log_path = os.environ.get("LOAD_SERVER_LOG", "/tmp/alibaba_load-server.log")
+    with open(log_path, "w") as log:  # the server keeps its own copy of the file
         server = subprocess.Popen(["bash", "scripts/run.sh"], cwd=ROOT, env=env, start_new_session=True,
                                   stdout=subprocess.DEVNULL, stderr=log)
     for _ in range(300):
@@ -140,7 +141,7 @@ def start_server(port, web_processes):
             time.sleep(0.1)
     else:
         stop_server(server)
-        raise SystemExit("the server did not start: see /tmp/alibaba-load-server.log")
+        raise SystemExit(f"the server did not start: see {log_path}")
     time.sleep(2.0)  # the other web processes, the workers and beat
     return server
 
