@@ -70,7 +70,16 @@ LOAD_SERVER_ENV = {
 os.environ.update(LOAD_SERVER_ENV)
 
 from load_client import phase, ratio, timer_lateness, timer_phase, write_trace  # noqa: E402 - after the environment
-from load_site import Tables, free_port, rss_bytes, server_processes, setup_django, start_server, stop_server  # noqa: E402 - after the environment
+from load_site import (  # noqa: E402 - after the environment
+    Tables,
+    free_port,
+    rss_bytes,
+    server_processes,
+    setup_django,
+    start_server,
+    stop_server,
+    web_redis_connections,
+)
 
 
 def run_client(coroutine):
@@ -95,6 +104,8 @@ def main():
     parser.add_argument(
         "--trace", default="", help="write each site move's send time and move -> every view to this file (where the tail sits in time)"
     )
+    parser.add_argument("--linger", type=float, default=0.0,
+                        help="seconds the site is kept after the sockets closed, then the web processes' Redis connections")
     parser.add_argument("--port", type=int, default=0, help="target a site already running here (no server started, no fresh database)")
     args = parser.parse_args()
 
@@ -171,6 +182,10 @@ def main():
                 ratio(site, floor)
             if args.trace and site.trace:
                 write_trace(args.trace, site.trace)
+            if processes and args.linger:
+                time.sleep(args.linger)
+                print(f"Redis connections of each web process {args.linger:g} s after the sockets closed: "
+                      f"{web_redis_connections(processes)}")
             if processes:
                 print("server RSS: " + ", ".join(f"{label} {rss_bytes(pid) / 2**20:.0f} MB" for pid, label in processes.items()))
     finally:

@@ -11,7 +11,7 @@ import random
 import time
 
 import orjson
-from load_site import cpu_seconds, rss_bytes, server_processes, web_rss
+from load_site import cpu_seconds, rss_bytes, server_processes, web_redis_connections, web_rss
 
 print = functools.partial(print, flush=True)  # noqa: A001 - progress shows when the output is a file
 MOVE_TIMEOUT = 10.0
@@ -322,6 +322,8 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
             else ""
         )
     )
+    if processes and not echo:
+        print(f"[{label}] Redis connections of each web process with the sockets open: {web_redis_connections(processes)}")
     cpu0 = {pid: cpu_seconds(pid) for pid in processes}
     own0 = os.times()
     # The client's own collector paused it for up to 130 ms (measured with --trace), and a

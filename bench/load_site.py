@@ -241,6 +241,33 @@ def rss_bytes(pid):
         return 0
 
 
+def redis_connections(pid, port=None):
+    """The process's established TCP connections to Redis (LOAD_REDIS_URL's port), from /proc."""
+    port = port or int(os.environ["REDIS_URL"].split("://", 1)[1].split("/", 1)[0].rsplit(":", 1)[1])
+    inodes = set()
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(OSError):
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+                if target.startswith("socket:["):
+                    inodes.add(target[8:-1])
+    except OSError:
+        return 0
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError), open(table) as f:
+            for line in f.read().splitlines()[1:]:
+                fields = line.split()
+                if fields[3] == "01" and fields[9] in inodes and int(fields[2].rsplit(":", 1)[1], 16) == port:
+                    count += 1
+    return count
+
+
+def web_redis_connections(processes):
+    """'pid n, pid n' for the web processes."""
+    return ", ".join(f"{pid} {redis_connections(pid)}" for pid, label in processes.items() if label == "web")
+
+
 def web_rss(processes):
     return sum(rss_bytes(pid) for pid, label in processes.items() if label == "web")
 
