@@ -1,5 +1,6 @@
 """The web process as config/web_server.py starts it: a real uvicorn serving the site."""
 import asyncio
+import logging
 import os
 import socket
 import subprocess
@@ -123,3 +124,5 @@ def test_the_server_takes_its_handshake_limit_and_backlog_from_here():
     finally:
         loop.close()
     assert protocol.open_timeout == handshake_seconds() == 30.0
+    # no INFO line per socket (the WebSocket counterpart of the access log), warnings and errors still
+    assert not protocol.logger.isEnabledFor(logging.INFO) and protocol.logger.isEnabledFor(logging.WARNING)
