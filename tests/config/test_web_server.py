@@ -118,11 +118,11 @@ def test_the_server_takes_its_handshake_limit_and_backlog_from_here():
 
     config = Config(app=APPLICATION, ws=WEB_SOCKET_PROTOCOL, interface="asgi3")
     config.loaded, config.loaded_app = True, object()  # the protocol only keeps the application
-    loop = asyncio.new_event_loop()
-    try:
-        protocol = HandshakeLimitedWebSocketProtocol(config=config, server_state=ServerState(), app_state={}, _loop=loop)
-    finally:
-        loop.close()
+
+    async def made_in_a_loop():  # as the server makes it, on its running loop
+        return HandshakeLimitedWebSocketProtocol(config=config, server_state=ServerState(), app_state={})
+
+    protocol = asyncio.run(made_in_a_loop())
     assert protocol.open_timeout == handshake_seconds() == 30.0
     # no INFO line per socket (the WebSocket counterpart of the access log), warnings and errors still
     assert not protocol.logger.isEnabledFor(logging.INFO) and protocol.logger.isEnabledFor(logging.WARNING)
