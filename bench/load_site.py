@@ -133,7 +133,8 @@ def start_server(port, web_processes):
     with open(log_path, "w") as log:  # the server keeps its own copy of the file
         server = subprocess.Popen(["bash", "scripts/run.sh"], cwd=ROOT, env=env, start_new_session=True,
                                   stdout=subprocess.DEVNULL, stderr=log)
-    for _ in range(300):
+    # Up to 3 minutes: on a loaded machine migrate, collectstatic and the game data took over 30 s.
+    for _ in range(1800):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
             break
