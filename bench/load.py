@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import functools
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -44,6 +45,9 @@ sys.path.insert(0, str(ROOT))
 os.environ["DATABASE_URL"] = os.environ.get("LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/alibaba_load")
 os.environ["REDIS_URL"] = os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/3")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# Files of the run named after its database, so that two runs on different databases (two people's
+# benchmarks at once) never share beat's schedule or the server's log.
+RUN_NAME = os.environ["DATABASE_URL"].rsplit("/", 1)[1]
 
 # One machine plays every user from one address: the per-user and per-address
 # socket limits and the frame budgets are lifted for the run (the limits
@@ -61,12 +65,22 @@ LOAD_SERVER_ENV = {
     "SECURE_SSL_REDIRECT": "0",
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
     "LOG_LEVEL": "WARNING",
-    "BEAT_SCHEDULE": "/tmp/alibaba-load-beat-schedule",
+    "BEAT_SCHEDULE": f"/tmp/{RUN_NAME}-beat-schedule",
+    "LOAD_SERVER_LOG": f"/tmp/{RUN_NAME}-server.log",
 }
 os.environ.update(LOAD_SERVER_ENV)
 
 from load_client import phase, ratio, timer_lateness, timer_phase, write_trace  # noqa: E402 - after the environment
-from load_site import Tables, free_port, rss_bytes, server_processes, setup_django, start_server, stop_server  # noqa: E402 - after the environment
+from load_site import (  # noqa: E402 - after the environment
+    Tables,
+    free_port,
+    rss_bytes,
+    server_processes,
+    setup_django,
+    start_server,
+    stop_server,
+    web_redis_connections,
+)
 
 
 def run_client(coroutine):
@@ -91,9 +105,14 @@ def main():
     parser.add_argument(
         "--trace", default="", help="write each site move's send time and move -> every view to this file (where the tail sits in time)"
     )
+    parser.add_argument("--linger", type=float, default=0.0,
+                        help="seconds the site is kept after the sockets closed, then the web processes' Redis connections")
     parser.add_argument("--port", type=int, default=0, help="target a site already running here (no server started, no fresh database)")
     args = parser.parse_args()
 
+    # Stopped (kill, a timeout), the run still stops the site it started (the `finally` below): an
+    # orphaned site kept its sockets, its Redis connections and a CPU share under the next run.
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
     fresh = not args.port
     setup_django(fresh)
     from django.utils.crypto import get_random_string
@@ -167,6 +186,10 @@ def main():
                 ratio(site, floor)
             if args.trace and site.trace:
                 write_trace(args.trace, site.trace)
+            if processes and args.linger:
+                time.sleep(args.linger)
+                print(f"Redis connections of each web process {args.linger:g} s after the sockets closed: "
+                      f"{web_redis_connections(processes)}")
             if processes:
                 print("server RSS: " + ", ".join(f"{label} {rss_bytes(pid) / 2**20:.0f} MB" for pid, label in processes.items()))
     finally:

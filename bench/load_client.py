@@ -11,7 +11,7 @@ import random
 import time
 
 import orjson
-from load_site import cpu_seconds, server_processes, web_rss
+from load_site import cpu_seconds, rss_bytes, server_processes, web_redis_connections, web_rss
 
 print = functools.partial(print, flush=True)  # noqa: A001 - progress shows when the output is a file
 MOVE_TIMEOUT = 10.0
@@ -277,7 +277,9 @@ async def sample_memory(label, processes, stats, every, samples):
         await asyncio.sleep(every)
         rss = web_rss(processes)
         samples.append((time.perf_counter() - start, stats.finished, rss))
-        print(f"[{label}] {samples[-1][0] / 60:.0f} min: {stats.finished} matches finished, web RSS {rss / 2**20:.0f} MB")
+        each = ", ".join(f"{pid} {rss_bytes(pid) / 2**20:.1f}" for pid, name in processes.items() if name == "web")
+        print(f"[{label}] {samples[-1][0] / 60:.0f} min: {stats.finished} matches finished, web RSS {rss / 2**20:.0f} MB"
+              f" (each process, MB: {each})")
 
 
 def memory_growth(label, samples):
@@ -320,6 +322,8 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
             else ""
         )
     )
+    if processes and not echo:
+        print(f"[{label}] Redis connections of each web process with the sockets open: {web_redis_connections(processes)}")
     cpu0 = {pid: cpu_seconds(pid) for pid in processes}
     own0 = os.times()
     # The client's own collector paused it for up to 130 ms (measured with --trace), and a

@@ -133,10 +133,12 @@ def start_server(port, web_processes):
     env = dict(os.environ, PORT=str(port))
     if web_processes:
         env["WEB_PROCESSES"] = str(web_processes)
-    with open("/tmp/alibaba-load-server.log", "w") as log:  # the server keeps its own copy of the file
+    log_path = os.environ.get("LOAD_SERVER_LOG", "/tmp/alibaba_load-server.log")
+    with open(log_path, "w") as log:  # the server keeps its own copy of the file
         server = subprocess.Popen(["bash", "scripts/run.sh"], cwd=ROOT, env=env, start_new_session=True,
                                   stdout=subprocess.DEVNULL, stderr=log)
-    for _ in range(300):
+    # Up to 3 minutes: on a loaded machine migrate, collectstatic and the game data took over 30 s.
+    for _ in range(1800):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
             break
@@ -144,7 +146,7 @@ def start_server(port, web_processes):
             time.sleep(0.1)
     else:
         stop_server(server)
-        raise SystemExit("the server did not start: see /tmp/alibaba-load-server.log")
+        raise SystemExit(f"the server did not start: see {log_path}")
     time.sleep(2.0)  # the other web processes, the workers and beat
     return server
 
@@ -242,6 +244,33 @@ def rss_bytes(pid):
         return int(open(f"/proc/{pid}/statm").read().split()[1]) * PAGE
     except OSError:
         return 0
+
+
+def redis_connections(pid, port=None):
+    """The process's established TCP connections to Redis (LOAD_REDIS_URL's port), from /proc."""
+    port = port or int(os.environ["REDIS_URL"].split("://", 1)[1].split("/", 1)[0].rsplit(":", 1)[1])
+    inodes = set()
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(OSError):
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+                if target.startswith("socket:["):
+                    inodes.add(target[8:-1])
+    except OSError:
+        return 0
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError), open(table) as f:
+            for line in f.read().splitlines()[1:]:
+                fields = line.split()
+                if fields[3] == "01" and fields[9] in inodes and int(fields[2].rsplit(":", 1)[1], 16) == port:
+                    count += 1
+    return count
+
+
+def web_redis_connections(processes):
+    """'pid n, pid n' for the web processes."""
+    return ", ".join(f"{pid} {redis_connections(pid)}" for pid, label in processes.items() if label == "web")
 
 
 def web_rss(processes):

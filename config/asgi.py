@@ -4,6 +4,9 @@ from django.core.asgi import get_asgi_application
 from django.core.exceptions import ImproperlyConfigured
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+from config import memory_trace  # noqa: E402 - started before Django loads, so that it sees what Django allocates
+
+memory_trace.start_if_asked()
 django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402 - Django is set up first

@@ -24,6 +24,16 @@ process then would make the load worse (every page reconnects and reads its fram
 closes the sockets only when ``LAYER_PROBE_MISSES`` probes in a row timed out, each after a generous
 ``LAYER_PROBE_TIMEOUT`` (5 s, where a healthy probe takes a millisecond): a layer that cannot echo one
 message in ten seconds loses frames anyway (the pages' silence limit would close them after 60 s).
+
+Nor when the probe was only waiting for its turn. channels_redis runs a shard's commands (each socket's
+subscriptions, every publish) one at a time behind one lock, and reads its pub/sub connection one message
+at a time; in a connect burst (hundreds of sockets subscribing at once) the probe waited behind theirs for
+longer than the timeout, and every socket of the process was closed, into a reconnect storm (issue 34,
+item 3: 385 and 415 sockets closed in a burst measured, docs/performance.md). So a probe that timed out
+while the layer did other work meanwhile (its publish still queued while other commands completed, or
+its echo still unread while other messages were read) is late, not missed, and is waited for again by
+the next probe; after LATE_PROBES_BEFORE_MISSED late rounds it is missed all the same. A Redis that stops
+answering does no work (the command holding the lock waits for it, nothing is read), so it still counts.
 """
 import asyncio
 import contextlib
@@ -36,6 +46,9 @@ from django.conf import settings
 logger = logging.getLogger(__name__)
 
 CLOSE_SERVICE_RESTART = 1012
+# A probe late this many times in a row (LAYER_PROBE_TIMEOUT each, 30 s at the default 5 s) is missed however
+# busy the layer: the slowest connect burst measured took less (docs/performance.md).
+LATE_PROBES_BEFORE_MISSED = 6
 
 # Every open socket of this process (match and lobby), by event loop (a web process runs one; a test, one per
 # test); a consumer leaves it when it is released or collected.
@@ -103,6 +116,11 @@ class LayerWatcher:
         self.misses = 0           # probes in a row that timed out
         self.answered = 0         # probes the layer echoed (the logs' and the tests' count)
         self.watched = []         # the pub/sub connections whose reconnects call self.reconnected
+        self.completed = 0        # commands the layer's shards completed (subscribe, unsubscribe, publish)
+        self.delivered = 0        # messages Redis delivered on the shards' pub/sub connections (confirmations too)
+        self.counted = []         # the shards whose commands are counted
+        self.pending = None       # the probe under way (a _Probe)
+        self.late = 0             # probes that timed out queued behind the layer's other commands
         self.task = loop.create_task(self.run())
 
     async def run(self):
@@ -119,14 +137,27 @@ class LayerWatcher:
         # Not asyncio.wait_for: that waits for the cancelled probe to finish, and a probe stuck behind a
         # command to a Redis that stopped answering (channels_redis holds one lock per shard around its
         # commands, with no socket timeout) would hold the watcher with it. The cancelled probe ends alone.
-        echo = asyncio.ensure_future(self._echo())
-        echo.add_done_callback(_quietly)
+        # A probe left queued by the last one (late, not missed) is waited for again, not sent twice.
+        if self.pending is None or self.pending.task.done():
+            self.pending = _Probe()
+            self.pending.task = asyncio.ensure_future(self._echo(self.pending))
+            self.pending.task.add_done_callback(_quietly)
+        probe, completed_before, delivered_before = self.pending, self.completed, self.delivered
         try:
-            done, _pending = await asyncio.wait({echo}, timeout=settings.LAYER_PROBE_TIMEOUT)
+            done, _pending = await asyncio.wait({probe.task}, timeout=settings.LAYER_PROBE_TIMEOUT)
             if not done:
-                echo.cancel()
+                served = self.completed - completed_before if not probe.sent else self.delivered - delivered_before
+                probe.late += 1
+                if served > 0 and probe.late < LATE_PROBES_BEFORE_MISSED:
+                    # Queued behind the layer's other work, which it did meanwhile: busy, not broken.
+                    self.late += 1
+                    logger.warning("channel layer probe late after %s s (%s), the layer busy with %d others meanwhile: "
+                                   "not counted as lost", settings.LAYER_PROBE_TIMEOUT,
+                                   "delivery queued" if probe.sent else "publish queued", served)
+                    return False
+                probe.task.cancel()
                 raise TimeoutError
-            echo.result()
+            probe.task.result()
         except TimeoutError:
             self.channel = None  # channels_redis unsubscribes a channel whose receive was cancelled
             self.misses += 1
@@ -144,12 +175,14 @@ class LayerWatcher:
         self.misses = 0
         self.answered += 1
         self._watch_reconnects()
+        self._count_commands()
         return True
 
-    async def _echo(self):
+    async def _echo(self, probe):
         if self.channel is None:
             self.channel = await self.layer.new_channel("layer-probe.")
         await self.layer.send(self.channel, {"type": "layer.probe"})
+        probe.sent = True
         while (await self.layer.receive(self.channel)).get("type") != "layer.probe":
             pass
 
@@ -167,10 +200,44 @@ class LayerWatcher:
             connection.register_connect_callback(self.reconnected)
             self.watched.append(connection)
 
+    def _count_commands(self):
+        """Counts the commands each shard of channels_redis' layer for this loop completes (its ``subscribe``,
+        ``unsubscribe`` and ``publish``, each run behind the shard's lock): what tells a busy layer from a stuck one."""
+        loop_layer = self.layer._get_layer() if hasattr(self.layer, "_get_layer") else self.layer
+        for shard in getattr(loop_layer, "_shards", ()):
+            if any(known is shard for known in self.counted):
+                continue
+            for name in ("subscribe", "unsubscribe", "publish"):
+                if hasattr(shard, name):
+                    setattr(shard, name, self._counting(getattr(shard, name), "completed"))
+            self.counted.append(shard)
+        for shard in getattr(loop_layer, "_shards", ()):
+            # redis-py's PubSub.handle_message sees every message read on the connection (made again by a flush)
+            pubsub = getattr(shard, "_pubsub", None)
+            if pubsub is not None and hasattr(pubsub, "handle_message") and not any(known is pubsub for known in self.counted):
+                pubsub.handle_message = self._counting(pubsub.handle_message, "delivered")
+                self.counted.append(pubsub)
+
+    def _counting(self, command, counter):
+        async def counted(*args, **kwargs):
+            result = await command(*args, **kwargs)
+            setattr(self, counter, getattr(self, counter) + 1)
+            return result
+        return counted
+
     def reconnected(self, connection):
         # Called inside redis-py's connect, which the pub/sub client is waiting on: the sockets are closed
         # on a task of their own (closing one sends a frame, and its disconnect leaves its groups).
         self.loop.create_task(close_every_socket("reconnected to Redis"))
+
+
+class _Probe:
+    """One probe's task, whether its publish went out (before that it may only be queued for the layer), and
+    how many times it was found late."""
+
+    task = None
+    sent = False
+    late = 0
 
 
 def _quietly(task):

@@ -184,20 +184,31 @@ def _site_name(database) -> str:
 # Every Redis name of this site starts with SITE_NAME (docs/operations.md, "One Redis, many sites").
 SITE_NAME = os.environ.get("SITE_NAME") or _site_name(DATABASES["default"])
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Redis connections of one process (docs/operations.md, "Connect bursts"): the cache's pool, shared by every
+# thread and socket of the process, holds at most this many; a thread that finds them busy waits.
+REDIS_CACHE_CONNECTIONS = int(os.environ.get("REDIS_CACHE_CONNECTIONS", "16"))
+# The channel layer's pool, per event loop: its subscriptions hold one connection and its publishes (one at a
+# time, channels_redis takes a lock) another; the bound makes a third an error rather than a leak.
+CHANNEL_LAYER_CONNECTIONS = 4
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             # The pubsub layer, chosen for its latency (docs/architecture.md, "Constraints kept on
             # purpose"); it may drop a message across a Redis reconnect, which clients repair by version.
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNEL_PREFIX", f"{SITE_NAME}:asgi")},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "max_connections": CHANNEL_LAYER_CONNECTIONS}],
+                "prefix": os.environ.get("CHANNEL_PREFIX", f"{SITE_NAME}:asgi"),
+            },
         }
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # One client per process, not per socket (config/redis_cache.py).
+            "BACKEND": "config.redis_cache.ProcessRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_PREFIX", SITE_NAME),
+            "OPTIONS": {"pool_class": "redis.BlockingConnectionPool", "max_connections": REDIS_CACHE_CONNECTIONS, "timeout": 20},
         }
     }
 else:

@@ -20,11 +20,28 @@ one is measured before it is taken.
 from the same environment variable): uvicorn would otherwise read frames of up
 to 16 MiB before the socket's own check saw them. A longer frame is refused by
 the server's reader from its header, and the socket closed with 1009.
+
+A connect burst (issue 34, item 3; docs/operations.md, "Connect bursts"): ``--ws`` is uvicorn's
+websockets protocol with the handshake limit set here (config/web_socket_protocol.py,
+WEB_HANDSHAKE_SECONDS, default 30) rather than the library's 10 s, and ``--backlog`` is
+LISTEN_BACKLOG (WEB_BACKLOG, default 2048), the same number scripts/serve_web.py listens with:
+uvicorn listens again on an inherited socket with its own backlog, which would otherwise win.
 """
 import os
 from pathlib import Path
 
 APPLICATION = "config.asgi:application"
+WEB_SOCKET_PROTOCOL = "config.web_socket_protocol:HandshakeLimitedWebSocketProtocol"
+
+
+def handshake_seconds() -> float:
+    """How long a WebSocket handshake may take, from the connection taken to the site's accept."""
+    return float(os.environ.get("WEB_HANDSHAKE_SECONDS", "30"))
+
+
+def listen_backlog() -> int:
+    """Connections the kernel holds for each web process before it takes them (Linux caps it at net.core.somaxconn)."""
+    return int(os.environ.get("WEB_BACKLOG", "2048"))
 
 
 def max_frame_bytes() -> int:
@@ -35,6 +52,7 @@ def max_frame_bytes() -> int:
 def web_command(bindir: Path, *, fd: int | None = None, host: str = "127.0.0.1", port: int | None = None) -> list[str]:
     """The argv of one web process on an inherited listening socket ``fd``, or bound to ``host``:``port``."""
     where = ["--fd", str(fd)] if fd is not None else ["--host", host, "--port", str(port)]
-    return [str(Path(bindir) / "uvicorn"), *where, "--loop", "uvloop", "--http", "httptools", "--ws", "websockets",
+    return [str(Path(bindir) / "uvicorn"), *where, "--loop", "uvloop", "--http", "httptools", "--ws", WEB_SOCKET_PROTOCOL,
+            "--backlog", str(listen_backlog()),
             "--lifespan", "off", "--no-access-log", "--ws-per-message-deflate", "false", "--ws-max-size", str(max_frame_bytes()),
             "--no-proxy-headers", "--timeout-graceful-shutdown", "5", APPLICATION]

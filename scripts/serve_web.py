@@ -46,7 +46,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from config.web_server import web_command
+from config.web_server import listen_backlog, web_command
 
 # Web processes run this much nicer than the worker and beat: in a burst of connections (hundreds of
 # sockets opening at once) they would otherwise take the CPU the timers need, and expiries fell up to
@@ -68,7 +68,7 @@ def listening_socket(host, port):
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((host, port))
-    sock.listen(1024)
+    sock.listen(listen_backlog())  # the same number uvicorn listens with again (config/web_server.py)
     sock.set_inheritable(True)
     return sock
 

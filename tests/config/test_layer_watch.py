@@ -204,3 +204,32 @@ async def test_one_slow_probe_closes_no_socket_but_a_layer_that_stays_silent_doe
         await communicator.disconnect()
     finally:
         await layer_watch.stop()
+
+
+async def test_a_probe_queued_behind_a_burst_of_subscriptions_is_late_not_missed(settings, redis_server, caplog):
+    """Issue 34, item 3: in a connect burst the probe waits behind hundreds of sockets' subscriptions (channels_redis
+    runs a shard's commands one at a time and reads their confirmations one at a time); that is a busy layer, and no
+    socket is closed."""
+    watched_layer(settings, redis_server, probe_seconds=60)  # one probe at once, then only the test's
+    match, users = await make_match()
+    communicator, _frame = await seated_socket(match, users[0])
+    try:
+        await until(lambda: layer_watch.watcher() is not None and layer_watch.watcher().answered, 10,
+                    "a first probe answered")
+        watcher = layer_watch.watcher()
+        settings.LAYER_PROBE_TIMEOUT = 0.02
+        settings.LAYER_PROBE_MISSES = 1  # a single miss would close the sockets
+        burst = [asyncio.ensure_future(watcher.layer.new_channel("burst.")) for _ in range(5000)]
+        await asyncio.sleep(0)  # the burst's subscriptions queue for the shard first, as sockets connecting do
+        with caplog.at_level("WARNING", logger="config.layer_watch"):
+            assert not await watcher.probe_once()
+        assert watcher.late == 1 and watcher.misses == 0
+        assert any("not counted as lost" in r.getMessage() for r in caplog.records)
+        await asyncio.gather(*burst)
+        settings.LAYER_PROBE_TIMEOUT = 5
+        await until(lambda: watcher.pending.task.done(), 10, "the late probe answered")
+        assert await watcher.probe_once()
+        assert await communicator.receive_nothing(timeout=0.3)  # never closed
+        await communicator.disconnect()
+    finally:
+        await layer_watch.stop()

@@ -62,10 +62,19 @@ def _wait(predicate, seconds):
 
 @pytest.fixture
 def two_web_processes(tmp_path):
+    yield from _serve(tmp_path)
+
+
+@pytest.fixture
+def web_processes_with_backlog_777(tmp_path):
+    yield from _serve(tmp_path, WEB_BACKLOG="777")
+
+
+def _serve(tmp_path, **extra_env):
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "PYTEST_VERSION"}}
     # Processes that answer HTTP are all this needs: an empty SQLite file, and no timer thread to sweep it.
-    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", TIMER_BACKEND="celery", DEBUG="1")
+    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", TIMER_BACKEND="celery", DEBUG="1", **extra_env)
     with open(tmp_path / "serve_web.log", "w") as log:  # the process keeps its own copy of the file
         parent = subprocess.Popen([sys.executable, "scripts/serve_web.py", "127.0.0.1", str(port), "2"], cwd=ROOT, env=env,
                                   stdout=log, stderr=subprocess.STDOUT)
@@ -115,3 +124,13 @@ def test_web_processes_yield_the_cpu_to_the_timers(two_web_processes):
     parent, _port, _log = two_web_processes
     for child in _children(parent.pid):
         assert _nice(child) == min(19, _nice(parent.pid) + 5)
+
+
+def test_each_web_processs_listening_socket_has_the_backlog_asked_for(web_processes_with_backlog_777):
+    """Issue 34, item 3: WEB_BACKLOG is the queue of every web process's listening socket; uvicorn listens again on
+    the socket it inherits, so serve_web.py and the server's --backlog must agree (ss shows a listener's backlog as
+    its Send-Q)."""
+    _parent, port, _log = web_processes_with_backlog_777
+    out = subprocess.run(["ss", "-ltnH", f"sport = :{port}"], capture_output=True, text=True, check=True).stdout
+    backlogs = [line.split()[2] for line in out.splitlines()]
+    assert backlogs == ["777", "777"]
