@@ -51,6 +51,8 @@ from load_site import cpu_seconds, free_port, server_processes, session_cookie, 
 print = functools.partial(print, flush=True)  # noqa: A001 - progress shows when the output is a file
 # the arena starts this long after it is made: the site is up and every person's sockets are open by then
 LEAD_SECONDS = 30.0
+# as the match page pings its socket (live.js)
+PING_SECONDS = 25.0
 
 
 def figures(name, values):
@@ -139,6 +141,7 @@ class Person:
         self.stats.matches_seen += 1
         self.latest = latest = {"version": -1}
         mover = None
+        pinger = asyncio.ensure_future(self.ping(ws))
         try:
             async for raw in ws:
                 frame = orjson.loads(raw)
@@ -155,9 +158,18 @@ class Person:
                 if frame["seat"] in (frame.get("to_act") or []) and frame["legal"] and (mover is None or mover.done()):
                     mover = asyncio.ensure_future(self.move(ws, frame))
         finally:
+            pinger.cancel()
             if mover is not None:
                 mover.cancel()
             await ws.close()
+
+    async def ping(self, ws):
+        """The match page's ping (matches/static/matches/live.js), which keeps the seat's presence fresh: without
+        it every person looks away to the stand-in sweep after a minute, and the sweep locks their match each
+        second to find them present."""
+        while True:
+            await asyncio.sleep(PING_SECONDS)
+            await ws.send('{"type": "ping"}')
 
     async def move(self, ws, frame):
         from gamekit import domains
