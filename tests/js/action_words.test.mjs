@@ -2,10 +2,7 @@
  * the speech's `action` part that the review reads: matches/static/matches/speech.js, actionText), for every action
  * type of each engine's legal_actions, from the view the seat had (action_words_page.mjs; a module loads once per
  * process, so each language has its file). */
-import { test } from "node:test";
-import assert from "node:assert/strict";
-
-import { ACTION_TYPES, CASES, loadActionWords } from "./action_words_page.mjs";
+import { loadActionWords, testActionWords } from "./action_words_page.mjs";
 
 const W = await loadActionWords("en");
 
@@ -78,30 +75,4 @@ const NAMED = [
   "Open Sesame!",
 ];
 
-test("every action type of each game's legal_actions is named", () => {
-  Object.keys(ACTION_TYPES).forEach(function (game) {
-    const named = CASES.filter(function (c) { return c[0] === game; }).map(function (c) { return c[1].type; });
-    assert.deepEqual(ACTION_TYPES[game].filter(function (type) { return named.indexOf(type) < 0; }), [], game);
-  });
-  assert.equal(NAMED.length, CASES.length);
-});
-
-test("each action is named in its game's words, from the seat's view", () => {
-  CASES.forEach(function (c, i) {
-    assert.equal(W.name(c[0], c[1], c[2]), NAMED[i], JSON.stringify(c[1]));
-  });
-});
-
-test("no name is the action's fields (the fallback) nor shows a raw field", () => {
-  CASES.forEach(function (c) {
-    const name = W.name(c[0], c[1], c[2]);
-    assert.notEqual(name, W.fields(c[1]), JSON.stringify(c[1]));
-    assert.doesNotMatch(name, /\b(type|pos|swap|slot|token|owner|cell|opening|card|cards|undefined|null)\b\s*[:=]?\s*\d/, name);
-    assert.doesNotMatch(name, /_/, name);
-  });
-});
-
-test("an action a game does not name, and a game without names, fall back to the action's fields", () => {
-  assert.equal(W.name("basra", { type: "mystery", n: 3 }, {}), "mystery: n 3");
-  assert.equal(W.name("no_such_game", { type: "vote_move", dir: "E" }, {}), "vote move: dir E");
-});
+testActionWords(W, NAMED);

@@ -2,7 +2,9 @@
  * language, with the views a seat would have at a decision of every action type of each engine's legal_actions,
  * for action_words.test.mjs (English) and action_words_fr.test.mjs (French). The views are built by hand with
  * only what the naming reads; Basra's card names and prices come from the game data its page prints. */
+import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { test } from "node:test";
 
 import { installPage } from "./page.mjs";
 
@@ -135,4 +137,36 @@ export async function loadActionWords(language) {
     name: function (game, action, view) { return speech.actionText(game, action, view, api); },
     fields: steps.actionWords,
   };
+}
+
+/* The checks every language runs on its names (`NAMED`: the names of CASES, in their order), each file in its own
+ * process (a module loads once per process): every action type named, each name as written, none the fields. */
+export function testActionWords(W, NAMED) {
+  test("every action type of each game's legal_actions is named", () => {
+    Object.keys(ACTION_TYPES).forEach(function (game) {
+      const named = CASES.filter(function (c) { return c[0] === game; }).map(function (c) { return c[1].type; });
+      assert.deepEqual(ACTION_TYPES[game].filter(function (type) { return named.indexOf(type) < 0; }), [], game);
+    });
+    assert.equal(NAMED.length, CASES.length);
+  });
+
+  test("each action is named in its game's words, from the seat's view", () => {
+    CASES.forEach(function (c, i) {
+      assert.equal(W.name(c[0], c[1], c[2]), NAMED[i], JSON.stringify(c[1]));
+    });
+  });
+
+  test("no name is the action's fields (the fallback) nor shows a raw field", () => {
+    CASES.forEach(function (c) {
+      const name = W.name(c[0], c[1], c[2]);
+      assert.notEqual(name, W.fields(c[1]), JSON.stringify(c[1]));
+      assert.doesNotMatch(name, /\b(type|pos|swap|slot|token|owner|cell|opening|card|cards|undefined|null)\b\s*[:=]?\s*\d/, name);
+      assert.doesNotMatch(name, /_/, name);
+    });
+  });
+
+  test("an action a game does not name, and a game without names, fall back to the action's fields", () => {
+    assert.equal(W.name("basra", { type: "mystery", n: 3 }, {}), "mystery: n 3");
+    assert.equal(W.name("no_such_game", { type: "vote_move", dir: "E" }, {}), "vote move: dir E");
+  });
 }
