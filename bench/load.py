@@ -186,7 +186,7 @@ def main():
                 ratio(site, floor)
             if args.trace and site.trace:
                 write_trace(args.trace, site.trace)
-            if processes and args.linger:
+            if processes and args.linger and os.environ.get("REDIS_URL"):
                 time.sleep(args.linger)
                 print(f"Redis connections of each web process {args.linger:g} s after the sockets closed: "
                       f"{web_redis_connections(processes)}")

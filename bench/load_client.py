@@ -322,7 +322,7 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
             else ""
         )
     )
-    if processes and not echo:
+    if processes and not echo and os.environ.get("REDIS_URL"):  # the default mode has no Redis
         print(f"[{label}] Redis connections of each web process with the sockets open: {web_redis_connections(processes)}")
     cpu0 = {pid: cpu_seconds(pid) for pid in processes}
     own0 = os.times()
