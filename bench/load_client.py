@@ -11,7 +11,7 @@ import random
 import time
 
 import orjson
-from load_site import cpu_seconds, rss_bytes, server_processes, web_redis_connections, web_rss
+from load_site import cpu_seconds, machine_ticks, machine_use, rss_bytes, server_processes, web_redis_connections, web_rss
 
 print = functools.partial(print, flush=True)  # noqa: A001 - progress shows when the output is a file
 MOVE_TIMEOUT = 10.0
@@ -326,6 +326,7 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
         print(f"[{label}] Redis connections of each web process with the sockets open: {web_redis_connections(processes)}")
     cpu0 = {pid: cpu_seconds(pid) for pid in processes}
     own0 = os.times()
+    machine0 = machine_ticks()
     # The client's own collector paused it for up to 130 ms (measured with --trace), and a
     # paused client reads every frame late: it collects between phases, not during one.
     gc.collect()
@@ -344,6 +345,7 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
     # A process that exited during the phase (a web process killed on purpose) has no figure of its own;
     # one started during it (its replacement) counts from its start, and from now on replaces it.
     cpu = {pid: (cpu_seconds(pid) - cpu0[pid]) / elapsed * 100 for pid in processes if os.path.exists(f"/proc/{pid}")}
+    machine = machine_use(machine0, machine_ticks())
     exited = [f"{processes[pid]} {pid}" for pid in processes if pid not in cpu]
     started = {}
     if getattr(processes, "root", None):
@@ -369,6 +371,9 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
         f"[{label}] CPU (100% = one core): "
         + ", ".join(f"{name} {share:.0f}%" for name, share in by_label.items())
         + f", load client {((own1.user + own1.system) - (own0.user + own0.system)) / elapsed * 100:.0f}%"
+        # the whole machine (the database, Redis and anything else running included) and the CPU the hypervisor
+        # gave other guests: a slow day's figures say so (docs/performance.md, "The load gate")
+        + (f"; the machine: busy {machine[0]:.0f}% of {100 * (os.cpu_count() or 1)}%, stolen {machine[1]:.1f}%" if machine else "")
         + (f"; exited during the phase: {', '.join(exited)}" if exited else "")
         + (
             "; started during the phase (from its start): " + ", ".join(f"{label} {pid}" for pid, label in started.items())

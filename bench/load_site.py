@@ -239,6 +239,26 @@ def cpu_seconds(pid):
         return 0.0
 
 
+def machine_ticks():
+    """The machine's CPU ticks since boot, all cores: (total, idle + I/O wait, steal); (0, 0, 0) without /proc."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except OSError:
+        return 0, 0, 0
+    # user nice system idle iowait irq softirq steal guest guest_nice (guest time is counted in user already)
+    return sum(fields[:8]), fields[3] + fields[4], fields[7]
+
+
+def machine_use(before, after):
+    """What the whole machine did between two ``machine_ticks``: busy and stolen (the hypervisor ran another
+    guest on our cores), in % of one core, as the processes' figures are. None without /proc."""
+    total, idle, steal = (a - b for a, b in zip(after, before, strict=True))
+    if total <= 0:
+        return None
+    cores = os.cpu_count() or 1
+    return 100 * cores * (total - idle - steal) / total, 100 * cores * steal / total
+
+
 def rss_bytes(pid):
     try:
         return int(open(f"/proc/{pid}/statm").read().split()[1]) * PAGE
