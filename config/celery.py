@@ -2,7 +2,7 @@ import logging
 import os
 
 from celery import Celery
-from celery.signals import beat_init, worker_ready
+from celery.signals import beat_init, task_prerun, worker_ready
 
 from matches.job_registry import BeatSchedule
 
@@ -14,6 +14,24 @@ app.autodiscover_tasks()
 # Beat runs every maintenance job the apps registered (matches/job_registry.py), read when beat
 # builds its scheduler, after Django started: the same list the default mode's timer loop runs.
 app.conf.beat_schedule = BeatSchedule()
+# A worker keeps its database connection from one task to the next, as a web process keeps a request's
+# (CONN_MAX_AGE, with its health check: each task starts with Django's own close_old_connections, below).
+# Celery's Django fix-up otherwise closes it after every task: in the load gate the deadlines' worker spent a
+# quarter of its time opening a new PostgreSQL connection per deadline (py-spy, docs/performance.md). The
+# fix-up still closes them every WORKER_TASKS_PER_CONNECTION tasks (its setting counts a task twice).
+WORKER_TASKS_PER_CONNECTION = 1000
+app.conf.CELERY_DB_REUSE_MAX = WORKER_TASKS_PER_CONNECTION
+
+
+@task_prerun.connect
+def connections_checked_as_a_request_checks_them(sender=None, **_kwargs):
+    """Before a task, a connection too old (CONN_MAX_AGE) or broken (a restarted database) is closed, and the
+    next query opens a new one. Not for a task run eagerly: it runs inside its caller's transaction."""
+    if getattr(getattr(sender, "request", None), "is_eager", False):
+        return
+    from django.db import close_old_connections
+
+    close_old_connections()
 
 
 @worker_ready.connect
