@@ -303,7 +303,7 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
         return root_options[0]
     rng = random.Random(rng.random())
     if config.flat:
-        return _flat_search(engine, sample_state, view, legal, seat, rng, config, root_options, seen, stats)
+        return _flat_search(engine, sample_state, view, legal, seat, rng, config, root_options, seen, stats, players)
     rollout = config.rollout or random_policy
     pool = []
     now = config.clock(view) if config.clock else None
@@ -360,19 +360,25 @@ def search(engine, sample_state, view, legal, seat, rng: random.Random, config: 
     return best.action if best is not None else root_options[0]
 
 
-def root_statistics(root_options, visits, rewards) -> dict:
+def root_statistics(root_options, visits, rewards, seat_rewards=None) -> dict:
     """The root's statistics, plain values: each root action with its visits (playouts in the flat search)
-    and its mean value for the searching seat in [0, 1] (None when never visited), in the root's order."""
-    return {"actions": [{"action": action, "visits": n, "mean": (total / n) if n else None}
-                        for action, n, total in zip(root_options, visits, rewards, strict=True)]}
+    and its mean value for the searching seat in [0, 1] (None when never visited), in the root's order; the
+    flat search adds each seat's mean value (``seat_means``: what the action left every seat, the review's
+    "who gained from it")."""
+    out = [{"action": action, "visits": n, "mean": (total / n) if n else None}
+           for action, n, total in zip(root_options, visits, rewards, strict=True)]
+    if seat_rewards is not None:
+        for row, n, totals in zip(out, visits, seat_rewards, strict=True):
+            row["seat_means"] = [t / n for t in totals] if n else None
+    return {"actions": out}
 
 
-def _report(stats, root_options, visits, rewards):
+def _report(stats, root_options, visits, rewards, seat_rewards=None):
     if stats is not None:
-        stats.update(root_statistics(root_options, visits, rewards))
+        stats.update(root_statistics(root_options, visits, rewards, seat_rewards))
 
 
-def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_options, seen, stats=None):
+def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_options, seen, stats=None, players=2):
     """Flat Monte Carlo with common random numbers: each round draws one determinization and one playout
     seed and plays every root candidate from them; a round is played whole or not at all, so every
     candidate's mean is over the same draws: a round that would end past the CPU cap, judged by the
@@ -381,6 +387,8 @@ def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_opti
     now = config.clock(view) if config.clock else None
     keys = [action_key(a) for a in root_options]
     totals = [0.0] * len(root_options)
+    seat_totals = [[0.0] * players for _ in root_options]
+    neutral = [0.5] * players
     rounds = max(1, config.iterations // len(root_options))
     started = time.thread_time()
     done = 0
@@ -398,10 +406,13 @@ def _flat_search(engine, sample_state, view, legal, seat, rng, config, root_opti
                 value = _playout(engine, sim, rollout, config, random.Random(seed))
             except engine.IllegalAction:
                 value = None
-            totals[i] += 0.5 if value is None else value[seat]
+            value = neutral if value is None else value
+            totals[i] += value[seat]
+            for s, v in enumerate(value):
+                seat_totals[i][s] += v
         done += 1
         longest = max(longest, time.thread_time() - round_started)
-    _report(stats, root_options, [done] * len(root_options), totals)
+    _report(stats, root_options, [done] * len(root_options), totals, seat_totals)
     best = max(range(len(root_options)), key=lambda i: totals[i])
     if config.prior is not None:
         # the generator root_actions is given too: the prior's free choices match the candidates'

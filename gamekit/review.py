@@ -36,6 +36,9 @@ MIN_PLAYOUTS = 4
 MAX_CANDIDATES = 8
 # How many of the largest losses the review sums up in a sentence each.
 SWINGS = 3
+# What the action taken gave the other seats, against the best one, is told from this gain on (one point of 100):
+# less is within the playouts' noise and says nothing.
+MIN_GAIN = 0.01
 
 
 @dataclass(frozen=True)
@@ -158,8 +161,31 @@ def review_decision(engine, sample_state, config: ismcts.SearchConfig, decision:
     taken = next(row for row in rows if ismcts.action_key(row["action"]) == taken_key)
     best = max(rows, key=lambda row: row["value"])  # the first of equals: the game's own order
     loss = round(max(0.0, best["value"] - taken["value"]), 4)
-    return dict(base, candidates=rows, best=best["action"], best_value=best["value"], taken_value=taken["value"],
-                loss=loss, mark=classify(loss, thresholds))
+    out = dict(base, candidates=rows, best=best["action"], best_value=best["value"], taken_value=taken["value"],
+               loss=loss, mark=classify(loss, thresholds))
+    gave = gained_by_others(stats["actions"], taken_key, ismcts.action_key(best["action"]), decision.seat)
+    if loss and gave:
+        out["gave"] = gave
+    return out
+
+
+def gained_by_others(actions: list[dict], taken_key, best_key, seat: int) -> dict | None:
+    """Who gained most from the action taken rather than the best one: ``{"seats": [...], "gain": g}``, the
+    other seats whose expected result it raised the most (more than one where they share a result: Sidi
+    Baba's Adventurers, whose values differ only by a small bonus for the richest), by ``g`` on the 0-1 scale:
+    each seat within ``MIN_GAIN`` of the largest gain, so that "about g" is true of each; None when nobody gained
+    ``MIN_GAIN`` or more."""
+    means = {ismcts.action_key(row["action"]): row.get("seat_means") for row in actions}
+    taken, best = means.get(taken_key), means.get(best_key)
+    if not taken or not best:
+        return None
+    gains = {other: taken[other] - best[other] for other in range(len(taken)) if other != seat}
+    if not gains:
+        return None
+    top = max(gains.values())
+    if round(top, 4) < MIN_GAIN:
+        return None
+    return {"seats": [other for other, gain in gains.items() if top - gain < MIN_GAIN], "gain": round(top, 4)}
 
 
 def review_seat(engine, sample_state, config, decisions_: list[Decision], seed: str, players: int, game: str,

@@ -14,14 +14,14 @@ pytestmark = pytest.mark.e2e
 
 WORDS = {
     "en": {"ask": "Review these decisions", "swings": "The largest swings",
-           "sentence": re.compile(r"^At move \d+, “(?P<taken>.+)” cost about \d+ points of 100 of the expected result: "
-                                  r"“(?P<best>.+)” was better\.$"),
+           "sentence": re.compile(r"^At move \d+, “(?P<taken>.+)” cost about \d+ points of 100 of the expected result"
+                                  r"(?: and gave about \d+ to (?P<seats>.+))?: “(?P<best>.+)” was better\.$"),
            # how Basra's buttons name its actions (basra_actions.js), by their first words
            "play": re.compile(r"^(Play \d|Which way\?\s|Buy |Take |Stop$|Roll the dice$|Choose |I am done|Accept #|Decline #|Give |"
                               r"Steal for |Turn \d|Claim |.+ starts round two$|Sell |Throw away |Return |Offer |Trade with )")},
     "fr": {"ask": "Analyser ces décisions", "swings": "Les plus grands écarts",
-           "sentence": re.compile(r"^Au coup \d+, «\u00a0(?P<taken>.+)\u00a0» a coûté environ \d+ points sur 100 du résultat attendu : "
-                                  r"«\u00a0(?P<best>.+)\u00a0» était meilleur\.$"),
+           "sentence": re.compile(r"^Au coup \d+, «\u00a0(?P<taken>.+)\u00a0» a coûté environ \d+ points sur 100 du résultat attendu"
+                                  r"(?: et en a donné environ \d+ à (?P<seats>.+))? : «\u00a0(?P<best>.+)\u00a0» était meilleur\.$"),
            "play": re.compile(r"^(Jouer \d|Quel chemin\s\?\s|Acheter |Prendre |Arrêter$|Lancer le dé$|Choisir |J'ai fini|Accepter #|"
                               r"Refuser #|Donner |Voler pour |Retourner \d|Réclamer |.+ commence la deuxième manche$|Vendre |Jeter |"
                               r"Rendre |Offrir |Échanger avec )")},
@@ -77,6 +77,8 @@ def test_a_seats_review_is_asked_for_followed_and_drawn_on_the_replay(live_serve
     said = WORDS[language]["sentence"].search(sentences.first.inner_text())
     assert said, sentences.first.inner_text()
     assert _named_in_words(said["taken"], language) and _named_in_words(said["best"], language), said.groups()
+    # and who gained from it: of two seats, the other one (the Merchant), named as the table names it
+    assert said["seats"] == page.evaluate("window.MatchLive.name(1)"), said.groups()
     # the same in words for a screen reader: a row per decision, its actions named as the sentences name them
     page.locator("[data-testid=review-table] summary").click()
     rows = page.locator("[data-testid=review-table] tbody tr")

@@ -41,6 +41,14 @@ test("each swing is a sentence, largest first, with the loss in points of 100", 
   assert.equal(points(0.126), 13);
 });
 
+test("a swing that gave another seat its points names who gained, and how much", () => {
+  const fmt = (template, values) => template.replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
+  const review = { decisions: REVIEW.decisions.map((d) => (d.seq === 8 ? { ...d, gave: { seats: [1, 2], gain: 0.214 } } : d)), swings: [8, 9] };
+  const gave = { sentence: "{move}: {taken} lost {loss}, gave {gain} to {seats}", names: (seats) => seats.map((s) => "P" + s).join(" and ") };
+  const said = swingSentences(review, "{move}: {taken} lost {loss}, {best} better", actionWords, fmt, gave);
+  assert.deepEqual(said.map((s) => s.text), ["8: take: pos 2:1 lost 25, gave 21 to P1 and P2", "9: take: pos 0:1 lost 5, take: pos 0:2 better"]);
+});
+
 test("the progress bar and whether to ask again", () => {
   assert.equal(progress(0, 0), 0);
   assert.equal(progress(3, 12), 25);

@@ -50,6 +50,8 @@ export const REVIEW = {
   // {taken} and {best}: an action in its game's words, as a button says it ("Take the red ring (layer 2)")
   detail: gettext("At move {move}: “{taken}” was estimated at {taken_value} points of 100; “{best}” at {best_value} ({loss} points better)."),
   swing: gettext("At move {move}, “{taken}” cost about {loss} points of 100 of the expected result: “{best}” was better."),
+  // {seats}: who gained most from the action taken rather than the best one ("Bob", "Alice and Bob")
+  swing_gave: gettext("At move {move}, “{taken}” cost about {loss} points of 100 of the expected result and gave about {gain} to {seats}: “{best}” was better."),
   swings_title: gettext("The largest swings"),
   no_swings: gettext("No decision lost enough to be marked."),
   table_title: gettext("Every decision, in words"),

@@ -73,6 +73,12 @@ export function start(host) {
     return actionText(host.game, action, views[step], host.api);
   }
 
+  /* Seats by their names at the table, joined as the page's language joins a list ("Alice and Bob"). */
+  function seatNames(seats) {
+    const names = seats.map(function (s) { return host.api.name(s); });
+    return new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(names);
+  }
+
   /* Jump to the decision and draw the better action on the game's own drawing: the frame is drawn with it
    * as its one legal action, and the control the game draws for it is marked as a pending choice is. */
   function showDecision(d) {
@@ -118,7 +124,7 @@ export function start(host) {
     });
     body.appendChild(timeline);
     body.appendChild(UI.h("p", { className: "review-detail", "data-testid": "review-detail", role: "status", hidden: true }));
-    const sentences = swingSentences(data, REVIEW.swing, words, UI.fmt);
+    const sentences = swingSentences(data, REVIEW.swing, words, UI.fmt, { sentence: REVIEW.swing_gave, names: seatNames });
     body.appendChild(UI.h("h3", { text: REVIEW.swings_title }));
     body.appendChild(sentences.length
       ? UI.h("ol", { className: "review-swings", "data-testid": "review-swings" }, sentences.map(function (s) {

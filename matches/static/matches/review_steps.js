@@ -47,13 +47,19 @@ export function actionWords(action) {
 }
 
 /* The swings' sentences, largest first: `sentence` is the translated template with {move}, {taken},
- * {best} and {loss}; `words(action, seq)` names an action of the decision at `seq`. */
-export function swingSentences(review, sentence, words, fmt) {
+ * {best} and {loss}; `words(action, seq)` names an action of the decision at `seq`. A decision that says who
+ * gained from it (`gave`: {seats, gain}) is told with `gave.sentence`, which adds {gain} and {seats}, the
+ * seats named by `gave.names(list)` ("Alice and Bob"). */
+export function swingSentences(review, sentence, words, fmt, gave) {
   const bySeq = {};
   (review.decisions || []).forEach(function (d) { bySeq[d.seq] = d; });
   return (review.swings || []).filter(function (seq) { return bySeq[seq]; }).map(function (seq) {
     const d = bySeq[seq];
-    return { seq: seq, mark: d.mark, text: fmt(sentence, { move: seq, taken: words(d.taken, seq), best: words(d.best, seq), loss: points(d.loss) }) };
+    const values = { move: seq, taken: words(d.taken, seq), best: words(d.best, seq), loss: points(d.loss) };
+    if (gave && d.gave && (d.gave.seats || []).length) {
+      return { seq: seq, mark: d.mark, text: fmt(gave.sentence, Object.assign(values, { gain: points(d.gave.gain), seats: gave.names(d.gave.seats) })) };
+    }
+    return { seq: seq, mark: d.mark, text: fmt(sentence, values) };
   });
 }
 
