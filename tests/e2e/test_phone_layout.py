@@ -1,11 +1,13 @@
 """Every page fits a phone: at 390 px wide nothing scrolls sideways."""
+import json
 import re
+import time
 import uuid
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.conftest import manage
+from tests.e2e.conftest import SERVER_LOG, manage
 from tests.e2e.helpers import open_replay, signup, simulated_match_ids
 from tests.e2e.tour import submit_table_form
 
@@ -35,10 +37,39 @@ def _start_match(page, base_url, game, seats, bots):
     form.locator("input[name=seats]").fill(str(seats))
     submit_table_form(page, form)
     table = page.url
-    for _ in range(bots):
-        with page.expect_navigation():
-            page.click("[data-testid=add-bot]")
+    # what the page did, to tell a lost click from a reload or a slow answer if a navigation never comes
+    # (failed once in a fresh-clone run, PostgreSQL + Redis, not reproduced)
+    seen = []
+    page.on("framenavigated", lambda frame: frame == page.main_frame and seen.append(f"{time.monotonic():.2f} {frame.url}"))
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: seen.append(
+        f"{time.monotonic():.2f} lobby snapshot {_seating_of(payload, table)}")))
+    log_start = SERVER_LOG.stat().st_size if SERVER_LOG.exists() else 0
+    for added in range(bots):
+        clicked = time.monotonic()
+        try:
+            with page.expect_navigation():
+                page.click("[data-testid=add-bot]")
+        except PlaywrightTimeout:
+            with open(SERVER_LOG, "rb") as log:
+                log.seek(log_start)
+                requests = [line for line in log.read().decode("utf-8", "replace").splitlines() if "/tables/" in line]
+            raise AssertionError(f"computer player {added + 1} of {bots}: no navigation in 20 s after the click at {clicked:.2f}; "
+                                 f"the page: {seen}; the site's log of tables: {requests[-12:]}") from None
     return table
+
+
+def _seating_of(payload, table_url):
+    """The seats of the table at ``table_url`` in a lobby snapshot, as the table page compares them."""
+    try:
+        snap = json.loads(payload)
+    except (TypeError, ValueError):
+        return "(not JSON)"
+    found = re.search(r"/tables/(\d+)/", table_url)
+    table_id = int(found[1]) if found else None
+    for t in snap.get("tables", []):
+        if t.get("id") == table_id:
+            return [(s.get("seat"), s.get("user"), s.get("bot")) for s in t.get("seats", [])]
+    return "(table not listed)"
 
 
 def test_every_page_fits_a_phone(live_server_url, e2e_env, browser):
