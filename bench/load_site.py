@@ -147,8 +147,29 @@ def start_server(port, web_processes):
     else:
         stop_server(server)
         raise SystemExit(f"the server did not start: see {log_path}")
-    time.sleep(2.0)  # the other web processes, the workers and beat
+    # Each web process's socket takes connections from the start (scripts/serve_web.py binds and listens before
+    # the process has loaded the site), so the port answering says only that one is up: a burst sent then queued
+    # half its sockets behind a process still importing Django (py-spy: 12% of the burst's samples were the
+    # site's start). Wait until every one of them has started serving, as its log says.
+    # scripts/run.sh: WEB_PROCESSES (one per core by default) with Redis, exactly one without
+    wanted = web_processes or (int(env.get("WEB_PROCESSES") or os.cpu_count()) if env.get("REDIS_URL") else 1)
+    if not _web_processes_started(log_path, wanted, timeout=60.0):
+        stop_server(server)
+        raise SystemExit(f"the web processes did not all start: see {log_path}")
+    time.sleep(2.0)  # the workers and beat
     return server
+
+
+def _web_processes_started(log_path, wanted, timeout):
+    """Whether ``wanted`` web processes have logged uvicorn's ``Uvicorn running on``, which each does once the
+    site is loaded and it serves."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with open(log_path, errors="replace") as log:
+            if log.read().count("Uvicorn running on") >= wanted:
+                return True
+        time.sleep(0.1)
+    return False
 
 
 def _group_members(pgid):
