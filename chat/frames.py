@@ -30,7 +30,7 @@ def chat_connect(match_id, user, seat) -> ChatConnection:
     """What a socket needs on connect: its group, its reader's muted people and the recent messages."""
     channel = broadcast.channel_of_seat(seat)
     muted = selectors.muted_ids(user)
-    messages = selectors.recent_messages(match_id, channel, user)
+    messages = selectors.recent_messages(match_id, channel, user, muted=muted)
     names = selectors.muted_names(user) if muted else []
     history = {"type": "chat_history", "messages": messages, "muted": names} if messages or names else None
     return ChatConnection(group=broadcast.chat_group(match_id, channel), muted=muted, history=history)

@@ -50,10 +50,12 @@ def readable_channels(match: Match, user) -> list[str]:
     return [ChatMessage.Channel.SPECTATORS]
 
 
-def recent_messages(match_id, channel, user, limit=None) -> list[dict]:
-    """The last messages of one channel, oldest first, without the authors `user` muted."""
+def recent_messages(match_id, channel, user, limit=None, muted=None) -> list[dict]:
+    """The last messages of one channel, oldest first, without the authors `user` muted (``muted``, their ids,
+    when the caller has read them already)."""
     limit = settings.CHAT_HISTORY if limit is None else limit
-    messages = ChatMessage.objects.filter(match_id=match_id, channel=channel).exclude(author_id__in=muted_ids(user))
+    muted = muted_ids(user) if muted is None else muted
+    messages = ChatMessage.objects.filter(match_id=match_id, channel=channel).exclude(author_id__in=muted)
     newest = list(messages.select_related("author").order_by("-id")[:limit])
     return [message_data(m) for m in reversed(newest)]
 

@@ -18,7 +18,7 @@ from config.database_threads import database_call
 from config.socket_consumer import SocketConsumer
 from matches import broadcast, early_abort, frames, presence, services
 from matches.frame_text import frame_text
-from matches.models import Match
+from matches.models import Match, MatchSeat
 from matches.socket_language import language_of
 
 logger = logging.getLogger(__name__)
@@ -40,14 +40,17 @@ def _db(func):
 
 @_db
 def _load_seat(match_id, user):
-    """(found, seat or None, may_watch) for this user and match."""
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
-        return False, None, False
-    seats = list(match.seats.filter(user=user).values_list("seat", "abandoned_at"))
+    """(found, seat or None, may_watch, the chat connection or None) for this user and match: one trip to the
+    database threads, which every socket pays when it connects. Reads the one field of the match it needs, not
+    its state (a connect burst decoded each state twice: docs/performance.md, "Connect burst")."""
+    is_private = Match.objects.filter(pk=match_id).values_list("is_private", flat=True).first()
+    if is_private is None:
+        return False, None, False, None
+    seats = list(MatchSeat.objects.filter(match_id=match_id, user=user).values_list("seat", "abandoned_at"))
     # A person whose seat a computer player took over may still watch.
     seat = next((s for s, abandoned_at in seats if abandoned_at is None), None)
-    return True, seat, bool(seats) or not match.is_private
+    may_watch = bool(seats) or not is_private
+    return True, seat, may_watch, chat_frames.chat_connect(match_id, user, seat) if may_watch else None
 
 
 def _seat_frame(match_id, seat, language):
@@ -109,7 +112,7 @@ class MatchConsumer(ClosedWithItsSession, SocketConsumer):
         await self.open(take_slot=False)
         if user is None or not user.is_authenticated:
             return await self.close(code=CLOSE_UNAUTHENTICATED)
-        found, seat, may_watch = await _load_seat(self.match_id, user)
+        found, seat, may_watch, chat = await _load_seat(self.match_id, user)
         if not found:
             return await self.close(code=CLOSE_NOT_FOUND)
         if not may_watch:
@@ -117,7 +120,6 @@ class MatchConsumer(ClosedWithItsSession, SocketConsumer):
         if not await self.take_slot():
             return
         self.seat = seat
-        chat = await _chat_connect(self.match_id, user, seat)
         self.chat_muted = chat.muted
         self.chat_group = chat.group
         for name in filter(None, (broadcast.match_group(self.match_id), *scope_groups(self.scope), chat.group)):
