@@ -31,19 +31,23 @@ def _fits(page, what, overflowing):
 
 
 def _start_match(page, base_url, game, seats, bots):
+    # what the page did, to tell a lost click from a reload or a slow answer if a navigation never comes
+    # (failed once in a fresh-clone run, PostgreSQL + Redis; again here under two CPU hogs, 1 run in 4)
+    seen = []
+    note = seen.append
+    page.on("framenavigated", lambda frame: frame == page.main_frame and note(f"{time.monotonic():.2f} at {frame.url}"))
+    page.on("request", lambda r: r.method == "POST" and note(f"{time.monotonic():.2f} POST {r.url}"))
+    page.on("requestfinished", lambda r: r.method == "POST" and note(f"{time.monotonic():.2f} POST answered {r.url}"))
+    page.on("requestfailed", lambda r: note(f"{time.monotonic():.2f} failed {r.method} {r.url} {r.failure}"))
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: note(
+        f"{time.monotonic():.2f} lobby snapshot {_seating_of(payload, page.url)}")))
+    log_start = SERVER_LOG.stat().st_size if SERVER_LOG.exists() else 0
     page.goto(base_url + "/")
     form = page.locator("[data-testid=create-table-form]")
     form.locator("select[name=game]").select_option(game)
     form.locator("input[name=seats]").fill(str(seats))
     submit_table_form(page, form)
     table = page.url
-    # what the page did, to tell a lost click from a reload or a slow answer if a navigation never comes
-    # (failed once in a fresh-clone run, PostgreSQL + Redis, not reproduced)
-    seen = []
-    page.on("framenavigated", lambda frame: frame == page.main_frame and seen.append(f"{time.monotonic():.2f} {frame.url}"))
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: seen.append(
-        f"{time.monotonic():.2f} lobby snapshot {_seating_of(payload, table)}")))
-    log_start = SERVER_LOG.stat().st_size if SERVER_LOG.exists() else 0
     for added in range(bots):
         clicked = time.monotonic()
         try:
@@ -53,8 +57,10 @@ def _start_match(page, base_url, game, seats, bots):
             with open(SERVER_LOG, "rb") as log:
                 log.seek(log_start)
                 requests = [line for line in log.read().decode("utf-8", "replace").splitlines() if "/tables/" in line]
+            focus = page.evaluate("document.activeElement && document.activeElement.outerHTML.slice(0, 120)")
             raise AssertionError(f"computer player {added + 1} of {bots}: no navigation in 20 s after the click at {clicked:.2f}; "
-                                 f"the page: {seen}; the site's log of tables: {requests[-12:]}") from None
+                                 f"at {page.url}, the focus on {focus}; the page: {seen}; "
+                                 f"the site's log of tables: {requests[-12:]}") from None
     return table
 
 
