@@ -78,7 +78,7 @@ def test_a_seats_review_is_asked_for_followed_and_drawn_on_the_replay(live_serve
     assert said, sentences.first.inner_text()
     assert _named_in_words(said["taken"], language) and _named_in_words(said["best"], language), said.groups()
     # and who gained from it: of two seats, the other one (the Merchant), named as the table names it
-    assert said["seats"] == page.evaluate("window.MatchLive.name(1)"), said.groups()
+    assert said["seats"] == page.evaluate("window.MatchLive.name(1)") and not said["seats"].startswith("#"), said.groups()
     # the same in words for a screen reader: a row per decision, its actions named as the sentences name them
     page.locator("[data-testid=review-table] summary").click()
     rows = page.locator("[data-testid=review-table] tbody tr")
