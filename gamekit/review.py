@@ -163,20 +163,20 @@ def review_decision(engine, sample_state, config: ismcts.SearchConfig, decision:
     loss = round(max(0.0, best["value"] - taken["value"]), 4)
     out = dict(base, candidates=rows, best=best["action"], best_value=best["value"], taken_value=taken["value"],
                loss=loss, mark=classify(loss, thresholds))
-    gave = gained_by_others(stats["actions"], taken_key, ismcts.action_key(best["action"]), decision.seat)
+    seat_means = {ismcts.action_key(row["action"]): row.get("seat_means") for row in stats["actions"]}
+    gave = gained_by_others(seat_means[taken_key], seat_means[ismcts.action_key(best["action"])], decision.seat)
     if loss and gave:
         out["gave"] = gave
     return out
 
 
-def gained_by_others(actions: list[dict], taken_key, best_key, seat: int) -> dict | None:
+def gained_by_others(taken: list[float] | None, best: list[float] | None, seat: int) -> dict | None:
     """Who gained most from the action taken rather than the best one: ``{"seats": [...], "gain": g}``, the
     other seats whose expected result it raised the most (more than one where they share a result: Sidi
     Baba's Adventurers, whose values differ only by a small bonus for the richest), by ``g`` on the 0-1 scale:
     each seat within ``MIN_GAIN`` of the largest gain, so that "about g" is true of each; None when nobody gained
-    ``MIN_GAIN`` or more."""
-    means = {ismcts.action_key(row["action"]): row.get("seat_means") for row in actions}
-    taken, best = means.get(taken_key), means.get(best_key)
+    ``MIN_GAIN`` or more. ``taken`` and ``best``: each seat's mean value after either action (the flat search's
+    ``seat_means``; None when the search did not give them)."""
     if not taken or not best:
         return None
     gains = {other: taken[other] - best[other] for other in range(len(taken)) if other != seat}

@@ -172,28 +172,22 @@ def test_a_games_share_of_the_playouts_keeps_a_floor():
     assert review.playouts_for("sidibaba", 48) == 12
     assert review.playouts_for("sidibaba", 4) == 4 and review.playouts_for("sidibaba", 2) == 2
 
-A, B = ismcts.action_key({"type": "a"}), ismcts.action_key({"type": "b"})
-
-
-def _rows(taken_means, best_means):
-    return [{"action": {"type": "a"}, "seat_means": taken_means}, {"action": {"type": "b"}, "seat_means": best_means}]
-
 
 def test_the_seat_that_gained_most_from_the_action_taken_is_named():
     """Seat 0 took "a" where "b" was better: of the other two, seat 2 gained the most from it."""
-    gave = review.gained_by_others(_rows([0.2, 0.35, 0.45], [0.5, 0.3, 0.2]), A, B, 0)
+    gave = review.gained_by_others([0.2, 0.35, 0.45], [0.5, 0.3, 0.2], 0)
     assert gave == {"seats": [2], "gain": 0.25}
 
 
 def test_seats_that_share_a_result_are_named_together():
     """Sidi Baba's Adventurers share the escape odds (the richest a little more in a won playout): the Leader's
     mistake gave each of them about the same, and both are named; a seat a point or more behind is not."""
-    gave = review.gained_by_others(_rows([0.6, 0.4, 0.405], [0.8, 0.2, 0.2]), A, B, 0)
+    gave = review.gained_by_others([0.6, 0.4, 0.405], [0.8, 0.2, 0.2], 0)
     assert gave == {"seats": [1, 2], "gain": 0.205}
-    gave = review.gained_by_others(_rows([0.6, 0.4, 0.42, 0.3], [0.8, 0.2, 0.2, 0.2]), A, B, 0)
+    gave = review.gained_by_others([0.6, 0.4, 0.42, 0.3], [0.8, 0.2, 0.2, 0.2], 0)
     assert gave == {"seats": [2], "gain": 0.22}
 
 
 def test_a_gain_within_the_noise_names_nobody():
-    assert review.gained_by_others(_rows([0.45, 0.505, 0.5], [0.5, 0.5, 0.5]), A, B, 0) is None
-    assert review.gained_by_others([{"action": {"type": "a"}}, {"action": {"type": "b"}}], A, B, 0) is None
+    assert review.gained_by_others([0.45, 0.505, 0.5], [0.5, 0.5, 0.5], 0) is None
+    assert review.gained_by_others(None, None, 0) is None
