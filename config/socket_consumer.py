@@ -162,12 +162,15 @@ class SocketConsumer(AsyncWebsocketConsumer):
         try:
             await super().websocket_disconnect(message)  # ends with StopConsumer
         except StopConsumer:
-            raise
+            pass
         except Exception:
             logger.exception("socket %s failed to disconnect", type(self).__name__)
-            raise StopConsumer() from None
-        finally:
-            await self.release()
+        # Given back once no exception is being handled, not in a `finally` while StopConsumer flies: asgiref's
+        # sync_to_async takes the exception being handled into its thread and raises it again there, so that
+        # exception's traceback would hold the thread's frame, which holds the exception: a cycle through this
+        # consumer and all it refers to, which only a full collection frees (docs/performance.md, "Memory").
+        await self.release()
+        raise StopConsumer()
 
 
 def _refused_after_close(error):

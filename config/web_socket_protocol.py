@@ -27,8 +27,29 @@ class WarningsOnly(logging.LoggerAdapter):
         return level >= logging.WARNING and self.logger.isEnabledFor(level)
 
 
+def _handle_socket(protocol):
+    """What the library's handler() calls once the handshake is done: uvicorn's ws_handler(protocol, path)."""
+    return WebSocketProtocol.ws_handler(protocol, protocol, protocol.path)
+
+
 class HandshakeLimitedWebSocketProtocol(WebSocketProtocol):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.open_timeout = handshake_seconds()
-        self.logger = WarningsOnly(logging.getLogger("uvicorn.error"), {"websocket": self})
+        # Without the library's {"websocket": self}: nothing here formats it, and it made every protocol
+        # object a cycle (protocol -> logger -> extra -> protocol) that only a full collection frees.
+        self.logger = WarningsOnly(logging.getLogger("uvicorn.error"), {})
+        # The library wrapped uvicorn's bound ws_handler in a closure kept on the protocol (protocol -> closure
+        # -> bound method -> protocol): a plain function, which holds no protocol, calls it the same way.
+        self.ws_handler = _handle_socket
+
+    def connection_open(self):
+        super().connection_open()
+        self.keepalive_ping_task.add_done_callback(self._forget_keepalive_ping)
+
+    def _forget_keepalive_ping(self, _task):
+        # The ping task ends cancelled at the close and keeps its CancelledError, whose traceback holds the
+        # task's frame, which holds this protocol, which holds the task: forgotten once done, the closed
+        # socket's objects die by reference counting instead of waiting for a full collection
+        # (docs/performance.md, "Memory"). The library looks it up with hasattr() only.
+        del self.keepalive_ping_task
