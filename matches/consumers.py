@@ -82,6 +82,11 @@ def _abort(match_id, user, version):
     early_abort.abort_match(match_id, user, client_version=version, from_client=True)
 
 
+def _refusal(exc):
+    """(code, message, stale) of a refused action: what its answer needs, kept past the ``except``."""
+    return exc.code, exc.message, isinstance(exc, services.StaleVersion)
+
+
 @_db
 def _chat_connect(match_id, user, seat):
     return chat_frames.chat_connect(match_id, user, seat)
@@ -198,9 +203,10 @@ class MatchConsumer(ClosedWithItsSession, SocketConsumer):
         try:
             await _apply(self.match_id, self.seat, action, version)
         except services.MatchError as exc:
-            await self.send_error(exc.code, exc.message)
-            if isinstance(exc, services.StaleVersion):
-                await self.send_frame(await _current_frame(self.match_id, self.seat, language_of(self.scope)))
+            refusal = _refusal(exc)
+        else:
+            return
+        await self.answer_refusal(*refusal)
 
     async def receive_abort(self, frame):
         """{"type": "abort", "version": N}: the person seated aborts the match while its window is open
@@ -213,9 +219,20 @@ class MatchConsumer(ClosedWithItsSession, SocketConsumer):
         try:
             await _abort(self.match_id, self.scope["user"], version)
         except services.MatchError as exc:
-            await self.send_error(exc.code, exc.message)
-            if isinstance(exc, services.StaleVersion):
-                await self.send_frame(await _current_frame(self.match_id, self.seat, language_of(self.scope)))
+            refusal = _refusal(exc)
+        else:
+            return
+        await self.answer_refusal(*refusal)
+
+    async def answer_refusal(self, code, message, stale):
+        """The error, then (a stale version) the current frame. Sent once the refusal is handled, never inside its
+        ``except``: the frame is read on the database threads, and asgiref takes the exception being handled into
+        its thread and raises it there again, a cycle (the exception, its traceback, the thread's frame holding
+        it) through this consumer and the service's frames that only a full collection frees
+        (config/socket_consumer.py, docs/performance.md, "Memory"); a stale version is common in a race."""
+        await self.send_error(code, message)
+        if stale:
+            await self.send_frame(await _current_frame(self.match_id, self.seat, language_of(self.scope)))
 
     async def receive_chat(self, frame):
         try:

@@ -294,7 +294,13 @@ def match_apply_action(match_id, seat, action, *, client_version=None, now=None,
             _save(spec, match, state, now)
             transaction.on_commit(lambda: _after_commit(match, new_events, start_version))
     if refused is not None:
-        raise refused
+        try:
+            raise refused
+        finally:
+            # this frame is in the exception's traceback: holding the exception too, it would make a cycle
+            # (with every frame and state the traceback holds) that only a full collection frees, in a web
+            # process a socket's consumer with it (docs/performance.md, "Memory")
+            del refused
     return match
 
 

@@ -1,6 +1,9 @@
 """The database threads of a web process: more of them than the event loop's default pool, each call on one."""
 import asyncio
+import gc
 import threading
+import traceback
+import weakref
 
 import pytest
 from django.conf import settings
@@ -23,3 +26,29 @@ async def test_as_many_calls_wait_at_once_as_there_are_threads_beyond_the_defaul
     assert waiting <= settings.DATABASE_THREADS
     barrier = threading.Barrier(waiting, timeout=10)
     await asyncio.gather(*(database_call(barrier.wait)() for _ in range(waiting)))
+
+
+class Refused(Exception):
+    """A refusal raised on a database thread (a subclass, so that a weak reference can watch it)."""
+
+
+async def test_an_exception_from_a_database_thread_dies_with_its_handler():
+    """A refusal raised on a database thread (a stale move, a refused chat line) is freed once handled, by reference
+    counting: asgiref's frame in its traceback held the future holding it, a cycle that only a full collection
+    freed, with every frame and state the traceback held (docs/performance.md, "Memory"). Its lines stay, for the logs."""
+    def refuse():
+        raise Refused("refused")
+
+    gc.collect()
+    gc.disable()
+    try:
+        try:
+            await database_call(refuse)()
+        except Refused as error:
+            assert "refuse" in "".join(traceback.format_tb(error.__traceback__))
+            refused = weakref.ref(error)
+        for _ in range(3):  # the loop's callbacks still due hold the future a moment
+            await asyncio.sleep(0)
+        assert refused() is None
+    finally:
+        gc.enable()

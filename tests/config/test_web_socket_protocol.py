@@ -51,7 +51,7 @@ async def test_a_closed_match_socket_is_freed_by_reference_counting_not_left_to_
             frame = await asyncio.wait_for(client.recv(), 5)
             assert '"type": "view"' in frame or '"type":"view"' in frame
             (protocol,) = [weakref.ref(p) for p in server.server_state.connections]
-            (consumer,) = [weakref.ref(o) for o in gc.get_objects() if isinstance(o, MatchConsumer)]
+            (consumer,) = [weakref.ref(o) for o in gc.get_objects() if type(o) is MatchConsumer]  # type(): never a lazy object evaluated
         assert await _until(lambda: not server.server_state.connections and consumer() is None and protocol() is None), \
             f"still alive without a collection: protocol {protocol()}, consumer {consumer()}"
     finally:

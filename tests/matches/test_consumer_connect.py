@@ -20,7 +20,7 @@ def _match(private=False):
 def test_finding_the_seat_reads_neither_the_state_nor_the_muted_list_twice():
     match, users = _match()
     with CaptureQueriesContext(connection) as queries:
-        found, seat, may_watch, chat = consumers._load_seat.func(match.pk, users[1])
+        found, seat, may_watch, chat = consumers._load_seat.__wrapped__(match.pk, users[1])
     assert (found, seat, may_watch) == (True, 1, True) and chat.group
     sql = [q["sql"] for q in queries.captured_queries]
     assert not any('"state"' in q for q in sql), sql
@@ -31,9 +31,9 @@ def test_finding_the_seat_reads_neither_the_state_nor_the_muted_list_twice():
 def test_a_private_match_is_refused_to_a_stranger_without_reading_its_chat():
     match, _users = _match(private=True)
     with CaptureQueriesContext(connection) as queries:
-        assert consumers._load_seat.func(match.pk, UserFactory()) == (True, None, False, None)
+        assert consumers._load_seat.__wrapped__(match.pk, UserFactory()) == (True, None, False, None)
     assert not any("chat_" in q["sql"] for q in queries.captured_queries)
 
 
 def test_a_match_that_does_not_exist_is_not_found():
-    assert consumers._load_seat.func(10**9, UserFactory()) == (False, None, False, None)
+    assert consumers._load_seat.__wrapped__(10**9, UserFactory()) == (False, None, False, None)

@@ -1,4 +1,5 @@
 """The live socket: who may connect, what a seat may send, and what it gets back."""
+import gc
 import json
 
 import pytest
@@ -173,6 +174,32 @@ async def test_stale_action_gets_an_error_then_the_current_view():
     assert error["code"] == "stale" and fresh["type"] == "view" and fresh["version"] == 3
     await first.disconnect()
     await second.disconnect()
+
+
+async def test_a_stale_actions_answer_leaves_nothing_for_the_collector():
+    """The resync answering a stale version is read once the refusal is handled: read inside its ``except``,
+    asgiref took the exception into its thread and raised it there, a cycle through the exception, the
+    service's frames and the consumer that only a full collection freed (docs/performance.md, "Memory")."""
+    match, users = await make_match()
+    first, _, _ = await connect(match.pk, users[0])
+    await first.receive_json_from(timeout=5)
+    await first.send_json_to({"type": "action", "version": 0, "action": {"type": "add", "n": 1}})
+    await first.receive_json_from(timeout=5)
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        await first.send_json_to({"type": "action", "version": 0, "action": {"type": "add", "n": 1}})
+        error, fresh = await first.receive_json_from(timeout=5), await first.receive_json_from(timeout=5)
+        assert error["code"] == "stale" and fresh["version"] == 1
+        gc.collect()
+        left = [o for o in gc.garbage if isinstance(o, services.MatchError)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert not left
+    await first.disconnect()
 
 
 async def test_reconnecting_client_gets_the_full_current_view():

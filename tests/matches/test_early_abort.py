@@ -5,9 +5,11 @@ game waits for them on, ``to_act``), any person seated may abort the match: it e
 counts nowhere (profiles, history, leaderboards, "My matches"). A person away past the grace when their
 first decision is due gets the match aborted instead of a computer player standing in (matches/presence.py).
 """
+import gc
 import json
 import random
 import time
+import weakref
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -121,6 +123,25 @@ def test_computer_players_keep_no_window_open():
     with pytest.raises(services.MatchError) as refused:
         abort(match, alice)
     assert refused.value.code == "too_late" and reload(match).status == Match.Status.RUNNING
+
+
+def test_a_refused_aborts_exception_dies_with_its_handler():
+    """As for an action (tests/matches/test_services.py): the refusal kept in a local is not kept there while it
+    is raised, which made a cycle only a full collection freed (docs/performance.md, "Memory")."""
+    alice = UserFactory()
+    match = new_match([alice, "first"])
+    act(match, 0, {"type": "add", "n": 1})
+    gc.collect()
+    gc.disable()
+    try:
+        try:
+            abort(match, alice)
+        except services.MatchError as error:
+            assert error.code == "too_late"
+            refused = weakref.ref(error)
+        assert refused() is None
+    finally:
+        gc.enable()
 
 
 def test_an_action_the_game_does_not_wait_for_is_no_first_decision():
