@@ -11,14 +11,18 @@ For each game (``--games``):
 2. **Agreement with Master** (``--master-matches``): Master in seat 0 against the weak bot, seat 0 reviewed: how
    often the review's best action is the one Master chose, over the decisions judged.
 
-``--max-decisions K`` reviews at most K decisions of a seat, evenly spread (a Sidi Baba Adventurer votes some
-500 times a match); say so beside the figure. Not part of the test run: the machine is shared, keep the runs
-modest.
+``--jobs N`` plays and reviews N matches at a time, each in a process of its own: the marks and agreement are
+those of one at a time (each match's seeds are its own), the CPU figures read higher (each decision's thread time
+on cores the jobs share: p50 29 against 19 ms in a small run of the cave), so quote CPU from ``--jobs 1``.
+``--max-decisions K`` reviews at most K decisions of a seat, evenly
+spread (a Sidi Baba Adventurer votes some 500 times a match); say so beside the figure. Not part of the test
+run: the machine is shared, keep the runs modest.
 
     .venv/bin/python bench/bench_review.py --games basra --matches 10 --master-matches 2
 """
 import argparse
 import importlib
+import multiprocessing
 import os
 import statistics
 import sys
@@ -61,46 +65,75 @@ def percentile(values, q):
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def bench_game(game, args):
+def _modules(game):
+    return importlib.import_module(f"{game}.engine"), importlib.import_module(f"{game}.bots")
+
+
+def review_match(game, i, args):
+    """Match ``i`` of Expert against the weak bot, every seat reviewed: its figures, to be added up."""
     weak, players, options, expert_seats = GAMES[game]
-    engine = importlib.import_module(f"{game}.engine")
-    bots = importlib.import_module(f"{game}.bots")
-    config = bots.REVIEW_CONFIG
-    cpu, per_seat_review = [], []
-    marks = {"weak": {m: 0 for m in review.MARKS}, "expert": {m: 0 for m in review.MARKS}}
-    reviewed = {"weak": 0, "expert": 0}
-    skipped = 0
-    for i in range(args.matches):
-        seed = args.seed + i
-        strong = expert_seats(i, players)
-        seats = [bots.BOTS["expert"] if s in strong else bots.BOTS[weak] for s in range(players)]
-        played = driver.play(engine, players, options, seed, seats)
-        for seat in range(players):
-            side = "expert" if seat in strong else "weak"
-            rows = review_seat(engine, config, game, players, options, seed, played.log, seat, args.playouts, args.max_decisions)
-            per_seat_review.append(sum(c for _r, c in rows))
-            for judged, seconds in rows:
-                if "skipped" in judged:
-                    skipped += 1
-                    continue
-                cpu.append(seconds)
-                reviewed[side] += 1
-                if judged["mark"]:
-                    marks[side][judged["mark"]] += 1
-        print(f"  {game} match {i + 1}/{args.matches} (seed {seed}) reviewed", flush=True)
-    agree = total = 0
-    for i in range(args.master_matches):
-        seed = args.seed + 1000 + i
-        seats = [bots.BOTS["master"]] + [bots.BOTS[weak]] * (players - 1)
-        played = driver.play(engine, players, options, seed, seats)
-        for judged, _seconds in review_seat(engine, config, game, players, options, seed, played.log, 0, args.playouts,
-                                           args.max_decisions):
+    engine, bots = _modules(game)
+    seed = args.seed + i
+    strong = expert_seats(i, players)
+    seats = [bots.BOTS["expert"] if s in strong else bots.BOTS[weak] for s in range(players)]
+    played = driver.play(engine, players, options, seed, seats)
+    out = {"cpu": [], "per_seat_review": [], "marks": {"weak": {m: 0 for m in review.MARKS}, "expert": {m: 0 for m in review.MARKS}},
+           "reviewed": {"weak": 0, "expert": 0}, "skipped": 0}
+    for seat in range(players):
+        side = "expert" if seat in strong else "weak"
+        rows = review_seat(engine, bots.REVIEW_CONFIG, game, players, options, seed, played.log, seat, args.playouts,
+                           args.max_decisions)
+        out["per_seat_review"].append(sum(c for _r, c in rows))
+        for judged, seconds in rows:
             if "skipped" in judged:
+                out["skipped"] += 1
                 continue
-            total += 1
-            agree += ismcts.action_key(judged["best"]) == ismcts.action_key(judged["taken"])
-    return {"cpu": cpu, "per_seat_review": per_seat_review, "marks": marks, "reviewed": reviewed, "skipped": skipped,
-            "agree": agree, "agree_total": total, "weak": weak, "players": players}
+            out["cpu"].append(seconds)
+            out["reviewed"][side] += 1
+            if judged["mark"]:
+                out["marks"][side][judged["mark"]] += 1
+    print(f"  {game} match {i + 1}/{args.matches} (seed {seed}) reviewed", flush=True)
+    return out
+
+
+def master_match(game, i, args):
+    """Master in seat 0 against the weak bot, seat 0 reviewed: (decisions where the review's best is Master's, judged)."""
+    weak, players, options, _expert_seats = GAMES[game]
+    engine, bots = _modules(game)
+    seed = args.seed + 1000 + i
+    seats = [bots.BOTS["master"]] + [bots.BOTS[weak]] * (players - 1)
+    played = driver.play(engine, players, options, seed, seats)
+    agree = total = 0
+    for judged, _seconds in review_seat(engine, bots.REVIEW_CONFIG, game, players, options, seed, played.log, 0,
+                                        args.playouts, args.max_decisions):
+        if "skipped" in judged:
+            continue
+        total += 1
+        agree += ismcts.action_key(judged["best"]) == ismcts.action_key(judged["taken"])
+    return agree, total
+
+
+def bench_game(game, args):
+    """Every match's figures added up; ``--jobs`` matches at a time, each in a process of its own."""
+    weak, players, _options, _expert_seats = GAMES[game]
+    jobs = [(review_match, game, i, args) for i in range(args.matches)]
+    jobs += [(master_match, game, i, args) for i in range(args.master_matches)]
+    if args.jobs > 1:
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            done = pool.starmap(_run, jobs, chunksize=1)
+    else:
+        done = [_run(*job) for job in jobs]
+    matches, masters = done[:args.matches], done[args.matches:]
+    marks = {side: {m: sum(r["marks"][side][m] for r in matches) for m in review.MARKS} for side in ("weak", "expert")}
+    return {"cpu": [c for r in matches for c in r["cpu"]],
+            "per_seat_review": [c for r in matches for c in r["per_seat_review"]],
+            "marks": marks, "reviewed": {side: sum(r["reviewed"][side] for r in matches) for side in ("weak", "expert")},
+            "skipped": sum(r["skipped"] for r in matches),
+            "agree": sum(a for a, _t in masters), "agree_total": sum(t for _a, t in masters), "weak": weak, "players": players}
+
+
+def _run(work, game, i, args):
+    return work(game, i, args)
 
 
 def report(game, r, args):
@@ -140,6 +173,7 @@ def main(argv=None):
     parser.add_argument("--playouts", type=int, default=review.PLAYOUTS_PER_CANDIDATE)
     parser.add_argument("--max-decisions", type=int, default=None)
     parser.add_argument("--seed", type=int, default=300000)
+    parser.add_argument("--jobs", type=int, default=1, help="matches reviewed at a time, each in its own process")
     args = parser.parse_args(argv)
     for game in args.games:
         report(game, bench_game(game, args), args)
