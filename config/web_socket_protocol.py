@@ -29,7 +29,7 @@ class WarningsOnly(logging.LoggerAdapter):
 
 def _handle_socket(protocol):
     """What the library's handler() calls once the handshake is done: uvicorn's ws_handler(protocol, path)."""
-    return WebSocketProtocol.ws_handler(protocol, protocol, protocol.path)
+    return type(protocol).ws_handler(protocol, protocol, protocol.path)
 
 
 class HandshakeLimitedWebSocketProtocol(WebSocketProtocol):
