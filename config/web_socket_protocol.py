@@ -43,6 +43,14 @@ class HandshakeLimitedWebSocketProtocol(WebSocketProtocol):
         # -> bound method -> protocol): a plain function, which holds no protocol, calls it the same way.
         self.ws_handler = _handle_socket
 
+    async def close(self, code=1000, reason=""):
+        # A consumer closing a socket whose client left before the handshake ended (a refusal decided late, in a
+        # burst): the library's close() awaits the data task only an opened connection has, and uvicorn logged
+        # "no attribute 'transfer_data_task'" (issue 34). Nothing is left to close.
+        if self.lost_connection_before_handshake:
+            return
+        await super().close(code, reason)
+
     def connection_open(self):
         super().connection_open()
         self.keepalive_ping_task.add_done_callback(self._forget_keepalive_ping)

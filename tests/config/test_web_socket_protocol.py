@@ -58,3 +58,37 @@ async def test_a_closed_match_socket_is_freed_by_reference_counting_not_left_to_
         gc.enable()
         server.should_exit = True
         await serving
+
+
+async def test_a_socket_closed_after_its_client_left_during_the_handshake_logs_no_error(caplog):
+    """Issue 34: uvicorn logged "'WebSocketProtocol' object has no attribute 'transfer_data_task'" when a consumer
+    closed a socket (a refusal, an over-cap close) whose client had gone before the handshake ended: the library's
+    close() awaits the data task that only an opened connection has. Nothing is left to close, and nothing is said."""
+    port = _free_port()
+    server = None
+    done = asyncio.Event()
+
+    async def refusing_late(scope, receive, send):  # a consumer that takes a while to decide, then refuses
+        assert (await receive())["type"] == "websocket.connect"
+        assert await _until(lambda: not server.server_state.connections)  # the client has gone meanwhile
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": 4429})
+        done.set()
+
+    server = uvicorn.Server(uvicorn.Config(refusing_late, host="127.0.0.1", port=port, ws=WEB_SOCKET_PROTOCOL,
+                                           lifespan="off", log_level="warning"))
+    serving = asyncio.create_task(server.serve())
+    assert await _until(lambda: server.started)
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET /ws/ HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        await writer.drain()
+        assert await _until(lambda: server.server_state.connections)
+        writer.transport.abort()  # gone before any answer
+        await asyncio.wait_for(done.wait(), 5)
+        await asyncio.sleep(0)
+        assert "Exception in ASGI application" not in caplog.text and "transfer_data_task" not in caplog.text
+    finally:
+        server.should_exit = True
+        await serving
