@@ -83,7 +83,8 @@ def test_looking_away_keeps_the_seat_and_a_computer_stands_in_only_when_a_decisi
     away_seat = 1 - first
     away, other = pages[away_seat], pages[first]
     # The two read the site in different languages, as at any table: the one who looks away in French, the other
-    # in English, so that one run (two waits on the grace period) checks every line in both.
+    # in English (the one run pays the two waits on the grace period once). Each line is checked in French (the
+    # English is its source), the notice of the stand-in and the return in both.
     switch_language(away, "fr")
     away.wait_for_function("(s) => window.__lastFrame && window.__lastFrame.seat === s", arg=away_seat)
     away_text, other_text = TEXT["fr"], TEXT["en"]
@@ -132,6 +133,12 @@ def test_looking_away_keeps_the_seat_and_a_computer_stands_in_only_when_a_decisi
     stood_in = other.locator("[data-testid=recent] li[data-code=seat_stood_in]")
     stood_in.wait_for()
     assert other_text["away"] in stood_in.inner_text() and username(away) in stood_in.inner_text()
+    # The same lasting notice on the other's page in French (it stays across the reload), then back to English.
+    switch_language(other, "fr")
+    other.locator("[data-testid=seat-notices] li[data-code=seat_stood_in]").wait_for()
+    assert away_text["away"] in other.locator("[data-testid=seat-notices]").inner_text()
+    switch_language(other, "en")
+    other.wait_for_function("(s) => window.__lastFrame && window.__lastFrame.seat === s", arg=first)
 
     # Back to the match: the seat is the walker's again at once, with a notice to the table and in its log.
     away.locator("[data-testid=away-back]").first.click()
