@@ -1,6 +1,5 @@
 """The database threads of a web process: more of them than the event loop's default pool, each call on one."""
 import asyncio
-import gc
 import threading
 import traceback
 import weakref
@@ -9,6 +8,7 @@ import pytest
 from django.conf import settings
 
 from config.database_threads import database_call
+from tests.collector import collector_off
 
 # database_sync_to_async closes old connections around each call: it touches the database.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,9 +39,7 @@ async def test_an_exception_from_a_database_thread_dies_with_its_handler():
     def refuse():
         raise Refused("refused")
 
-    gc.collect()
-    gc.disable()
-    try:
+    with collector_off():
         try:
             await database_call(refuse)()
         except Refused as error:
@@ -50,5 +48,3 @@ async def test_an_exception_from_a_database_thread_dies_with_its_handler():
         for _ in range(3):  # the loop's callbacks still due hold the future a moment
             await asyncio.sleep(0)
         assert refused() is None
-    finally:
-        gc.enable()

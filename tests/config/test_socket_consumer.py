@@ -1,6 +1,5 @@
 """The site's socket consumers dispatch without Channels' per-message hop to the sync thread."""
 import asyncio
-import gc
 import weakref
 
 import pytest
@@ -8,6 +7,7 @@ from channels import consumer as channels_consumer
 from channels.testing import WebsocketCommunicator
 
 from config.socket_consumer import SocketConsumer
+from tests.collector import collector_off
 
 
 class Recorder(SocketConsumer):
@@ -89,9 +89,7 @@ async def test_a_closed_socket_is_freed_by_reference_counting_not_left_to_the_co
     """docs/performance.md, "Memory": the slot given back while StopConsumer was being raised took the exception
     into asgiref's thread and back, a cycle through the consumer that only a full collection (every 5 minutes in a
     web process) freed; a wave of 800 reconnecting sockets stepped a web process's memory up by tens of MB."""
-    gc.collect()
-    gc.disable()
-    try:
+    with collector_off():
         communicator = WebsocketCommunicator(Remembered.as_asgi(), "/ws/remembered/")
         communicator.scope["client"] = ("198.51.100.8", 4321)
         assert (await communicator.connect(timeout=5))[0]
@@ -101,8 +99,6 @@ async def test_a_closed_socket_is_freed_by_reference_counting_not_left_to_the_co
         await communicator.disconnect()
         del communicator
         assert consumer() is None
-    finally:
-        gc.enable()
 
 
 def _client_disconnected(message):

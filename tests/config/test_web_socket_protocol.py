@@ -11,6 +11,7 @@ import websockets
 from config.asgi import application
 from config.web_server import WEB_SOCKET_PROTOCOL
 from matches.consumers import MatchConsumer
+from tests.collector import collector_off
 from tests.matches.test_consumers import make_match, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -43,21 +44,20 @@ async def test_a_closed_match_socket_is_freed_by_reference_counting_not_left_to_
                                            lifespan="off", log_level="warning"))
     serving = asyncio.create_task(server.serve())
     assert await _until(lambda: server.started)
-    gc.collect()
-    gc.disable()
-    try:
-        async with websockets.connect(f"ws://127.0.0.1:{port}/ws/match/{match.pk}/",
-                                      additional_headers={"cookie": cookie, "origin": f"http://127.0.0.1:{port}"}) as client:
-            frame = await asyncio.wait_for(client.recv(), 5)
-            assert '"type": "view"' in frame or '"type":"view"' in frame
-            (protocol,) = [weakref.ref(p) for p in server.server_state.connections]
-            (consumer,) = [weakref.ref(o) for o in gc.get_objects() if type(o) is MatchConsumer]  # type(): never a lazy object evaluated
-        assert await _until(lambda: not server.server_state.connections and consumer() is None and protocol() is None), \
-            f"still alive without a collection: protocol {protocol()}, consumer {consumer()}"
-    finally:
-        gc.enable()
-        server.should_exit = True
-        await serving
+    with collector_off():
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{port}/ws/match/{match.pk}/",
+                                          additional_headers={"cookie": cookie, "origin": f"http://127.0.0.1:{port}"}) as client:
+                frame = await asyncio.wait_for(client.recv(), 5)
+                assert '"type": "view"' in frame or '"type":"view"' in frame
+                (protocol,) = [weakref.ref(p) for p in server.server_state.connections]
+                # type(), not isinstance(): a lazy object among them would be evaluated
+                (consumer,) = [weakref.ref(o) for o in gc.get_objects() if type(o) is MatchConsumer]
+            assert await _until(lambda: not server.server_state.connections and consumer() is None and protocol() is None), \
+                f"still alive without a collection: protocol {protocol()}, consumer {consumer()}"
+        finally:
+            server.should_exit = True
+            await serving
 
 
 async def test_a_socket_closed_after_its_client_left_during_the_handshake_logs_no_error(caplog):

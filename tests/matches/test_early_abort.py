@@ -5,7 +5,6 @@ game waits for them on, ``to_act``), any person seated may abort the match: it e
 counts nowhere (profiles, history, leaderboards, "My matches"). A person away past the grace when their
 first decision is due gets the match aborted instead of a computer player standing in (matches/presence.py).
 """
-import gc
 import json
 import random
 import time
@@ -21,6 +20,7 @@ from lobby.options import engine_options
 from matches import early_abort, frames, presence, ratings, registry, scheduling, selectors, services
 from matches.endscreen import end_summary
 from matches.models import ActionLog, Match, MatchSeat, Rating
+from tests.collector import collector_off
 from tests.factories import UserFactory
 from tests.matches.playing import play_countdown, seat_specs
 
@@ -131,17 +131,13 @@ def test_a_refused_aborts_exception_dies_with_its_handler():
     alice = UserFactory()
     match = new_match([alice, "first"])
     act(match, 0, {"type": "add", "n": 1})
-    gc.collect()
-    gc.disable()
-    try:
+    with collector_off():
         try:
             abort(match, alice)
         except services.MatchError as error:
             assert error.code == "too_late"
             refused = weakref.ref(error)
         assert refused() is None
-    finally:
-        gc.enable()
 
 
 def test_an_action_the_game_does_not_wait_for_is_no_first_decision():

@@ -1,5 +1,4 @@
 """The one service that applies actions: versions, locks, expiries, logs, results."""
-import gc
 import logging
 import threading
 import time
@@ -11,6 +10,7 @@ from gamekit import events as event_rules
 from matches import frames, services
 from matches.models import ActionLog, Match, Rating
 from matches.services import SeatSpec
+from tests.collector import collector_off
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -131,16 +131,12 @@ def test_a_refused_actions_exception_dies_with_its_handler():
     its frame is in the exception's traceback, and the two made a cycle, with the frames and states the traceback
     holds, that only a full collection freed (a web process runs one every 5 minutes: docs/performance.md, "Memory")."""
     match = new_countdown()
-    gc.collect()
-    gc.disable()
-    try:
+    with collector_off():
         try:
             services.match_apply_action(match.pk, 0, {"type": "add", "n": 99}, client_version=0)
         except services.IllegalMove as error:
             refused = weakref.ref(error)
         assert refused() is None
-    finally:
-        gc.enable()
 
 
 def test_expiry_task_that_runs_early_does_nothing():
