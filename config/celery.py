@@ -43,7 +43,7 @@ def sweep_when_a_worker_starts(**_kwargs):
 
 @beat_init.connect
 def start_the_deadline_clock(**_kwargs):
-    """The one beat of the site also holds the deadline clock (due deadlines become tasks within 20 ms) and
+    """The one beat of the site also holds the deadline clock (due deadlines become tasks at their moment) and
     the bot lane's dispatcher (computer players' turns handed to the bots' workers by the fair share)."""
     # Imported here: config/__init__.py imports this module while settings load, before Django's
     # app registry is ready, and these reach models.

@@ -12,8 +12,9 @@ sites and test runs never share them, each operation one Lua script (atomic):
   comes back by itself (a killed worker's), and ``<prefix>:bots:inflight-owner`` their owners.
 
 The web process and the workers push (``push``, the scheduler's ``bot``); one thread of the one beat process
-(``BotDispatcher``, started at ``beat_init`` beside the deadline clock) takes what the policy allows every
-POLL_SECONDS and sends ``matches.tasks.bot_act`` to the bots' queue; the task frees its slot (``done``) when
+(``BotDispatcher``, started at ``beat_init`` beside the deadline clock) takes what the policy allows as it falls
+due (woken by its doorbell, matches/doorbell.py, when a turn is pushed or a slot freed) and sends
+``matches.tasks.bot_act`` to the bots' queue; the task frees its slot (``done``) when
 its decision is over. tests/matches/test_bot_queue.py checks that this store and the in-memory one give the
 same hand-outs on the same operations.
 """
@@ -22,7 +23,7 @@ import time
 from celery import current_app
 from django.conf import settings
 
-from matches import redis_client
+from matches import doorbell, redis_client
 from matches.bot_lane import BotJob, ReviewJob
 from matches.polling import PollingThread
 
@@ -46,7 +47,8 @@ local function split(value)
 end
 """
 
-# ARGV: prefix, key, version, owner, not-before, token. 1 if it waits now, 0 if ignored.
+# ARGV: prefix, key, version, owner, not-before, token, the dispatcher's bell channel. 1 if it waits now (the
+# dispatcher rung), 0 if ignored.
 _PUSH = _PRELUDE + """
 local key, version, owner, not_before, token = ARGV[2], tonumber(ARGV[3]), ARGV[4], ARGV[5], ARGV[6]
 local waiting = redis.call('HGET', P .. ':jobs', key)
@@ -64,6 +66,7 @@ if old_owner and old_owner ~= owner then forget_if_idle(old_owner) end
 if not redis.call('ZSCORE', P .. ':turns', owner) then
   redis.call('ZADD', P .. ':turns', tonumber(redis.call('GET', P .. ':handed') or '0'), owner)
 end
+redis.call('PUBLISH', ARGV[7], '')
 return 1
 """
 
@@ -104,24 +107,52 @@ end
 return false
 """
 
-# ARGV: prefix, token. 1 if it was in flight.
+# ARGV: prefix, token, the dispatcher's bell channel. 1 if it was in flight (its slot is free: the dispatcher rung).
 _DONE = _PRELUDE + """
 local owner = redis.call('HGET', P .. ':inflight-owner', ARGV[2])
 if not owner then return 0 end
 redis.call('ZREM', P .. ':inflight', ARGV[2])
 redis.call('HDEL', P .. ':inflight-owner', ARGV[2])
 forget_if_idle(owner)
+redis.call('PUBLISH', ARGV[3], '')
 return 1
 """
 
 # Review steps (docs/analysis.md), a lower class: ``<prefix>:bots:reviews`` (review id, score its not-before)
 # and ``<prefix>:bots:review-inflight`` (token "review:<id>", score when the slot comes back by itself), apart
-# from the decisions' keys so that _TAKE counts none of them. ARGV: prefix, id, not-before. 0 if it waits already.
+# from the decisions' keys so that _TAKE counts none of them. ARGV: prefix, id, not-before, the bell channel.
+# 0 if it waits already.
 _PUSH_REVIEW = """
 local P = ARGV[1]
 if redis.call('ZSCORE', P .. ':reviews', ARGV[2]) then return 0 end
 redis.call('ZADD', P .. ':reviews', ARGV[3], ARGV[2])
+redis.call('PUBLISH', ARGV[4], '')
 return 1
+"""
+
+# ARGV: prefix, token, the bell channel. 1 if it was in flight (a review slot is free: the dispatcher rung).
+_DONE_REVIEW = """
+if redis.call('ZREM', ARGV[1] .. ':review-inflight', ARGV[2]) == 0 then return 0 end
+redis.call('PUBLISH', ARGV[3], '')
+return 1
+"""
+
+# ARGV: prefix, now. The earliest moment after now at which the dispatcher may have something to hand out
+# that it could not at now: a turn's or a review's not-before, a slot coming back by itself; nil if none.
+# (What is due now but waits for a slot waits for a ring: _DONE and _DONE_REVIEW ring.)
+_NEXT_DUE = """
+local P, now = ARGV[1], ARGV[2]
+local first = nil
+local function consider(found)
+  if found[2] and (first == nil or tonumber(found[2]) < tonumber(first)) then first = found[2] end
+end
+for _, o in ipairs(redis.call('ZRANGE', P .. ':turns', 0, -1)) do
+  consider(redis.call('ZRANGEBYSCORE', P .. ':pending:' .. o, '(' .. now, '+inf', 'WITHSCORES', 'LIMIT', 0, 1))
+end
+consider(redis.call('ZRANGEBYSCORE', P .. ':reviews', '(' .. now, '+inf', 'WITHSCORES', 'LIMIT', 0, 1))
+consider(redis.call('ZRANGE', P .. ':inflight', 0, 0, 'WITHSCORES'))
+consider(redis.call('ZRANGE', P .. ':review-inflight', 0, 0, 'WITHSCORES'))
+return first
 """
 
 # ARGV: prefix, now, review slots, expiry of a slot taken now. The review id, or nil: none due, all slots
@@ -140,7 +171,9 @@ redis.call('ZADD', P .. ':review-inflight', expiry, 'review:' .. first[1])
 return first[1]
 """
 
-_scripts = redis_client.Scripts(push=_PUSH, take=_TAKE, done=_DONE, push_review=_PUSH_REVIEW, take_review=_TAKE_REVIEW)
+_scripts = redis_client.Scripts(push=_PUSH, take=_TAKE, done=_DONE, push_review=_PUSH_REVIEW, take_review=_TAKE_REVIEW,
+                                done_review=_DONE_REVIEW, next_due=_NEXT_DUE)
+BELL = "bots"
 _redis = redis_client.client
 
 
@@ -158,7 +191,8 @@ class RedisFairQueue:
         return settings.BOT_INFLIGHT_SECONDS if self.inflight_seconds is None else self.inflight_seconds
 
     def push(self, job: BotJob, not_before: float) -> bool:
-        return bool(_scripts["push"](args=[_prefix(), job.key, job.version, job.owner, repr(float(not_before)), job.token]))
+        return bool(_scripts["push"](args=[_prefix(), job.key, job.version, job.owner, repr(float(not_before)), job.token,
+                                                doorbell.channel(BELL)]))
 
     def take(self, now: float, pool_size: int, owner_cap: int) -> BotJob | None:
         taken = _scripts["take"](args=[_prefix(), repr(float(now)), pool_size, owner_cap, repr(float(now) + self._ttl())])
@@ -169,17 +203,22 @@ class RedisFairQueue:
         return BotJob(match, seat, int(version), owner, hurried=bool(int(hurried)))
 
     def done(self, job: BotJob) -> bool:
-        return bool(_scripts["done"](args=[_prefix(), job.token]))
+        return bool(_scripts["done"](args=[_prefix(), job.token, doorbell.channel(BELL)]))
 
     def push_review(self, job: ReviewJob, not_before: float) -> bool:
-        return bool(_scripts["push_review"](args=[_prefix(), job.review, repr(float(not_before))]))
+        return bool(_scripts["push_review"](args=[_prefix(), job.review, repr(float(not_before)), doorbell.channel(BELL)]))
 
     def take_review(self, now: float, review_slots: int) -> ReviewJob | None:
         taken = _scripts["take_review"](args=[_prefix(), repr(float(now)), review_slots, repr(float(now) + self._ttl())])
         return ReviewJob(int(taken)) if taken else None
 
     def done_review(self, job: ReviewJob) -> bool:
-        return bool(_redis().zrem(f"{_prefix()}:review-inflight", job.token))
+        return bool(_scripts["done_review"](args=[_prefix(), job.token, doorbell.channel(BELL)]))
+
+    def next_due(self, now: float) -> float | None:
+        """The earliest moment after ``now`` at which something may be handed out that could not be at ``now``."""
+        first = _scripts["next_due"](args=[_prefix(), repr(float(now))])
+        return None if first is None else float(first)
 
     def waiting_reviews(self) -> list[tuple[float, int]]:
         return sorted((at, int(member)) for member, at in _redis().zrange(f"{_prefix()}:reviews", 0, -1, withscores=True))
@@ -255,13 +294,15 @@ def hand_out(now=None) -> list[BotJob]:
 
 
 class BotDispatcher(PollingThread):
-    """A daemon thread of beat that hands bot turns to the workers every POLL_SECONDS (like DeadlineClock)."""
+    """A daemon thread of beat that hands bot turns to the workers as they fall due (like DeadlineClock)."""
 
     name = "bot-dispatcher"
     doing = "handing bot turns to the workers"
+    bell_name = BELL
     poll = POLL_SECONDS
 
     def tick(self):
         now = time.time()
         hand_out(now)
         hand_out_reviews(now)
+        return queue.next_due(now)

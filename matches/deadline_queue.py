@@ -9,8 +9,9 @@ matter waited behind them: 0.8-2.9 s late at the median, 3.8-6.9 s at p99.
 Here a match's deadline is one member of a sorted set (score: the deadline),
 its version beside it in a hash. A move replaces them (a newer version only),
 so nothing stale waits. The clock (`DeadlineClock`, a thread of the one Celery
-beat process) takes what is due every POLL_SECONDS with one atomic script and
-sends `deadline_reached(match, version)` to the workers to run at once. The
+beat process) sleeps until the earliest deadline (woken by its doorbell, matches/doorbell.py, when an
+earlier one is pushed), takes what is due with one atomic script and sends
+`deadline_reached(match, version)` to the workers to run at once. The
 task still checks the version (idempotent), and beat's sweep still applies any
 deadline this queue loses (a Redis restart), from the database.
 
@@ -23,7 +24,7 @@ import time
 from celery import current_app
 from django.conf import settings
 
-from matches import redis_client
+from matches import doorbell, redis_client
 from matches.polling import PollingThread
 
 # Sent by name: the workers own the task (matches/tasks.py), which runs the service.
@@ -32,14 +33,16 @@ WAKE_TASK = "matches.tasks.wake_reached"
 POLL_SECONDS = 0.02
 BATCH = 500
 
-# KEYS: the sorted set, the versions hash. ARGV: match, version, deadline.
+# KEYS: the sorted set, the versions hash. ARGV: match, version, deadline, the clock's bell channel.
 # A deadline of an older version than the one waiting never replaces it (two
-# commits of one match may send their deadlines in either order).
+# commits of one match may send their deadlines in either order). The clock is rung only when this
+# deadline is now the earliest: it sleeps until the earliest one (a move's later deadline wakes nobody).
 _PUSH = """
 local waiting = redis.call('HGET', KEYS[2], ARGV[1])
 if waiting and tonumber(waiting) > tonumber(ARGV[2]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+if redis.call('ZRANGE', KEYS[1], 0, 0)[1] == ARGV[1] then redis.call('PUBLISH', ARGV[4], '') end
 return 1
 """
 
@@ -60,12 +63,23 @@ return taken
 """
 
 # The apps' wake-ups (matches/scheduler.py, ``wake``): one member "<kind>:<object>" per object in a
-# sorted set of their own, the earliest asked kept. KEYS: the set. ARGV: member, moment.
+# sorted set of their own, the earliest asked kept. KEYS: the set. ARGV: member, moment, the clock's bell channel.
 _PUSH_WAKE = """
 local waiting = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if waiting and tonumber(waiting) <= tonumber(ARGV[2]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+if redis.call('ZRANGE', KEYS[1], 0, 0)[1] == ARGV[1] then redis.call('PUBLISH', ARGV[3], '') end
 return 1
+"""
+
+# KEYS: the deadlines' set, the wake-ups' set. The earliest moment waiting in either, or nil.
+_NEXT_DUE = """
+local first = nil
+for _, key in ipairs(KEYS) do
+  local head = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+  if head[2] and (first == nil or tonumber(head[2]) < tonumber(first)) then first = head[2] end
+end
+return first
 """
 
 # KEYS: the set. ARGV: now, how many at most. Returns member, moment, ... all taken out.
@@ -77,7 +91,9 @@ end
 return due
 """
 
-_scripts = redis_client.Scripts(push=_PUSH, take_due=_TAKE_DUE, push_wake=_PUSH_WAKE, take_due_wakes=_TAKE_DUE_WAKES)
+_scripts = redis_client.Scripts(push=_PUSH, take_due=_TAKE_DUE, push_wake=_PUSH_WAKE, take_due_wakes=_TAKE_DUE_WAKES,
+                                next_due=_NEXT_DUE)
+BELL = "deadlines"
 _redis = redis_client.client
 
 
@@ -91,7 +107,7 @@ def _wakes_key():
 
 def push_wake(kind: str, object_id: int, at: float) -> bool:
     """Wake ``kind`` for this object at ``at``; False when an earlier (or the same) wake-up is waiting."""
-    return bool(_scripts["push_wake"](keys=[_wakes_key()], args=[f"{kind}:{object_id}", repr(at)]))
+    return bool(_scripts["push_wake"](keys=[_wakes_key()], args=[f"{kind}:{object_id}", repr(at), doorbell.channel(BELL)]))
 
 
 def take_due_wakes(now: float, limit: int = BATCH) -> list[tuple[str, int, float]]:
@@ -111,7 +127,7 @@ def waiting_wake(kind: str, object_id: int):
 
 def push(match_id: int, version: int, at: float) -> bool:
     """Wait for ``at`` for this match at this version; False when a newer version's deadline is waiting."""
-    return bool(_scripts["push"](keys=_keys(), args=[match_id, version, repr(at)]))
+    return bool(_scripts["push"](keys=_keys(), args=[match_id, version, repr(at), doorbell.channel(BELL)]))
 
 
 def take_due(now: float, limit: int = BATCH) -> list[tuple[int, int, float]]:
@@ -129,6 +145,12 @@ def waiting(match_id: int):
     return None if at is None or version is None else (int(version), at)
 
 
+def next_due() -> float | None:
+    """The moment the earliest deadline or wake-up waiting falls due, or None."""
+    first = _scripts["next_due"](keys=[_keys()[0], _wakes_key()])
+    return None if first is None else float(first)
+
+
 def hand_due_to_workers(now=None) -> int:
     """Sends a task for each deadline and wake-up due now; returns how many (of the larger of the two)."""
     now = time.time() if now is None else now
@@ -143,12 +165,14 @@ def hand_due_to_workers(now=None) -> int:
 
 
 class DeadlineClock(PollingThread):
-    """A daemon thread that hands due deadlines to the workers every POLL_SECONDS."""
+    """A daemon thread that hands due deadlines to the workers the moment they fall due (matches/polling.py)."""
 
     name = "deadline-clock"
     doing = "handing due deadlines to the workers"
+    bell_name = BELL
     poll = POLL_SECONDS
 
     def tick(self):
         while hand_due_to_workers() == BATCH:
             pass  # more were due than one batch: no pause before the rest
+        return next_due()

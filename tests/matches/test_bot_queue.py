@@ -1,5 +1,6 @@
 """The bot lane in Redis (matches/bot_queue.py): the same hand-outs as the in-memory policy on the same
 operations, and on a real worker the dispatcher hands turns out and the task gives its slot back."""
+import copy
 import uuid
 
 import pytest
@@ -7,7 +8,7 @@ from django.test import override_settings
 from hypothesis import given, settings as hypothesis_settings
 
 from matches import bot_queue, services
-from matches.bot_lane import BotJob, FairQueue
+from matches.bot_lane import BotJob, FairQueue, ReviewJob
 from matches.models import Match
 from matches.services import SeatSpec
 from tests.matches.test_bot_lane import OWNERS, queue_operations, review_operations, run_operations
@@ -37,11 +38,40 @@ def test_the_redis_store_hands_out_what_the_in_memory_one_does(ops):
                     assert handed == memory.take(now, pool, cap)
                     if handed is not None:
                         taken.append(handed)
+                    assert_nothing_comes_due_before_next_due(stored, memory, now, pool, cap)
                 elif taken:
                     job = taken.pop(op[1] % len(taken))
                     assert stored.done(job) == memory.done(job)
                 assert stored.waiting() == memory.waiting()
                 assert stored.in_flight() == memory.in_flight()
+        finally:
+            stored.clear()
+
+
+def assert_nothing_comes_due_before_next_due(stored, memory, now, pool, cap):
+    """The dispatcher sleeps until ``next_due`` once it has handed out all it could (matches/polling.py): by the
+    in-memory policy, nothing may become takeable before that moment without a ring (a push, a slot freed)."""
+    probe = copy.deepcopy(memory)
+    while probe.take(now, pool, cap) is not None:
+        pass
+    next_due = stored.next_due(now)
+    assert next_due is None or next_due > now
+    just_before = now + 10_000.0 if next_due is None else next_due - 1e-6
+    assert probe.take(just_before, pool, cap) is None
+
+
+def test_next_due_counts_reviews_and_their_slots():
+    with override_settings(BOT_QUEUE_PREFIX=f"test-{uuid.uuid4().hex}"):
+        stored = bot_queue.RedisFairQueue(inflight_seconds=30.0)
+        try:
+            assert stored.next_due(100.0) is None
+            stored.push_review(ReviewJob(7), 105.0)
+            assert stored.next_due(100.0) == 105.0
+            assert stored.take_review(106.0, 1) == ReviewJob(7)
+            assert stored.next_due(106.0) == 136.0  # its slot comes back by itself then
+            stored.push(BotJob(1, 0, 3, "ann"), 110.0)
+            assert stored.next_due(106.0) == 110.0
+            assert stored.next_due(120.0) == 136.0  # a turn already due waits for a slot, not for a moment
         finally:
             stored.clear()
 

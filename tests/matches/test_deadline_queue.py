@@ -3,7 +3,7 @@ import time
 
 import pytest
 
-from matches import deadline_queue, scheduling
+from matches import deadline_queue, doorbell, scheduling
 from matches.models import Match
 from matches.services import SeatSpec, create_match
 from tests.factories import UserFactory
@@ -74,3 +74,35 @@ def test_suspended_scheduling_queues_nothing(settings):
     with scheduling.suspended():
         scheduling.schedule_deadline(9, 0, time.time())
     assert deadline_queue.waiting(9) is None
+
+
+def rings(channel, push):
+    """How many rings ``push()`` sent on the bell channel (a real subscriber)."""
+    pubsub = deadline_queue._redis().pubsub(ignore_subscribe_messages=True)
+    pubsub.subscribe(channel)
+    pubsub.get_message(timeout=1.0)  # the subscription's confirmation
+    push()
+    count = 0
+    while pubsub.get_message(timeout=0.2) is not None:
+        count += 1
+    pubsub.close()
+    return count
+
+
+def test_the_clock_is_rung_only_by_a_deadline_or_wake_up_earlier_than_all_waiting():
+    """The clock sleeps until the earliest moment waiting (matches/polling.py): a later one need not wake it, and
+    at 100 moves a second most moves push a later deadline."""
+    channel = doorbell.channel(deadline_queue.BELL)
+    assert rings(channel, lambda: deadline_queue.push(1, 1, 100.0)) == 1
+    assert rings(channel, lambda: deadline_queue.push(2, 1, 150.0)) == 0
+    # the earliest moved later: no ring (the clock wakes at 100, finds nothing due and sleeps until 150)
+    assert rings(channel, lambda: deadline_queue.push(1, 2, 160.0)) == 0
+    assert deadline_queue.next_due() == 150.0
+    assert rings(channel, lambda: deadline_queue.push_wake("tournament", 3, 120.0)) == 1
+    assert rings(channel, lambda: deadline_queue.push_wake("tournament", 4, 130.0)) == 0
+    assert deadline_queue.next_due() == 120.0
+    deadline_queue.take_due_wakes(125.0)
+    assert deadline_queue.next_due() == 130.0
+    deadline_queue.take_due_wakes(135.0)
+    assert deadline_queue.next_due() == 150.0
+    assert rings(channel, lambda: deadline_queue.push(3, 1, 90.0)) == 1
