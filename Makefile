@@ -7,8 +7,10 @@ PORT ?= 8000
 BIND_HOST ?= 127.0.0.1
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/alibaba
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
-# pytest-xdist workers per run: one per core, at most 4 (tests/dev_env.py gives each its own databases).
-TEST_WORKERS ?= auto
+# pytest-xdist workers per run: two per core, at most 4 (tests/dev_env.py gives each its own databases). The
+# browser tests spend much of their time waiting on their site's clocks and computer players: at one worker per
+# core this 2-core machine was 55-75% busy; at two it is about 90% (README, "make test").
+TEST_WORKERS ?= $(shell n=$$(( $$(nproc) * 2 )); [ $$n -gt 4 ] && n=4; echo $$n)
 XDIST := -n $(TEST_WORKERS) --maxprocesses=4 --dist loadgroup
 NODE_STAMP := node_modules/.installed-stamp
 
@@ -63,7 +65,7 @@ check: lint test-js
 
 # Both modes the README promises, one after the other (docs/operations.md, "Two modes"), then the
 # load gate (docs/performance.md, "The load gate"):
-# PostgreSQL + Redis, then the default mode, each on every core (pytest-xdist); the tests that
+# PostgreSQL + Redis, then the default mode, each on TEST_WORKERS pytest-xdist workers; the tests that
 # touch no backend (engines, bots, gamekit: marker `pure`) and those that start their own site on
 # backends of their own (marker `mode_independent`) run once, in the default mode.
 # Everything runs even if a part fails; the exit status says whether any did.
