@@ -173,8 +173,12 @@ return first[1]
 
 _scripts = redis_client.Scripts(push=_PUSH, take=_TAKE, done=_DONE, push_review=_PUSH_REVIEW, take_review=_TAKE_REVIEW,
                                 done_review=_DONE_REVIEW, next_due=_NEXT_DUE)
-BELL = "bots"
 _redis = redis_client.client
+
+
+def bell_channel() -> str:
+    """The channel on which the scripts ring the bot dispatcher (matches/doorbell.py)."""
+    return doorbell.channel(settings.BOT_QUEUE_PREFIX, "bots")
 
 
 def _prefix() -> str:
@@ -192,7 +196,7 @@ class RedisFairQueue:
 
     def push(self, job: BotJob, not_before: float) -> bool:
         return bool(_scripts["push"](args=[_prefix(), job.key, job.version, job.owner, repr(float(not_before)), job.token,
-                                                doorbell.channel(BELL)]))
+                                                bell_channel()]))
 
     def take(self, now: float, pool_size: int, owner_cap: int) -> BotJob | None:
         taken = _scripts["take"](args=[_prefix(), repr(float(now)), pool_size, owner_cap, repr(float(now) + self._ttl())])
@@ -203,17 +207,17 @@ class RedisFairQueue:
         return BotJob(match, seat, int(version), owner, hurried=bool(int(hurried)))
 
     def done(self, job: BotJob) -> bool:
-        return bool(_scripts["done"](args=[_prefix(), job.token, doorbell.channel(BELL)]))
+        return bool(_scripts["done"](args=[_prefix(), job.token, bell_channel()]))
 
     def push_review(self, job: ReviewJob, not_before: float) -> bool:
-        return bool(_scripts["push_review"](args=[_prefix(), job.review, repr(float(not_before)), doorbell.channel(BELL)]))
+        return bool(_scripts["push_review"](args=[_prefix(), job.review, repr(float(not_before)), bell_channel()]))
 
     def take_review(self, now: float, review_slots: int) -> ReviewJob | None:
         taken = _scripts["take_review"](args=[_prefix(), repr(float(now)), review_slots, repr(float(now) + self._ttl())])
         return ReviewJob(int(taken)) if taken else None
 
     def done_review(self, job: ReviewJob) -> bool:
-        return bool(_scripts["done_review"](args=[_prefix(), job.token, doorbell.channel(BELL)]))
+        return bool(_scripts["done_review"](args=[_prefix(), job.token, bell_channel()]))
 
     def next_due(self, now: float) -> float | None:
         """The earliest moment after ``now`` at which something may be handed out that could not be at ``now``."""
@@ -298,8 +302,10 @@ class BotDispatcher(PollingThread):
 
     name = "bot-dispatcher"
     doing = "handing bot turns to the workers"
-    bell_name = BELL
     poll = POLL_SECONDS
+
+    def bell_channel(self):
+        return bell_channel()
 
     def tick(self):
         now = time.time()

@@ -93,8 +93,12 @@ return due
 
 _scripts = redis_client.Scripts(push=_PUSH, take_due=_TAKE_DUE, push_wake=_PUSH_WAKE, take_due_wakes=_TAKE_DUE_WAKES,
                                 next_due=_NEXT_DUE)
-BELL = "deadlines"
 _redis = redis_client.client
+
+
+def bell_channel() -> str:
+    """The channel on which the scripts ring the deadline clock (matches/doorbell.py)."""
+    return doorbell.channel(settings.DEADLINE_QUEUE_PREFIX, "deadlines")
 
 
 def _keys():
@@ -107,7 +111,7 @@ def _wakes_key():
 
 def push_wake(kind: str, object_id: int, at: float) -> bool:
     """Wake ``kind`` for this object at ``at``; False when an earlier (or the same) wake-up is waiting."""
-    return bool(_scripts["push_wake"](keys=[_wakes_key()], args=[f"{kind}:{object_id}", repr(at), doorbell.channel(BELL)]))
+    return bool(_scripts["push_wake"](keys=[_wakes_key()], args=[f"{kind}:{object_id}", repr(at), bell_channel()]))
 
 
 def take_due_wakes(now: float, limit: int = BATCH) -> list[tuple[str, int, float]]:
@@ -127,7 +131,7 @@ def waiting_wake(kind: str, object_id: int):
 
 def push(match_id: int, version: int, at: float) -> bool:
     """Wait for ``at`` for this match at this version; False when a newer version's deadline is waiting."""
-    return bool(_scripts["push"](keys=_keys(), args=[match_id, version, repr(at), doorbell.channel(BELL)]))
+    return bool(_scripts["push"](keys=_keys(), args=[match_id, version, repr(at), bell_channel()]))
 
 
 def take_due(now: float, limit: int = BATCH) -> list[tuple[int, int, float]]:
@@ -169,8 +173,10 @@ class DeadlineClock(PollingThread):
 
     name = "deadline-clock"
     doing = "handing due deadlines to the workers"
-    bell_name = BELL
     poll = POLL_SECONDS
+
+    def bell_channel(self):
+        return bell_channel()
 
     def tick(self):
         while hand_due_to_workers() == BATCH:

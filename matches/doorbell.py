@@ -27,23 +27,23 @@ RECONNECT_SECONDS = 0.25
 LISTEN_SECONDS = 0.25
 
 
-def channel(name: str) -> str:
-    """The site's bell channel of this name (pub/sub ignores the database number: the site's prefix keeps
-    two sites on one Redis apart)."""
-    return f"{settings.DEADLINE_QUEUE_PREFIX}:bell:{name}"
+def channel(prefix: str, name: str) -> str:
+    """A site's bell channel of this name, under the prefix of the keys it rings for (pub/sub ignores the
+    database number: the site's prefix keeps two sites on one Redis apart)."""
+    return f"{prefix}:bell:{name}"
 
 
 class Doorbell:
     """Listens on one bell channel in a daemon thread; ``wait(timeout)`` returns when it rings or at the timeout."""
 
-    def __init__(self, name: str):
-        self.channel = channel(name)
+    def __init__(self, channel_name: str):
+        self.channel = channel_name
         self._rang = threading.Event()
         self._subscribed = threading.Event()
         self._stop = threading.Event()
         self._pubsub = None
         self._redis = None
-        self._thread = threading.Thread(target=self._listen, name=f"doorbell-{name}", daemon=True)
+        self._thread = threading.Thread(target=self._listen, name=f"doorbell {channel_name}", daemon=True)
 
     @property
     def deaf(self) -> bool:

@@ -25,8 +25,6 @@ class PollingThread:
     name = "polling"
     # what a failed tick was doing, for the log
     doing = "polling"
-    # the doorbell's channel (matches/doorbell.py)
-    bell_name: str
     # seconds between two ticks while the bell is deaf (a subclass's own, or the one given)
     poll: float
 
@@ -34,8 +32,12 @@ class PollingThread:
         if poll is not None:
             self.poll = poll
         self._stop = threading.Event()
-        self.bell = Doorbell(self.bell_name)
+        self.bell = Doorbell(self.bell_channel())
         self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+
+    def bell_channel(self) -> str:
+        """The channel its doorbell listens on (matches/doorbell.py)."""
+        raise NotImplementedError
 
     def tick(self) -> float | None:
         raise NotImplementedError

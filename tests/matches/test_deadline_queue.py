@@ -3,7 +3,7 @@ import time
 
 import pytest
 
-from matches import deadline_queue, doorbell, scheduling
+from matches import deadline_queue, scheduling
 from matches.models import Match
 from matches.services import SeatSpec, create_match
 from tests.factories import UserFactory
@@ -92,7 +92,7 @@ def rings(channel, push):
 def test_the_clock_is_rung_only_by_a_deadline_or_wake_up_earlier_than_all_waiting():
     """The clock sleeps until the earliest moment waiting (matches/polling.py): a later one need not wake it, and
     at 100 moves a second most moves push a later deadline."""
-    channel = doorbell.channel(deadline_queue.BELL)
+    channel = deadline_queue.bell_channel()
     assert rings(channel, lambda: deadline_queue.push(1, 1, 100.0)) == 1
     assert rings(channel, lambda: deadline_queue.push(2, 1, 150.0)) == 0
     # the earliest moved later: no ring (the clock wakes at 100, finds nothing due and sleeps until 150)

@@ -16,7 +16,6 @@ class RecordingClock(PollingThread):
     """The deadline clock's own loop and queue, recording what it takes instead of sending tasks to a worker."""
 
     name = "recording-clock"
-    bell_name = deadline_queue.BELL
     poll = deadline_queue.POLL_SECONDS
 
     def __init__(self):
@@ -24,6 +23,9 @@ class RecordingClock(PollingThread):
         self.ticks = 0
         self.taken = []  # (match, due moment, the moment taken)
         self.lock = threading.Lock()
+
+    def bell_channel(self):
+        return deadline_queue.bell_channel()
 
     def tick(self):
         now = time.time()
