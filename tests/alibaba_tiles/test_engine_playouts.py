@@ -2,6 +2,8 @@
 import json
 import random
 
+import pytest
+
 from alibaba_tiles.bots import random_bot
 from alibaba_tiles.engine import apply, deadline, legal_actions, new_game, replay, result, view
 from alibaba_tiles.engine.derived import tile_data
@@ -226,6 +228,7 @@ def test_every_legal_action_is_accepted():
             s, _ = apply(s, seat, rng.choice(legal), 1.0)
 
 
+@pytest.mark.slow  # over 5 s (make check leaves it to make test)
 def test_a_thousand_random_playouts_end_without_error():
     for i in range(1000):
         players, variant = CONFIGS[i % len(CONFIGS)]
@@ -239,6 +242,7 @@ def test_a_thousand_random_playouts_end_without_error():
             1 for t in tiles if t["kind"] in s["removed_kinds"])
 
 
+@pytest.mark.slow  # over 5 s (make check leaves it to make test)
 def test_a_state_reloaded_from_json_plays_on_like_the_live_one():
     """The server saves the state as JSON after every move: derived data must come back the same."""
     for i, (players, variant) in enumerate(CONFIGS):

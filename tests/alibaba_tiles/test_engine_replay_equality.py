@@ -17,6 +17,8 @@ import os
 import random
 import sys
 
+import pytest
+
 if __name__ == "__main__":  # run as a script to write the fingerprints
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
@@ -156,6 +158,7 @@ def fingerprints():
     return out
 
 
+@pytest.mark.slow  # over 5 s (make check leaves it to make test)
 def test_the_engine_plays_exactly_as_recorded():
     assert fingerprints() == recorded(FINGERPRINTS)
 

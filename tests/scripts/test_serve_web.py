@@ -87,6 +87,7 @@ def _serve(tmp_path, **extra_env):
             parent.wait(timeout=30)
 
 
+@pytest.mark.slow  # over 5 s (make check leaves it to make test)
 def test_a_killed_web_process_is_replaced_and_the_other_keeps_serving(two_web_processes):
     parent, port, log = two_web_processes
     first, second = sorted(_children(parent.pid))

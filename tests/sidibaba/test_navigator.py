@@ -148,6 +148,7 @@ def test_the_navigators_vote_is_the_same_for_the_same_view_whatever_the_random_d
     assert seen > 30
 
 
+@pytest.mark.slow  # over 5 s (make check leaves it to make test)
 def test_navigator_adventurers_escape_the_explorer_leader_more_often_than_explorer_adventurers():
     def escapes(bot):
         return sum(driver.play(engine, 4, {"segment_seconds": 60}, seed, [bots.explorer] + [bot] * 3)

@@ -21,6 +21,7 @@ def _play(seed, players=None, step=None, bots=None):
     return driver.play(engine, players, _options(seed), seed, bots or [driver.random_bot] * players, step=step)
 
 
+@pytest.mark.slow  # over 5 s (make check leaves it to make test)
 def test_500_random_playouts_end_without_error():
     outcomes = set()
     for seed in range(500):
