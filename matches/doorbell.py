@@ -41,8 +41,8 @@ class Doorbell:
         self._rang = threading.Event()
         self._subscribed = threading.Event()
         self._stop = threading.Event()
-        self._pubsub = None
-        self._redis = None
+        # a connection of its own, named for `CLIENT LIST` (an operator, the fault test) after its channel
+        self._redis = redis.Redis.from_url(settings.REDIS_URL, client_name=f"bell:{channel_name}")
         self._thread = threading.Thread(target=self._listen, name=f"doorbell {channel_name}", daemon=True)
 
     @property
@@ -66,19 +66,13 @@ class Doorbell:
     def wait(self, timeout: float) -> bool:
         return self._rang.wait(timeout)
 
-    def _client(self) -> redis.Redis:
-        # a connection of its own, named for `CLIENT LIST` (an operator, the fault test) after its channel
-        if self._redis is None:
-            self._redis = redis.Redis.from_url(settings.REDIS_URL, client_name=f"bell:{self.channel}")
-        return self._redis
-
     def _listen(self):
         while not self._stop.is_set():
+            pubsub = self._redis.pubsub()
             try:
-                self._pubsub = self._client().pubsub()
-                self._pubsub.subscribe(self.channel)
+                pubsub.subscribe(self.channel)
                 while not self._stop.is_set():
-                    message = self._pubsub.get_message(timeout=LISTEN_SECONDS)
+                    message = pubsub.get_message(timeout=LISTEN_SECONDS)
                     if message is None:
                         continue
                     if message["type"] == "subscribe":
@@ -93,7 +87,5 @@ class Doorbell:
                 self._rang.set()  # a sleeper may be in a long sleep: it wakes and polls while the bell is deaf
                 self._stop.wait(RECONNECT_SECONDS)
             finally:
-                pubsub, self._pubsub = self._pubsub, None
-                if pubsub is not None:
-                    with contextlib.suppress(Exception):  # a connection Redis already dropped
-                        pubsub.close()
+                with contextlib.suppress(Exception):  # a connection Redis already dropped
+                    pubsub.close()
