@@ -49,6 +49,13 @@ def clock(settings):
     deadline_queue._redis().delete(*deadline_queue._keys(), deadline_queue._wakes_key())
 
 
+# How late a look may come. The alternative each test rules out is a clock that sleeps its longest,
+# IDLE_SECONDS (1 s): a bound far below it and far above a thread's scheduling delay on a machine that
+# runs four test workers on two cores (a wake-up was seen 56 ms after its ring there).
+ON_TIME = 0.25
+RUNG = 0.4
+
+
 def taken(clock, match, seconds=3.0):
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -73,7 +80,7 @@ def test_a_deadline_is_taken_at_its_moment_after_a_sleep(clock):
     deadline_queue.push(1, 1, at)
     _match, due, when = taken(clock, 1)
     assert due == at
-    assert 0 <= when - at < 0.05
+    assert 0 <= when - at < ON_TIME
 
 
 def test_an_earlier_deadline_pushed_during_a_long_sleep_rings_the_clock(clock):
@@ -82,7 +89,7 @@ def test_an_earlier_deadline_pushed_during_a_long_sleep_rings_the_clock(clock):
     at = time.time() + 0.05
     deadline_queue.push(2, 1, at)
     _match, _due, when = taken(clock, 2)
-    assert 0 <= when - at < 0.05
+    assert 0 <= when - at < ON_TIME
 
 
 def test_a_wake_up_pushed_earlier_than_everything_rings_the_clock_too(settings, clock):
@@ -95,7 +102,7 @@ def test_a_wake_up_pushed_earlier_than_everything_rings_the_clock_too(settings, 
     ticks = clock.ticks
     while clock.ticks == ticks and time.monotonic() < end:
         time.sleep(0.005)
-    assert time.monotonic() - started < 0.05
+    assert time.monotonic() - started < RUNG
 
 
 def test_when_redis_drops_the_bells_connection_in_a_long_sleep_the_clock_still_takes_a_deadline_on_time(clock):
@@ -109,4 +116,4 @@ def test_when_redis_drops_the_bells_connection_in_a_long_sleep_the_clock_still_t
     at = time.time() + 0.3
     deadline_queue.push(5, 1, at)
     _match, _due, when = taken(clock, 5)
-    assert 0 <= when - at < 0.05
+    assert 0 <= when - at < ON_TIME
