@@ -1,0 +1,130 @@
+"""The CPU each test costs, for deciding where the suite's time goes (README, "make test").
+
+A pytest plugin, off unless asked for: `make test PYTEST_ARGS="-p tests.cpu_report"`. On a machine whose
+cores are all busy the suite's wall time is its CPU time over the cores, and a test's duration says little
+(it waits as much on the others as on itself); this records, for each test, the CPU spent while it ran by
+its pytest worker and by every process the worker started (its site's web and Celery processes,
+Playwright's driver and Chromium), read from /proc. PostgreSQL and Redis serve every worker and are not
+counted. Each worker writes `test-artifacts/cpu-per-test-<worker>.tsv`; `python -m tests.cpu_report`
+sums them: the costliest tests, and the CPU of each kind of process.
+"""
+import collections
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+HZ = os.sysconf("SC_CLK_TCK")
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+KINDS = ("worker", "site", "browser", "subprocess", "other")
+
+
+def _kind(command: str) -> str:
+    if "chromium" in command or "chrome" in command or "playwright" in command or "/node " in command:
+        return "browser"
+    if "celery" in command or "web_server" in command or "uvicorn" in command or "manage.py" in command:
+        return "site"
+    return "other"
+
+
+def _processes() -> dict[int, tuple[int, int, int]]:
+    """Every process: pid -> (parent, start time, CPU ticks)."""
+    found = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as stat:
+                text = stat.read()
+        except OSError:
+            continue
+        fields = text[text.rfind(")") + 2:].split()
+        found[int(name)] = (int(fields[1]), int(fields[19]), int(fields[11]) + int(fields[12]))
+    return found
+
+
+class CpuRecorder:
+    def __init__(self):
+        self.me = os.getpid()
+        self.kinds: dict[tuple[int, int], str] = {}
+        self.rows: list[tuple] = []
+
+    def _descendants(self) -> dict[tuple[int, int], int]:
+        """CPU ticks of each process under this worker (the worker's own include its waited-for children's)."""
+        table = _processes()
+        children = collections.defaultdict(list)
+        for pid, (parent, _start, _ticks) in table.items():
+            children[parent].append(pid)
+        ticks = {}
+        stack = list(children[self.me])
+        while stack:
+            pid = stack.pop()
+            _parent, start, cpu = table[pid]
+            ticks[(pid, start)] = cpu
+            stack += children[pid]
+        return ticks
+
+    def _kind_of(self, key) -> str:
+        if key not in self.kinds:
+            try:
+                with open(f"/proc/{key[0]}/cmdline", "rb") as cmdline:
+                    self.kinds[key] = _kind(cmdline.read().replace(b"\0", b" ").decode(errors="replace"))
+            except OSError:
+                self.kinds[key] = "other"
+        return self.kinds[key]
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(self, item):
+        own = os.times()
+        before = self._descendants()
+        started = time.monotonic()
+        yield
+        wall = time.monotonic() - started
+        after = self._descendants()
+        own_after = os.times()
+        spent = dict.fromkeys(KINDS, 0.0)
+        spent["worker"] = sum(own_after[:2]) - sum(own[:2])
+        for key, ticks in after.items():
+            spent[self._kind_of(key)] += (ticks - before.get(key, 0)) / HZ
+        # The children this worker waited for (subprocess.run of manage.py; the site's processes at the end)
+        # add their whole lives to its children's times: less what those still running at the start had
+        # spent by then, the rest is what they and the short-lived ones spent during the test.
+        gone = sum(ticks for key, ticks in before.items() if key not in after) / HZ
+        spent["subprocess"] = max(0.0, sum(own_after[2:4]) - sum(own[2:4]) - gone)
+        self.rows.append((item.nodeid, wall, *(spent[kind] for kind in KINDS)))
+
+    def pytest_sessionfinish(self):
+        ARTIFACTS.mkdir(exist_ok=True)
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        with open(ARTIFACTS / f"cpu-per-test-{worker}.tsv", "w") as out:
+            out.write("\t".join(("test", "wall", *KINDS)) + "\n")
+            for row in self.rows:
+                out.write("\t".join([row[0], *(f"{value:.2f}" for value in row[1:])]) + "\n")
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(CpuRecorder(), "cpu_recorder")
+
+
+def summary(paths: list[Path], top: int = 40) -> str:
+    rows = []
+    for path in paths:
+        lines = path.read_text().splitlines()[1:]
+        rows += [(fields[0], *map(float, fields[1:])) for fields in (line.split("\t") for line in lines)]
+    totals = [sum(row[i] for row in rows) for i in range(2, 2 + len(KINDS))]
+    lines = [f"{len(rows)} tests; CPU-s " + ", ".join(f"{kind} {total:.0f}" for kind, total in zip(KINDS, totals, strict=True))]
+    by_file = collections.Counter()
+    for row in rows:
+        by_file[row[0].split("::")[0]] += sum(row[2:])
+    lines.append("costliest files (CPU-s):")
+    lines += [f"  {cpu:7.1f}  {name}" for name, cpu in by_file.most_common(top)]
+    lines.append("costliest tests (CPU-s total = worker + site + browser + other; wall s):")
+    for row in sorted(rows, key=lambda row: -sum(row[2:]))[:top]:
+        lines.append(f"  {sum(row[2:]):6.1f} = " + " + ".join(f"{value:.1f}" for value in row[2:]) + f"  ({row[1]:.0f} s)  {row[0]}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(summary(sorted(ARTIFACTS.glob("cpu-per-test-*.tsv")), top=int(sys.argv[1]) if len(sys.argv) > 1 else 40))
