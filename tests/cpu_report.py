@@ -24,7 +24,9 @@ KINDS = ("worker", "site", "browser", "subprocess", "other")
 def _kind(command: str) -> str:
     if "chromium" in command or "chrome" in command or "playwright" in command or "/node " in command:
         return "browser"
-    if "celery" in command or "web_server" in command or "uvicorn" in command or "manage.py" in command:
+    if "manage_runner" in command or "manage.py" in command:
+        return "subprocess"
+    if "celery" in command or "web_server" in command or "uvicorn" in command:
         return "site"
     return "other"
 

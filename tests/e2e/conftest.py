@@ -10,6 +10,8 @@ tests marked `default_mode` run there.
 Every test fails if the site's processes logged a traceback or an unretrieved
 task exception while it ran (tests/e2e/conftest.py, `no_server_errors`).
 """
+import atexit
+import json
 import os
 import shutil
 import socket
@@ -93,8 +95,42 @@ def e2e_env(smtp_server):
     )
 
 
+# What a command may read from the environment while it runs, rather than when Django starts: a call whose
+# environment differs from its runner's only in these is sent to that runner (tests/e2e/manage_runner.py).
+COMMAND_TIME_VARIABLES = {"DJANGO_SUPERUSER_PASSWORD"}
+_runners: dict[frozenset, subprocess.Popen] = {}
+
+
 def manage(env, *args):
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+    """`manage.py <args>` on the site of ``env``, run by a process that started Django once for that
+    environment; its output in ``.stdout``. Raises CalledProcessError if the command failed."""
+    base = {k: v for k, v in env.items() if k not in COMMAND_TIME_VARIABLES}
+    key = frozenset(base.items())
+    runner = _runners.get(key)
+    if runner is None or runner.poll() is not None:
+        runner = _runners[key] = subprocess.Popen(
+            [sys.executable, "-m", "tests.e2e.manage_runner"], cwd=ROOT, env=base, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    overrides = {k: v for k, v in env.items() if k in COMMAND_TIME_VARIABLES}
+    runner.stdin.write(json.dumps({"args": list(args), "env": overrides}) + "\n")
+    runner.stdin.flush()
+    line = runner.stdout.readline()
+    if not line:
+        raise subprocess.CalledProcessError(runner.wait(), ["manage.py", *args], "", "the command runner exited")
+    answer = json.loads(line)
+    if answer["error"]:
+        raise subprocess.CalledProcessError(1, ["manage.py", *args], answer["stdout"], answer["error"])
+    return subprocess.CompletedProcess(["manage.py", *args], 0, answer["stdout"], "")
+
+
+@atexit.register
+def _stop_runners():
+    for runner in _runners.values():
+        runner.stdin.close()
+        try:
+            runner.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            runner.kill()
 
 
 @pytest.fixture(scope="session")
@@ -112,7 +148,7 @@ def live_server_url(e2e_env):
         redis.Redis.from_url(env["REDIS_URL"]).flushdb()
     python = sys.executable
     for command in (["migrate", "--noinput"], ["load_game_data"], ["create_demo_accounts"]):
-        manage(env, *command)
+        manage(e2e_env, *command)  # the runner the tests' own commands use (SITE_URL is the web process's)
     ARTIFACTS.mkdir(exist_ok=True)
     bindir = Path(python).parent
     # One worker with beat consumes every lane (scripts/run.sh starts one per lane): the site's own
