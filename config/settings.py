@@ -284,6 +284,10 @@ BOT_QUEUE_PREFIX = os.environ.get("CACHE_PREFIX", SITE_NAME)
 # REVIEW_STEP_DECISIONS decisions a step;
 # at most REVIEW_CAP_PER_DAY reviews asked by one person in 24 hours (one already worked out costs nothing).
 REVIEW_SLOTS = max(1, int(os.environ.get("REVIEW_SLOTS", "1")))
+# Off: a review step runs as nice as can be instead of in the idle class, so that it still progresses on a
+# machine that is never idle (the browser tests' sites: their reviews starved there while four test workers
+# kept both cores busy). A site's decisions then share the CPU with it.
+REVIEW_IDLE_CLASS = env_bool("REVIEW_IDLE_CLASS", True)
 REVIEW_PLAYOUTS = max(1, int(os.environ.get("REVIEW_PLAYOUTS", "48")))
 # Decisions judged per step: a step walks the match's log once, then judges these (about a second of a child).
 REVIEW_STEP_DECISIONS = max(1, int(os.environ.get("REVIEW_STEP_DECISIONS", "6")))

@@ -196,11 +196,15 @@ def prepare_child(niceness: int, site_pid: int) -> None:
     threading.Thread(target=_end_with, args=(site_pid,), name="end-with-site", daemon=True).start()
 
 
-def prepare_review_child(site_pid: int) -> None:
+def prepare_review_child(site_pid: int, idle_class: bool = True) -> None:
     """A review child's initializer: the idle scheduling class (SCHED_IDLE: it runs only when no other process
     of the machine wants the core, and a waking decision preempts it at once), else as nice as can be. Nice 19
     alone still took a share of the core on every switch: measured beside it on one core, live decisions were
-    47% slower on average (bench/bench_review_lane.py, docs/analysis.md)."""
+    47% slower on average (bench/bench_review_lane.py, docs/analysis.md). Without ``idle_class`` (the setting
+    REVIEW_IDLE_CLASS off), as nice as can be."""
+    if not idle_class:
+        prepare_child(19, site_pid)
+        return
     try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
         prepare_child(0, site_pid)

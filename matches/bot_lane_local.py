@@ -214,7 +214,7 @@ def judge_niced(request: bot_lane.ReviewStepRequest) -> list[dict]:
             _review_pool.append(ProcessPoolExecutor(max_workers=max(1, settings.REVIEW_SLOTS),
                                                     mp_context=_forkserver_context([*_preload(), "gamekit.review"]),
                                                     initializer=bot_lane.prepare_review_child,
-                                                    initargs=(os.getpid(),)))
+                                                    initargs=(os.getpid(), settings.REVIEW_IDLE_CLASS)))
         pool = _review_pool[0]
     try:
         return pool.submit(bot_lane.review_step, request).result()
@@ -231,9 +231,10 @@ def _judge_on_an_idle_thread(request: bot_lane.ReviewStepRequest) -> list[dict]:
     out: dict = {}
 
     def run():
-        # not Linux: at the worker's own priority (its process is niced, scripts/run.sh)
-        with contextlib.suppress(AttributeError, OSError):
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        # not Linux, or REVIEW_IDLE_CLASS off: at the worker's own priority (its process is niced, scripts/run.sh)
+        if settings.REVIEW_IDLE_CLASS:
+            with contextlib.suppress(AttributeError, OSError):
+                os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
         try:
             out["result"] = bot_lane.review_step(request)
         except BaseException as exc:  # noqa: BLE001 - raised again on the caller's thread

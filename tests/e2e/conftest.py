@@ -92,6 +92,9 @@ def e2e_env(smtp_server):
         # many decisions a step (a Sidi Baba Adventurer's review is some 500 votes, each step a walk of the log).
         REVIEW_PLAYOUTS="6",
         REVIEW_STEP_DECISIONS="50",
+        # The test workers keep both cores busy, where a review in the idle class starved (a Sidi Baba seat's
+        # took over 180 s): nice 19 instead (config/settings.py; the idle class: tests/matches/test_bot_lane.py).
+        REVIEW_IDLE_CLASS="0",
     )
 
 

@@ -2,6 +2,7 @@
 decision as a pure function of its request (the same action as the driver for the same seed)."""
 import random
 
+import pytest
 from hypothesis import example, given, settings as hypothesis_settings, strategies as st
 
 from basra import bots as basra_bots, engine as basra_engine
@@ -298,3 +299,27 @@ def test_a_review_step_is_never_handed_out_while_a_decision_is_due_nor_past_its_
                 steps.append(step)
         elif op[0] == "done_review" and steps:
             queue.done_review(steps.pop(op[1] % len(steps)))
+
+
+def _priority():
+    import os
+
+    return os.sched_getscheduler(0), os.nice(0)
+
+
+@pytest.mark.parametrize("idle_class", [True, False])
+def test_a_review_child_runs_in_the_idle_class_unless_the_setting_says_nice_19(idle_class):
+    """REVIEW_IDLE_CLASS (config/settings.py): a review child in the idle scheduling class, or, off, at nice 19."""
+    import multiprocessing
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    from matches.bot_lane import prepare_review_child
+
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=prepare_review_child,
+                             initargs=(os.getpid(), idle_class)) as pool:
+        policy, niceness = pool.submit(_priority).result()
+    if idle_class:
+        assert policy == os.SCHED_IDLE
+    else:
+        assert (policy, niceness) == (os.SCHED_OTHER, min(19, os.nice(0) + 19))
