@@ -4,9 +4,11 @@ A pytest plugin, off unless asked for: `make test PYTEST_ARGS="-p tests.cpu_repo
 cores are all busy the suite's wall time is its CPU time over the cores, and a test's duration says little
 (it waits as much on the others as on itself); this records, for each test, the CPU spent while it ran by
 its pytest worker and by every process the worker started (its site's web and Celery processes,
-Playwright's driver and Chromium), read from /proc. PostgreSQL and Redis serve every worker and are not
-counted. Each worker writes `test-artifacts/cpu-per-test-<worker>.tsv`; `python -m tests.cpu_report`
-sums them: the costliest tests, and the CPU of each kind of process.
+Playwright's driver and Chromium, the commands it ran), read from /proc. What ends with the session (the
+site, the browser) lands on the last test of each worker, as "ended", and the browser's part of it may
+then read below zero. PostgreSQL and Redis serve every worker and are not counted. Each worker writes
+`test-artifacts/cpu-per-test-<mode>-<worker>.tsv`; `python -m tests.cpu_report [top] [postgresql|default]`
+sums them: the costliest files and tests, and the CPU of each kind of process.
 """
 import collections
 import os
@@ -18,7 +20,7 @@ import pytest
 
 HZ = os.sysconf("SC_CLK_TCK")
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
-KINDS = ("worker", "site", "browser", "subprocess", "other")
+KINDS = ("worker", "site", "browser", "subprocess", "other", "ended")
 
 
 def _kind(command: str) -> str:
@@ -31,8 +33,8 @@ def _kind(command: str) -> str:
     return "other"
 
 
-def _processes() -> dict[int, tuple[int, int, int]]:
-    """Every process: pid -> (parent, start time, CPU ticks)."""
+def _processes() -> dict[int, tuple[int, int, int, int]]:
+    """Every process: pid -> (parent, start time, CPU ticks, process group)."""
     found = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -43,7 +45,8 @@ def _processes() -> dict[int, tuple[int, int, int]]:
         except OSError:
             continue
         fields = text[text.rfind(")") + 2:].split()
-        found[int(name)] = (int(fields[1]), int(fields[19]), int(fields[11]) + int(fields[12]))
+        # with the times of its children that ended and were waited for (a closed page's renderer)
+        found[int(name)] = (int(fields[1]), int(fields[19]), sum(map(int, fields[11:15])), int(fields[2]))
     return found
 
 
@@ -54,19 +57,21 @@ class CpuRecorder:
         self.rows: list[tuple] = []
 
     def _descendants(self) -> dict[tuple[int, int], int]:
-        """CPU ticks of each process under this worker (the worker's own include its waited-for children's)."""
+        """CPU ticks of each process under this worker, and of those in their process groups: Chromium's zygote
+        forks its renderers twice, so that they are the init process's children, in the browser's group."""
         table = _processes()
         children = collections.defaultdict(list)
-        for pid, (parent, _start, _ticks) in table.items():
+        for pid, (parent, *_rest) in table.items():
             children[parent].append(pid)
-        ticks = {}
+        under = set()
         stack = list(children[self.me])
         while stack:
             pid = stack.pop()
-            _parent, start, cpu = table[pid]
-            ticks[(pid, start)] = cpu
+            under.add(pid)
             stack += children[pid]
-        return ticks
+        groups = {table[pid][3] for pid in under} - {table[self.me][3]}
+        under |= {pid for pid, (*_rest, group) in table.items() if group in groups and pid != self.me}
+        return {(pid, table[pid][1]): (table[pid][2], table[pid][0]) for pid in under}
 
     def _kind_of(self, key) -> str:
         if key not in self.kinds:
@@ -88,19 +93,30 @@ class CpuRecorder:
         own_after = os.times()
         spent = dict.fromkeys(KINDS, 0.0)
         spent["worker"] = sum(own_after[:2]) - sum(own[:2])
-        for key, ticks in after.items():
-            spent[self._kind_of(key)] += (ticks - before.get(key, 0)) / HZ
-        # The children this worker waited for (subprocess.run of manage.py; the site's processes at the end)
-        # add their whole lives to its children's times: less what those still running at the start had
-        # spent by then, the rest is what they and the short-lived ones spent during the test.
-        gone = sum(ticks for key, ticks in before.items() if key not in after) / HZ
-        spent["subprocess"] = max(0.0, sum(own_after[2:4]) - sum(own[2:4]) - gone)
+        for key, (ticks, _parent) in after.items():
+            spent[self._kind_of(key)] += (ticks - before.get(key, (0, 0))[0]) / HZ
+        # A process that ended during the test added its whole life to its parent's children's times: less
+        # what it had spent by the start. The worker's own children: the short-lived ones it started and
+        # waited for go to "subprocess"; when the site or the browser it started ended (the session's end,
+        # in the last test), what the ending ones left goes to "ended", their trees' whole lives, with them.
+        waited_by_me = 0.0
+        ended = False
+        for key, (ticks, parent) in before.items():
+            if key not in after:
+                if parent == self.me:
+                    waited_by_me += ticks / HZ
+                    ended = True
+                else:
+                    spent[self._kind_of(key)] -= ticks / HZ
+        waited = max(0.0, sum(own_after[2:4]) - sum(own[2:4]) - waited_by_me)
+        spent["ended" if ended else "subprocess"] += waited
         self.rows.append((item.nodeid, wall, *(spent[kind] for kind in KINDS)))
 
     def pytest_sessionfinish(self):
         ARTIFACTS.mkdir(exist_ok=True)
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-        with open(ARTIFACTS / f"cpu-per-test-{worker}.tsv", "w") as out:
+        mode = "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "default"
+        with open(ARTIFACTS / f"cpu-per-test-{mode}-{worker}.tsv", "w") as out:
             out.write("\t".join(("test", "wall", *KINDS)) + "\n")
             for row in self.rows:
                 out.write("\t".join([row[0], *(f"{value:.2f}" for value in row[1:])]) + "\n")
@@ -122,11 +138,14 @@ def summary(paths: list[Path], top: int = 40) -> str:
         by_file[row[0].split("::")[0]] += sum(row[2:])
     lines.append("costliest files (CPU-s):")
     lines += [f"  {cpu:7.1f}  {name}" for name, cpu in by_file.most_common(top)]
-    lines.append("costliest tests (CPU-s total = worker + site + browser + other; wall s):")
+    lines.append("costliest tests (CPU-s total = " + " + ".join(KINDS) + "; wall s):")
     for row in sorted(rows, key=lambda row: -sum(row[2:]))[:top]:
         lines.append(f"  {sum(row[2:]):6.1f} = " + " + ".join(f"{value:.1f}" for value in row[2:]) + f"  ({row[1]:.0f} s)  {row[0]}")
     return "\n".join(lines)
 
 
 if __name__ == "__main__":
-    print(summary(sorted(ARTIFACTS.glob("cpu-per-test-*.tsv")), top=int(sys.argv[1]) if len(sys.argv) > 1 else 40))
+    # python -m tests.cpu_report [how many] [postgresql|default]
+    top = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    mode = sys.argv[2] if len(sys.argv) > 2 else "*"
+    print(summary(sorted(ARTIFACTS.glob(f"cpu-per-test-{mode}-*.tsv")), top=top))
