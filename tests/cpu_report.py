@@ -33,8 +33,8 @@ def _kind(command: str) -> str:
     return "other"
 
 
-def _processes() -> dict[int, tuple[int, int, int, int]]:
-    """Every process: pid -> (parent, start time, CPU ticks, process group)."""
+def _processes() -> dict[int, tuple[int, int, int]]:
+    """Every process: pid -> (parent, start time, CPU ticks)."""
     found = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -46,7 +46,7 @@ def _processes() -> dict[int, tuple[int, int, int, int]]:
             continue
         fields = text[text.rfind(")") + 2:].split()
         # with the times of its children that ended and were waited for (a closed page's renderer)
-        found[int(name)] = (int(fields[1]), int(fields[19]), sum(map(int, fields[11:15])), int(fields[2]))
+        found[int(name)] = (int(fields[1]), int(fields[19]), sum(map(int, fields[11:15])))
     return found
 
 
@@ -56,22 +56,20 @@ class CpuRecorder:
         self.kinds: dict[tuple[int, int], str] = {}
         self.rows: list[tuple] = []
 
-    def _descendants(self) -> dict[tuple[int, int], int]:
-        """CPU ticks of each process under this worker, and of those in their process groups: Chromium's zygote
-        forks its renderers twice, so that they are the init process's children, in the browser's group."""
+    def _descendants(self) -> dict[tuple[int, int], tuple[int, int]]:
+        """Each process under this worker, (pid, start time) -> (CPU ticks, parent)."""
         table = _processes()
         children = collections.defaultdict(list)
-        for pid, (parent, *_rest) in table.items():
+        for pid, (parent, _start, _ticks) in table.items():
             children[parent].append(pid)
-        under = set()
+        found = {}
         stack = list(children[self.me])
         while stack:
             pid = stack.pop()
-            under.add(pid)
+            parent, start, ticks = table[pid]
+            found[(pid, start)] = (ticks, parent)
             stack += children[pid]
-        groups = {table[pid][3] for pid in under} - {table[self.me][3]}
-        under |= {pid for pid, (*_rest, group) in table.items() if group in groups and pid != self.me}
-        return {(pid, table[pid][1]): (table[pid][2], table[pid][0]) for pid in under}
+        return found
 
     def _kind_of(self, key) -> str:
         if key not in self.kinds:
