@@ -46,7 +46,8 @@ def serve(commands, answers) -> None:
 
 if __name__ == "__main__":
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    # what a command prints goes to the answer; the protocol keeps this process's own stdout
+    # what a command prints goes to the answer; the protocol keeps this process's own stdout, on a descriptor
+    # of its own: descriptor 1 goes to stderr, so that nothing written there directly (a child process) mixes in
     protocol = os.fdopen(os.dup(sys.stdout.fileno()), "w")
-    sys.stdout = sys.stderr
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     serve(sys.stdin, protocol)
