@@ -316,7 +316,7 @@ def test_a_review_child_runs_in_the_idle_class_unless_the_setting_says_nice_19(i
 
     from matches.bot_lane import prepare_review_child
 
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=prepare_review_child,
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"), initializer=prepare_review_child,
                              initargs=(os.getpid(), idle_class)) as pool:
         policy, niceness = pool.submit(_priority).result()
     if idle_class:
