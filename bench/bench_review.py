@@ -18,13 +18,23 @@ on cores the jobs share: p50 29 against 19 ms in a small run of the cave), so qu
 spread (a Sidi Baba Adventurer votes some 500 times a match); say so beside the figure. Not part of the test
 run: the machine is shared, keep the runs modest.
 
+A long run can be made in parts: a match's figures depend only on its seed (``--seed`` plus its index), so
+``--first K`` starts at match K and ``--record FILE`` appends each match's figures to FILE as a JSON line;
+``--from-records FILE...`` plays nothing and reports the matches recorded (one line per match and settings,
+the last recorded kept), so that 50 matches measured 20 + 30 in two sittings read as one run of 50.
+
     .venv/bin/python bench/bench_review.py --games basra --matches 10 --master-matches 2
+    .venv/bin/python bench/bench_review.py --games basra --first 20 --matches 30 --master-matches 0 --jobs 2 \
+        --record bench/results/review.jsonl
+    .venv/bin/python bench/bench_review.py --games basra --from-records bench/results/review.jsonl
 """
 import argparse
 import importlib
+import json
 import multiprocessing
 import os
 import statistics
+import subprocess
 import sys
 import time
 
@@ -92,8 +102,8 @@ def review_match(game, i, args):
             out["reviewed"][side] += 1
             if judged["mark"]:
                 out["marks"][side][judged["mark"]] += 1
-    print(f"  {game} match {i + 1}/{args.matches} (seed {seed}) reviewed", flush=True)
-    return out
+    print(f"  {game} match {i + 1} (seed {seed}) reviewed", flush=True)
+    return _recorded(args, {"kind": "review", "game": game, "seed": seed, **out})
 
 
 def master_match(game, i, args):
@@ -110,26 +120,67 @@ def master_match(game, i, args):
             continue
         total += 1
         agree += ismcts.action_key(judged["best"]) == ismcts.action_key(judged["taken"])
-    return agree, total
+    return _recorded(args, {"kind": "master", "game": game, "seed": seed, "agree": agree, "total": total})
+
+
+def _settings(args, game):
+    """What a match's figures depend on besides its seed."""
+    return {"playouts": review.playouts_for(game, args.playouts), "max_decisions": args.max_decisions}
+
+
+def _recorded(args, figures):
+    """``figures`` with the settings they were measured at, appended to ``--record`` as a JSON line."""
+    figures = {**figures, **_settings(args, figures["game"]), "commit": _commit()}
+    if args.record:
+        with open(args.record, "a", encoding="utf-8") as out:  # one write per line: jobs may append at once
+            out.write(json.dumps(figures, sort_keys=True) + "\n")
+    return figures
+
+
+def _commit():
+    """The commit the figures were measured on (a figure names its commit), with "+" if the tree had changes."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True, text=True).stdout.strip()
+    changed = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=here, capture_output=True,
+                             text=True).stdout.strip()
+    return head + ("+" if changed else "")
+
+
+def read_records(paths, game, args):
+    """(review figures, master figures) recorded for ``game`` at this run's settings, one per seed (the last)."""
+    found = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as records:
+            for line in records:
+                figures = json.loads(line)
+                if figures["game"] == game and all(figures[k] == v for k, v in _settings(args, game).items()):
+                    found[(figures["kind"], figures["seed"])] = figures
+    ordered = [found[key] for key in sorted(found)]
+    return ([f for f in ordered if f["kind"] == "review"], [f for f in ordered if f["kind"] == "master"])
 
 
 def bench_game(game, args):
     """Every match's figures added up; ``--jobs`` matches at a time, each in a process of its own."""
     weak, players, _options, _expert_seats = GAMES[game]
-    jobs = [(review_match, game, i, args) for i in range(args.matches)]
-    jobs += [(master_match, game, i, args) for i in range(args.master_matches)]
-    if args.jobs > 1:
-        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            done = pool.starmap(_run, jobs, chunksize=1)
+    if args.from_records:
+        matches, masters = read_records(args.from_records, game, args)
     else:
-        done = [_run(*job) for job in jobs]
-    matches, masters = done[:args.matches], done[args.matches:]
+        jobs = [(review_match, game, i, args) for i in range(args.first, args.first + args.matches)]
+        jobs += [(master_match, game, i, args) for i in range(args.master_matches)]
+        if args.jobs > 1:
+            with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+                done = pool.starmap(_run, jobs, chunksize=1)
+        else:
+            done = [_run(*job) for job in jobs]
+        matches, masters = done[:args.matches], done[args.matches:]
     marks = {side: {m: sum(r["marks"][side][m] for r in matches) for m in review.MARKS} for side in ("weak", "expert")}
     return {"cpu": [c for r in matches for c in r["cpu"]],
             "per_seat_review": [c for r in matches for c in r["per_seat_review"]],
             "marks": marks, "reviewed": {side: sum(r["reviewed"][side] for r in matches) for side in ("weak", "expert")},
             "skipped": sum(r["skipped"] for r in matches),
-            "agree": sum(a for a, _t in masters), "agree_total": sum(t for _a, t in masters), "weak": weak, "players": players}
+            "agree": sum(m["agree"] for m in masters), "agree_total": sum(m["total"] for m in masters),
+            "matches": len(matches), "master_matches": len(masters), "weak": weak, "players": players,
+            "commits": sorted({f["commit"] for f in matches + masters})}
 
 
 def _run(work, game, i, args):
@@ -138,9 +189,10 @@ def _run(work, game, i, args):
 
 def report(game, r, args):
     cpu = r["cpu"]
-    print(f"\n== {game}: Expert against {r['weak']}, {args.matches} matches, {r['players']} players, "
+    print(f"\n== {game}: Expert against {r['weak']}, {r['matches']} matches, {r['players']} players, "
           f"{review.playouts_for(game, args.playouts)} playouts per candidate"
-          + (f", at most {args.max_decisions} decisions a seat" if args.max_decisions else ""))
+          + (f", at most {args.max_decisions} decisions a seat" if args.max_decisions else "")
+          + f"; commit {', '.join(r['commits'])}")
     if cpu:
         print(f"CPU per reviewed decision: p50 {1000 * statistics.median(cpu):.0f} ms, p95 {1000 * percentile(cpu, 0.95):.0f} ms, "
               f"mean {1000 * statistics.mean(cpu):.0f} ms over {len(cpu)} decisions ({r['skipped']} not sampled)")
@@ -161,7 +213,7 @@ def report(game, r, args):
           f"95% interval {100 * low:.1f}-{100 * high:.1f}%)")
     if r["agree_total"]:
         low, high = wilson(r["agree"], r["agree_total"])
-        print(f"agreement with Master ({args.master_matches} matches, seat 0): {r['agree']}/{r['agree_total']} "
+        print(f"agreement with Master ({r['master_matches']} matches, seat 0): {r['agree']}/{r['agree_total']} "
               f"({100 * r['agree'] / r['agree_total']:.1f}%, 95% interval {100 * low:.1f}-{100 * high:.1f}%)")
 
 
@@ -174,6 +226,9 @@ def main(argv=None):
     parser.add_argument("--max-decisions", type=int, default=None)
     parser.add_argument("--seed", type=int, default=300000)
     parser.add_argument("--jobs", type=int, default=1, help="matches reviewed at a time, each in its own process")
+    parser.add_argument("--first", type=int, default=0, help="the index of the first match (its seed is --seed plus it)")
+    parser.add_argument("--record", help="append each match's figures to this file, a JSON line each")
+    parser.add_argument("--from-records", nargs="+", metavar="FILE", help="play nothing: report the recorded matches")
     args = parser.parse_args(argv)
     for game in args.games:
         report(game, bench_game(game, args), args)
