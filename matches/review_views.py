@@ -15,7 +15,10 @@ def review_payload(row: MatchReview | None, seat: int) -> dict:
     """What the page is sent of a seat's review: its state and, as they come, its reviewed decisions."""
     if row is None:
         return {"seat": seat, "status": "none", "done": 0, "total": 0, "decisions": [], "swings": []}
-    results = row.results or {}
+    # The decisions judged so far stay on the server until the last: the page draws a review once it is done,
+    # and asks for the progress every second or so, which a growing list (a Sidi Baba Adventurer's is some
+    # five hundred decisions) would make a growing answer each time.
+    results = (row.results or {}) if row.status == MatchReview.Status.DONE else {}
     return {"seat": seat, "status": row.status, "done": row.done, "total": row.total,
             "decisions": results.get("decisions", []), "swings": results.get("swings", []),
             "thresholds": reviews.thresholds_payload(row.match.game)}

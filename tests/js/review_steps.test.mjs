@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  actionWords, curve, inProgress, judged, marks, points, polyline, progress, swingSentences,
+  actionWords, curve, inProgress, judged, marks, nextPoll, points, polyline, progress, swingSentences,
 } from "../../matches/static/matches/review_steps.js";
 
 const REVIEW = {
@@ -54,4 +54,14 @@ test("the progress bar and whether to ask again", () => {
   assert.equal(progress(3, 12), 25);
   assert.equal(progress(12, 12), 100);
   assert.ok(inProgress("queued") && inProgress("running") && !inProgress("done") && !inProgress("none"));
+});
+
+test("the page asks again after a second while the review moves on, longer while it does not, up to a most", () => {
+  assert.equal(nextPoll(0, false, 1000, 4000), 1000);  // the first answer
+  assert.equal(nextPoll(1000, true, 1000, 4000), 1000);
+  assert.equal(nextPoll(1000, false, 1000, 4000), 1500);
+  assert.equal(nextPoll(1500, false, 1000, 4000), 2250);
+  assert.equal(nextPoll(3375, false, 1000, 4000), 4000);
+  assert.equal(nextPoll(4000, false, 1000, 4000), 4000);
+  assert.equal(nextPoll(4000, true, 1000, 4000), 1000);  // a decision judged: every second again
 });

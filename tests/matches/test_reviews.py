@@ -148,6 +148,11 @@ def test_the_review_address_answers_the_seats_review_and_refuses_the_others(clie
     assert client.get(f"/matches/{private.pk}/review/1.json").status_code == 404
     asked = client.post(f"/matches/{private.pk}/review/0.json").json()
     assert asked["status"] == "queued" and asked["thresholds"]["blunder"] == review.thresholds_for("basra").blunder
+    settings.REVIEW_STEP_DECISIONS = 2
+    assert reviews.run_review_step(MatchReview.objects.get().pk)
+    running = client.get(f"/matches/{private.pk}/review/0.json").json()
+    assert running["status"] == "running" and running["done"] == 2 and running["total"] > 2
+    assert running["decisions"] == [] and running["swings"] == []  # the progress only, until it is done
     _run_to_the_end(MatchReview.objects.get())
     done = client.get(f"/matches/{private.pk}/review/0.json").json()
     assert done["status"] == "done" and len(done["decisions"]) == done["total"]

@@ -1,16 +1,17 @@
 /* The review panel of a replay (docs/analysis.md): for the seat whose replay is shown, a button asks for the
- * review of its decisions, a progress bar follows it while the bot lane works it out (the page asks again
- * every POLL_MS), then the graph of the estimate over the match, the marks on the timeline (a press jumps the
+ * review of its decisions, a progress bar follows it while the bot lane works it out (the page asks again after
+ * POLL_MS, waiting longer while nothing moves, up to POLL_MAX_MS, and not while it is hidden), then the graph of the estimate over the match, the marks on the timeline (a press jumps the
  * replay to that decision and shows the better action on the game's own drawing, as a pending choice is
  * shown), the largest swings in a sentence each, and every decision as a table a screen reader reads. */
 import * as UI from "./ui.js";
 import { REVIEW } from "./match_strings.js";
 import { actionText } from "./speech.js";
 import {
-  curve, inProgress, marks, points, polyline, progress, swingSentences,
+  curve, inProgress, marks, nextPoll, points, polyline, progress, swingSentences,
 } from "./review_steps.js";
 
 const POLL_MS = 1000;
+const POLL_MAX_MS = 4000;
 const WIDTH = 600, HEIGHT = 120;
 
 /* host: {steps(), jump(step, legal) -> Promise, views(steps) -> Promise of {step: view}, game, api}; the panel is
@@ -26,6 +27,8 @@ export function start(host) {
   const status = panel.querySelector("[data-testid=review-status]");
   const body = panel.querySelector("[data-testid=review-body]");
   let timer = null;
+  let wait = 0;  // the last wait before asking again, in ms
+  let last = null;  // the last answer's "status done", to tell an answer that moved on
   let shown = null;
   let views = {};  // step -> the seat's view at that step (the decision's), once fetched
 
@@ -54,7 +57,12 @@ export function start(host) {
     else if (data.status === "failed") say(REVIEW.failed);
     else if (inProgress(data.status)) say(UI.fmt(REVIEW.progress, { done: data.done, total: data.total || "…" }));
     else say("");
-    if (inProgress(data.status)) timer = setTimeout(poll, POLL_MS);
+    if (inProgress(data.status)) {
+      const now = data.status + " " + data.done;
+      wait = nextPoll(wait, now !== last, POLL_MS, POLL_MAX_MS);
+      last = now;
+      timer = setTimeout(poll, wait);
+    }
     if (data.status === "done" && shown !== data) { shown = data; withViews(data).then(function () { if (shown === data) draw(data); }); }
   }
 
@@ -66,7 +74,19 @@ export function start(host) {
     return host.views(steps).then(function (found) { views = found; }).catch(function (err) { console.warn(err); });
   }
 
-  function poll() { load("GET").then(follow).catch(function (err) { say(err.message); }); }
+  /* A hidden page does not ask: it asks again at once when shown (the visibilitychange listener below). */
+  let skipped = false;  // a poll fell due while the page was hidden
+  function poll() {
+    timer = null;
+    if (document.hidden) { skipped = true; return; }
+    load("GET").then(follow).catch(function (err) { say(err.message); });
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden || !skipped) return;
+    skipped = false;
+    wait = 0;
+    poll();
+  });
 
   /* An action of the decision at `step`, in its game's words. */
   function words(action, step) {

@@ -74,6 +74,14 @@ export function inProgress(status) {
   return status === "queued" || status === "running";
 }
 
+/* How long the page waits before asking again: `first` ms after an answer that moved on (another decision judged,
+ * another status), and half as long again as last time after one that did not, up to `most` ms. A review queued
+ * behind others, or a long step of Sidi Baba's, is asked about a few times a minute rather than every second. */
+export function nextPoll(lastWait, moved, first, most) {
+  if (moved || !lastWait) return first;
+  return Math.min(most, Math.round(lastWait * 1.5));
+}
+
 function round(x) {
   return Math.round(x * 10) / 10;
 }
