@@ -130,7 +130,7 @@ def _settings(args, game):
 
 def _recorded(args, figures):
     """``figures`` with the settings they were measured at, appended to ``--record`` as a JSON line."""
-    figures = {**figures, **_settings(args, figures["game"]), "commit": _commit()}
+    figures = {**figures, **_settings(args, figures["game"]), "commit": args.commit}
     if args.record:
         with open(args.record, "a", encoding="utf-8") as out:  # one write per line: jobs may append at once
             out.write(json.dumps(figures, sort_keys=True) + "\n")
@@ -230,6 +230,7 @@ def main(argv=None):
     parser.add_argument("--record", help="append each match's figures to this file, a JSON line each")
     parser.add_argument("--from-records", nargs="+", metavar="FILE", help="play nothing: report the recorded matches")
     args = parser.parse_args(argv)
+    args.commit = _commit()  # read once: the code a run measures is the code it started with
     for game in args.games:
         report(game, bench_game(game, args), args)
     return 0
