@@ -55,6 +55,7 @@ def pytest_collection_modifyitems(config, items):
         if _is_pure(item):
             item.add_marker(pytest.mark.pure)
 
+
 COUNTDOWN = GameSpec(
     key="countdown",
     name="Countdown (test game)",

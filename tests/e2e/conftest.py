@@ -316,15 +316,8 @@ def pytest_collection_modifyitems(config, items):
     socket) and the tests of the timers, sockets and e-mail check in each mode.
     No test is ever run again: one that misses a timing is a defect of the test or of the site.
 
-    No browser test is in an `xdist_group`: pytest-xdist hands a group out before everything else, and
-    Playwright's sync API leaves its event loop marked as running in the worker's thread between calls, so
-    every database test that worker ran after it failed (SynchronousOnlyOperation: 256 of them, when the
-    four axe tests of test_accessibility were grouped). Ungrouped, a worker gets its tests in collection
-    order, which pytest-django starts with the database tests."""
-    grouped = [item.nodeid for item in items if "/e2e/" in str(item.fspath) and item.get_closest_marker("xdist_group")]
-    if grouped:
-        raise pytest.UsageError("a browser test in an xdist_group would run before its worker's database tests "
-                                "and fail them (tests/e2e/conftest.py): " + ", ".join(grouped[:3]))
+    A browser test may be in an `xdist_group` (handed out before everything else): the database tests its
+    worker runs after it run with Playwright's event loop unmarked (tests/loop_mark.py)."""
     for item in items:
         if "/e2e/" not in str(item.fspath) or "both_modes" in item.keywords:
             continue

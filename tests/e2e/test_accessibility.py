@@ -68,6 +68,8 @@ def _check(page, base_url, paths, ready=None) -> dict:
     return found
 
 
+# On one worker: the module's replays are simulated once, not on each worker that draws one of the four.
+@pytest.mark.xdist_group("axe_every_page")
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_every_page_is_clean_under_axe_core(live_server_url, new_page, replays, language, width):
