@@ -7,8 +7,10 @@ its pytest worker and by every process the worker started (its site's web and Ce
 Playwright's driver and Chromium, the commands it ran), read from /proc. What ends with the session (the
 site, the browser) lands on the last test of each worker, as "ended", and the browser's part of it may
 then read below zero. PostgreSQL and Redis serve every worker and are not counted. Each worker writes
-`test-artifacts/cpu-per-test-<mode>-<worker>.tsv`; `python -m tests.cpu_report [top] [postgresql|default]`
-sums them: the costliest files and tests, and the CPU of each kind of process.
+`test-artifacts/cpu-per-test-<mode>-<worker>.tsv` (with the time each test finished);
+`python -m tests.cpu_report [top] [postgresql|default]` sums them: the costliest files and tests, the CPU of
+each kind of process, and when each worker ran out of tests (the pass's tail: workers idle while the last
+ones finish).
 """
 import collections
 import os
@@ -108,14 +110,14 @@ class CpuRecorder:
                     spent[self._kind_of(key)] -= ticks / HZ
         waited = max(0.0, sum(own_after[2:4]) - sum(own[2:4]) - waited_by_me)
         spent["ended" if ended else "subprocess"] += waited
-        self.rows.append((item.nodeid, wall, *(spent[kind] for kind in KINDS)))
+        self.rows.append((item.nodeid, wall, *(spent[kind] for kind in KINDS), time.time()))
 
     def pytest_sessionfinish(self):
         ARTIFACTS.mkdir(exist_ok=True)
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         mode = "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "default"
         with open(ARTIFACTS / f"cpu-per-test-{mode}-{worker}.tsv", "w") as out:
-            out.write("\t".join(("test", "wall", *KINDS)) + "\n")
+            out.write("\t".join(("test", "wall", *KINDS, "finished")) + "\n")
             for row in self.rows:
                 out.write("\t".join([row[0], *(f"{value:.2f}" for value in row[1:])]) + "\n")
 
@@ -126,9 +128,13 @@ def pytest_configure(config):
 
 def summary(paths: list[Path], top: int = 40) -> str:
     rows = []
+    ends = {}  # worker -> when its last test finished
     for path in paths:
         lines = path.read_text().splitlines()[1:]
-        rows += [(fields[0], *map(float, fields[1:])) for fields in (line.split("\t") for line in lines)]
+        read = [(fields[0], *map(float, fields[1:])) for fields in (line.split("\t") for line in lines)]
+        rows += [row[:2 + len(KINDS)] for row in read]
+        if read and len(read[-1]) > 2 + len(KINDS):
+            ends[path.stem.rsplit("-", 1)[-1]] = read[-1][2 + len(KINDS)]
     totals = [sum(row[i] for row in rows) for i in range(2, 2 + len(KINDS))]
     lines = [f"{len(rows)} tests; CPU-s " + ", ".join(f"{kind} {total:.0f}" for kind, total in zip(KINDS, totals, strict=True))]
     by_file = collections.Counter()
@@ -139,6 +145,10 @@ def summary(paths: list[Path], top: int = 40) -> str:
     lines.append("costliest tests (CPU-s total = " + " + ".join(KINDS) + "; wall s):")
     for row in sorted(rows, key=lambda row: -sum(row[2:]))[:top]:
         lines.append(f"  {sum(row[2:]):6.1f} = " + " + ".join(f"{value:.1f}" for value in row[2:]) + f"  ({row[1]:.0f} s)  {row[0]}")
+    if len(ends) > 1:
+        last = max(ends.values())
+        lines.append("each worker's last test finished, seconds before the last one: "
+                     + ", ".join(f"{worker} {last - end:.0f}" for worker, end in sorted(ends.items())))
     return "\n".join(lines)
 
 
