@@ -79,7 +79,14 @@ export function start(host) {
   function poll() {
     timer = null;
     if (document.hidden) { skipped = true; return; }
-    load("GET").then(follow).catch(function (err) { say(err.message); });
+    load("GET").then(follow).catch(function (err) {
+      say(err.message);
+      // A review being worked out is asked about again (a lost answer, a restarting server), less often.
+      if (inProgress(panel.dataset.status)) {
+        wait = nextPoll(wait, false, POLL_MS, POLL_MAX_MS);
+        timer = setTimeout(poll, wait);
+      }
+    });
   }
   document.addEventListener("visibilitychange", function () {
     if (document.hidden || !skipped) return;
