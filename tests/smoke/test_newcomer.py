@@ -24,6 +24,8 @@ import socket
 import subprocess
 import tempfile
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -60,6 +62,22 @@ def _port_open(port: int) -> bool:
     with socket.socket() as sock:
         sock.settimeout(0.5)
         return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+def _first_page_answered(base_url: str, seconds: float) -> bool:
+    """Whether the log-in page answers within ``seconds``.
+
+    The port opens before the site can answer: scripts/serve_web.py binds it, then its web
+    processes load Django while the Celery workers and beat load it too (3.4 s on a quiet
+    machine here; over 30 s once, at the end of a CI's PostgreSQL pass beside three busy
+    workers and their browsers, where the newcomer's first GET timed out). A person's browser
+    waits for that first page; so does this, rather than the client's 30 s per request.
+    """
+    try:
+        with urllib.request.urlopen(base_url + "/accounts/login/", timeout=seconds) as response:
+            return response.status == 200
+    except (OSError, urllib.error.URLError):
+        return False
 
 
 def clean_copy(destination: Path) -> Path:
@@ -126,6 +144,13 @@ def site():
             time.sleep(0.5)
         else:
             raise AssertionError(f"make run served nothing in 120 s:\n{log_path.read_text()[-3000:]}")
+        opened = time.monotonic()
+        while not _first_page_answered(base_url, 30):
+            assert process.poll() is None, f"make run exited with {process.returncode}:\n{log_path.read_text()[-3000:]}"
+            waited = time.monotonic() - opened
+            assert waited < 180, (f"the site's port opened but its log-in page had not answered {waited:.0f} s later:\n"
+                                  f"{log_path.read_text()[-3000:]}")
+            time.sleep(0.5)
         yield base_url, log_path, process
     finally:
         # Ctrl-C, as the README says: everything `make run` started stops and the port is free again.
