@@ -288,6 +288,10 @@ REVIEW_SLOTS = max(1, int(os.environ.get("REVIEW_SLOTS", "1")))
 # machine that is never idle (the browser tests' sites: their reviews starved there while four test workers
 # kept both cores busy). A site's decisions then share the CPU with it.
 REVIEW_IDLE_CLASS = env_bool("REVIEW_IDLE_CLASS", True)
+# The nice a review step's child takes instead of the idle class (REVIEW_IDLE_CLASS off, or not Linux): 19, as
+# nice as can be, unless said otherwise. The browser tests' sites say 0: at nice 19 on two cores that four test
+# workers kept busy, a Sidi Baba Adventurer's review of 40 s of CPU took 338 s (tests/e2e/conftest.py).
+REVIEW_NICE = min(19, max(0, int(os.environ.get("REVIEW_NICE", "19"))))
 REVIEW_PLAYOUTS = max(1, int(os.environ.get("REVIEW_PLAYOUTS", "48")))
 # Decisions judged per step: a step walks the match's log once, then judges these (about a second of a child).
 REVIEW_STEP_DECISIONS = max(1, int(os.environ.get("REVIEW_STEP_DECISIONS", "6")))

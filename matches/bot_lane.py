@@ -196,20 +196,20 @@ def prepare_child(niceness: int, site_pid: int) -> None:
     threading.Thread(target=_end_with, args=(site_pid,), name="end-with-site", daemon=True).start()
 
 
-def prepare_review_child(site_pid: int, idle_class: bool = True) -> None:
+def prepare_review_child(site_pid: int, idle_class: bool = True, niceness: int = 19) -> None:
     """A review child's initializer: the idle scheduling class (SCHED_IDLE: it runs only when no other process
-    of the machine wants the core, and a waking decision preempts it at once), else as nice as can be. Nice 19
-    alone still took a share of the core on every switch: measured beside it on one core, live decisions were
-    47% slower on average (bench/bench_review_lane.py, docs/analysis.md). Without ``idle_class`` (the setting
-    REVIEW_IDLE_CLASS off), as nice as can be."""
+    of the machine wants the core, and a waking decision preempts it at once), else ``niceness`` (the setting
+    REVIEW_NICE, as nice as can be unless said otherwise). Nice 19 alone still took a share of the core on every
+    switch: measured beside it on one core, live decisions were 47% slower on average (bench/bench_review_lane.py,
+    docs/analysis.md). Without ``idle_class`` (the setting REVIEW_IDLE_CLASS off), at ``niceness``."""
     if not idle_class:
-        prepare_child(19, site_pid)
+        prepare_child(niceness, site_pid)
         return
     try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
         prepare_child(0, site_pid)
-    except (AttributeError, OSError):  # not Linux, or refused: nice 19
-        prepare_child(19, site_pid)
+    except (AttributeError, OSError):  # not Linux, or refused
+        prepare_child(niceness, site_pid)
 
 
 def _end_with(pid: int) -> None:

@@ -33,8 +33,8 @@ logger = logging.getLogger(__name__)
 # The children run this much nicer than the web process: a search gives way to sockets and timers when the
 # CPU is short (as Celery mode's bots' worker is niced).
 CHILD_NICE = 5
-# A review step's child runs in the idle scheduling class (bot_lane.prepare_review_child), else this nice: the
-# CPU goes to the decisions first (docs/analysis.md).
+# A review step's child runs in the idle scheduling class (bot_lane.prepare_review_child), else at the setting
+# REVIEW_NICE (19 unless said otherwise): the CPU goes to the decisions first (docs/analysis.md).
 REVIEW_NICE = 19
 
 
@@ -202,7 +202,7 @@ _review_pool_lock = threading.Lock()
 
 
 def judge_niced(request: bot_lane.ReviewStepRequest) -> list[dict]:
-    """A review step in a child of the idle scheduling class (else niced to REVIEW_NICE), the caller's thread
+    """A review step in a child of the idle scheduling class (else at the setting REVIEW_NICE), the caller's thread
     waiting for it (the lane's review thread in the default mode, the bots' Celery worker): the CPU goes to the
     decisions first. One pool of REVIEW_SLOTS children per process; BOT_PROCESSES=0 judges on the caller's thread."""
     if settings.BOT_PROCESSES <= 0:
@@ -214,7 +214,7 @@ def judge_niced(request: bot_lane.ReviewStepRequest) -> list[dict]:
             _review_pool.append(ProcessPoolExecutor(max_workers=max(1, settings.REVIEW_SLOTS),
                                                     mp_context=_forkserver_context([*_preload(), "gamekit.review"]),
                                                     initializer=bot_lane.prepare_review_child,
-                                                    initargs=(os.getpid(), settings.REVIEW_IDLE_CLASS)))
+                                                    initargs=(os.getpid(), settings.REVIEW_IDLE_CLASS, settings.REVIEW_NICE)))
         pool = _review_pool[0]
     try:
         return pool.submit(bot_lane.review_step, request).result()

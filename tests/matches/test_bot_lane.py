@@ -307,9 +307,9 @@ def _priority():
     return os.sched_getscheduler(0), os.nice(0)
 
 
-@pytest.mark.parametrize("idle_class", [True, False])
-def test_a_review_child_runs_in_the_idle_class_unless_the_setting_says_nice_19(idle_class):
-    """REVIEW_IDLE_CLASS (config/settings.py): a review child in the idle scheduling class, or, off, at nice 19."""
+@pytest.mark.parametrize("idle_class,review_nice", [(True, 19), (False, 19), (False, 0), (False, 7)])
+def test_a_review_child_runs_in_the_idle_class_unless_the_setting_says_at_review_nice(idle_class, review_nice):
+    """REVIEW_IDLE_CLASS (config/settings.py): a review child in the idle scheduling class, or, off, at REVIEW_NICE."""
     import multiprocessing
     import os
     from concurrent.futures import ProcessPoolExecutor
@@ -317,9 +317,9 @@ def test_a_review_child_runs_in_the_idle_class_unless_the_setting_says_nice_19(i
     from matches.bot_lane import prepare_review_child
 
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"), initializer=prepare_review_child,
-                             initargs=(os.getpid(), idle_class)) as pool:
+                             initargs=(os.getpid(), idle_class, review_nice)) as pool:
         policy, niceness = pool.submit(_priority).result()
     if idle_class:
         assert policy == os.SCHED_IDLE
     else:
-        assert (policy, niceness) == (os.SCHED_OTHER, min(19, os.nice(0) + 19))
+        assert (policy, niceness) == (os.SCHED_OTHER, min(19, os.nice(0) + review_nice))

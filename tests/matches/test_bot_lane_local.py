@@ -196,6 +196,31 @@ def test_a_review_step_is_judged_in_the_review_child_as_inline_and_the_lane_work
     assert row.status == MatchReview.Status.DONE and row.done == row.total > 0
 
 
+@pytest.mark.parametrize("review_nice", [0, 19])
+def test_the_review_pools_child_takes_review_nice_when_the_idle_class_is_off(settings, review_nice):
+    """The browser tests' sites set REVIEW_IDLE_CLASS=0 and REVIEW_NICE=0 (tests/e2e/conftest.py): the review
+    pool's child then runs at the site's own priority, not in the idle class."""
+    from matches import reviews
+    from matches.simulation import simulate
+
+    settings.REVIEW_PLAYOUTS = 2
+    settings.BOT_PROCESSES = 1
+    settings.REVIEW_IDLE_CLASS = False
+    settings.REVIEW_NICE = review_nice
+    bot_lane_local.shutdown_review_pool()
+    match = Match.objects.get(pk=simulate("basra", matches=1, players=2, seed=4, bots=["merchant"] * 2).match_ids[0])
+    with scheduling.suspended():
+        row = reviews.request_review(match, 1, UserFactory())
+    request = reviews.review_step_request(row)
+    try:
+        assert bot_lane_local.judge_niced(request) == bot_lane.review_step(request)
+        child = bot_lane_local._review_pool[0]
+        assert child.submit(os.sched_getscheduler, 0).result() == os.SCHED_OTHER
+        assert child.submit(os.nice, 0).result() == min(19, os.nice(0) + review_nice)
+    finally:
+        bot_lane_local.shutdown_review_pool()
+
+
 def test_a_review_step_in_a_daemonic_process_is_judged_on_an_idle_thread_as_in_a_child(settings):
     """A Celery prefork worker's process may start no child: the step runs on a thread of the idle class."""
     import multiprocessing
