@@ -119,10 +119,17 @@ def test_the_end_screen_shows_rating_changes_and_links_and_a_rematch_starts_with
     assert guest.locator("[data-testid=rematch-offer]").count() == 0
     assert not host.locator("[data-testid=resign]").is_visible()
 
+    # A frame after the end redraws only the part it changed: the links stay the very elements the guest may be
+    # pressing or has focused (a link drawn again under a press loses the click: a mousedown on the old one
+    # and a mouseup on its twin make none).
+    guest.focus("[data-testid=end-lobby]")
+    guest.evaluate("() => { document.querySelector('[data-testid=end-lobby]').__drawnBefore = true; }")
     host.click("[data-testid=rematch-offer]")
     host.wait_for_url(re.compile(r"/tables/\d+/$"))
     # The guest's end screen turns into an invitation, without reloading.
     guest.wait_for_selector("[data-testid=rematch-invitation]")
+    assert guest.evaluate("() => document.querySelector('[data-testid=end-lobby]').__drawnBefore === true")
+    assert guest.evaluate("() => document.activeElement.dataset.testid") == "end-lobby"
     assert host_name in guest.inner_text("[data-testid=rematch-invitation]")
     assert guest.get_attribute("[data-testid=rematch-seat-1]", "data-state") == "invited"
     guest.click("[data-testid=rematch-accept]")

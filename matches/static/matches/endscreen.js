@@ -138,26 +138,46 @@ function abortedLines(frame, api) {
     h("p", { className: "muted", text: t("aborted_unrated", "It is unrated: no rating moves, and it is on nobody's profile or history.") })];
 }
 
+/* The panel's parts, each drawn again only when what it shows has changed. Frames keep coming after the end
+ * (the ratings recorded, a rematch offered, a chat line), and a part drawn again under the pointer loses a
+ * press: a mousedown on the old link and a mouseup on its new twin make no click (a browser test's "Back to
+ * the tournament" was lost so, as the ratings came), a focused link loses the keyboard's focus, and the
+ * panel's polite live region reads it all again. */
+const drawnKeys = {};
+
+function drawPart(name, key, build) {
+  let el = panel.querySelector(":scope > [data-end-part='" + name + "']");
+  if (!el) {
+    el = h("div", { "data-end-part": name });
+    panel.appendChild(el);
+  }
+  if (drawnKeys[name] === key) return;
+  drawnKeys[name] = key;
+  el.replaceChildren.apply(el, build().filter(Boolean));
+}
+
 function draw(frame, api) {
   if (!panel || frame.replay || !frame.end) return;
   const end = frame.end;
   const game = UI.LiveMatch.renderer(page.dataset.game, "main");
-  panel.innerHTML = "";
   const aborted = end.status === "aborted";
-  panel.appendChild(h("h2", { "data-testid": "end-title", text: aborted ? t("aborted", "Match aborted") : t("over", "The match is over") }));
-  if (aborted) abortedLines(frame, api).forEach(function (el) { if (el) panel.appendChild(el); });
-  else if (!(game && game.endRanking)) panel.appendChild(ranking(end, frame.seat));
-  const links = h("p", { className: "end-links" }, [
-    end.replay_url ? h("a", { href: end.replay_url, className: "button secondary", "data-testid": "end-replay", text: t("replay", "Watch the replay") }) : null,
-    " ",
-    h("a", { href: end.lobby_url, className: "button secondary", "data-testid": "end-lobby", text: t("lobby", "Back to the lobby") }),
-    end.event ? " " : null,
-    end.event ? h("a", { href: end.event.url, className: "button", "data-testid": "end-event",
-      text: UI.fmt(t("event", "Back to {name}"), { name: end.event.name }) }) : null,
-  ]);
-  panel.appendChild(links);
-  const rematch = rematchBlock(end.rematch);
-  if (rematch) panel.appendChild(rematch);
+  const ownRanking = Boolean(game && game.endRanking);
+  drawPart("result", JSON.stringify([end.status, end.players, frame.seat, ownRanking, aborted ? frame.seat_notices : null]), function () {
+    const title = h("h2", { "data-testid": "end-title", text: aborted ? t("aborted", "Match aborted") : t("over", "The match is over") });
+    if (aborted) return [title].concat(abortedLines(frame, api));
+    return [title, ownRanking ? null : ranking(end, frame.seat)];
+  });
+  drawPart("links", JSON.stringify([end.replay_url, end.lobby_url, end.event]), function () {
+    return [h("p", { className: "end-links" }, [
+      end.replay_url ? h("a", { href: end.replay_url, className: "button secondary", "data-testid": "end-replay", text: t("replay", "Watch the replay") }) : null,
+      " ",
+      h("a", { href: end.lobby_url, className: "button secondary", "data-testid": "end-lobby", text: t("lobby", "Back to the lobby") }),
+      end.event ? " " : null,
+      end.event ? h("a", { href: end.event.url, className: "button", "data-testid": "end-event",
+        text: UI.fmt(t("event", "Back to {name}"), { name: end.event.name }) }) : null,
+    ])];
+  });
+  drawPart("rematch", JSON.stringify(end.rematch || null), function () { return [rematchBlock(end.rematch)]; });
   panel.hidden = false;
 }
 
