@@ -139,10 +139,10 @@ function abortedLines(frame, api) {
 }
 
 /* The panel's parts, each drawn again only when what it shows has changed. Frames keep coming after the end
- * (the ratings recorded, a rematch offered, a chat line), and a part drawn again under the pointer loses a
- * press: a mousedown on the old link and a mouseup on its new twin make no click (a browser test's "Back to
- * the tournament" was lost so, as the ratings came), a focused link loses the keyboard's focus, and the
- * panel's polite live region reads it all again. */
+ * (the ratings recorded, a rematch offered), and a part drawn again under the pointer loses a press: a
+ * mousedown on the old link and a mouseup on its new twin make no click (a browser test's click on "Back to
+ * the tournament" led nowhere, most likely so), a focused link loses the keyboard's focus, and the panel's
+ * polite live region reads it all again. */
 const drawnKeys = {};
 
 function drawPart(name, key, build) {
