@@ -126,6 +126,9 @@ export function start(host) {
 
   function draw(data) {
     body.innerHTML = "";
+    // A game whose review is a weak judge says so where its marks are read (docs/analysis.md, its figures).
+    const caveat = REVIEW["caveat_" + host.game];
+    if (caveat) body.appendChild(UI.h("p", { className: "muted review-caveat", "data-testid": "review-caveat", text: caveat }));
     const steps = host.steps();
     const pts = curve(data.decisions, steps, WIDTH, HEIGHT);
     const graph = UI.svg("svg", { viewBox: "0 0 " + WIDTH + " " + HEIGHT, class: "review-graph", "data-testid": "review-graph",
