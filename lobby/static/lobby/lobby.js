@@ -92,6 +92,68 @@ function ago(iso) {
 }
 
 let wasQueued = false;
+/* A snapshot comes on every change of any table or match, and each row drawn again would lose a press on its
+ * link (a mousedown on the old link and a mouseup on its new twin make no click) and the keyboard's focus: so
+ * a row whose own data did not change is kept as it is, and only the rows that changed are drawn again.
+ * `holder()` makes the element that holds the rows (kept across snapshots; null: `container` itself). */
+function drawRows(container, items, idOf, dataOf, build, empty, holder) {
+  if (!container) return;
+  if (!items.length) {
+    container.__rows = null;
+    container.replaceChildren(empty());
+    return;
+  }
+  let rows = container.__rows;
+  if (!rows || (rows !== container && rows.parentNode !== container)) {
+    rows = container.__rows = holder ? holder() : container;
+    container.replaceChildren(...(rows === container ? [] : [rows]));
+  }
+  const drawn = new Map(Array.from(rows.children).map((row) => [row.__rowId, row]));
+  const wanted = items.map((item) => {
+    const id = idOf(item), data = dataOf(item), old = drawn.get(id);
+    if (old && old.__rowData === data) return old;
+    const row = build(item);
+    row.__rowId = id;
+    row.__rowData = data;
+    return row;
+  });
+  wanted.forEach((row, i) => {
+    if (rows.children[i] !== row) rows.insertBefore(row, rows.children[i] || null);
+  });
+  while (rows.children.length > wanted.length) rows.lastElementChild.remove();
+}
+
+function tableRow(t) {
+  const seats = el("td", {}, t.host + " — ");
+  t.seats.forEach((s, i) => {
+    const who = s.name || T.empty;  // an empty seat says so in words (it was a bare "·")
+    const text = s.role_label ? who + " (" + s.role_label + ")" : who;  // role_label: only in games with roles
+    if (!s.name) seats.appendChild(el("span", { class: "muted", "data-testid": "empty-seat", text: text }));
+    else seats.appendChild(s.title ? el("span", { title: s.title, text: text }) : document.createTextNode(text));
+    const rating = ratingBeside(s.rating);
+    if (rating) seats.appendChild(rating);
+    if (i < t.seats.length - 1) seats.appendChild(document.createTextNode(", "));
+  });
+  return el("tr", { "data-table": t.id },
+    el("td", {}, t.game_name + (t.private ? " (" + T.private + ")" : ""),
+      el("br"), el("small", { class: "muted", "data-testid": "table-summary", text: (t.summary || []).join(" · ") })),
+    seats,
+    el("td", {}, el("a", { href: "/tables/" + t.id + "/", class: "button secondary", text: T.open })));
+}
+
+function runningRow(m) {
+  const row = el("p", { "data-match": m.match }, T.match + " #" + m.match + " · " + m.game_name + " · " + T.started + " " + ago(m.started_at) + ": ");
+  m.players.forEach((p, i) => {
+    row.appendChild(p.title ? el("span", { title: p.title, text: p.name }) : document.createTextNode(p.name));
+    const rating = ratingBeside(p.rating);
+    if (rating) row.appendChild(rating);
+    if (i < m.players.length - 1) row.appendChild(document.createTextNode(", "));
+  });
+  row.appendChild(document.createTextNode(" "));
+  row.appendChild(el("a", { href: "/matches/" + m.match + "/", text: m.mine ? T.return : T.watch }));
+  return row;
+}
+
 function renderSnapshot(snap) {
   if (wasQueued && !snap.my_queue && snap.my_started && snap.my_started.length) {
     // The quick match you waited for has started: take the seat.
@@ -108,43 +170,10 @@ function renderSnapshot(snap) {
       snap.my_started.forEach((s) => box.appendChild(el("p", {}, el("a", { href: "/matches/" + s.match + "/", class: "button", "data-testid": "resume-match", text: T.resume }))));
     }
   }
-  const tables = document.getElementById("open-tables");
-  tables.innerHTML = "";
-  if (!snap.tables.length) tables.appendChild(el("p", { class: "muted", text: T.no_tables }));
-  const list = el("table", { class: "list" });
-  snap.tables.forEach((t) => {
-    const seats = el("td", {}, t.host + " — ");
-    t.seats.forEach((s, i) => {
-      const who = s.name || T.empty;  // an empty seat says so in words (it was a bare "·")
-      const text = s.role_label ? who + " (" + s.role_label + ")" : who;  // role_label: only in games with roles
-      if (!s.name) seats.appendChild(el("span", { class: "muted", "data-testid": "empty-seat", text: text }));
-      else seats.appendChild(s.title ? el("span", { title: s.title, text: text }) : document.createTextNode(text));
-      const rating = ratingBeside(s.rating);
-      if (rating) seats.appendChild(rating);
-      if (i < t.seats.length - 1) seats.appendChild(document.createTextNode(", "));
-    });
-    list.appendChild(el("tr", { "data-table": t.id },
-      el("td", {}, t.game_name + (t.private ? " (" + T.private + ")" : ""),
-        el("br"), el("small", { class: "muted", "data-testid": "table-summary", text: (t.summary || []).join(" · ") })),
-      seats,
-      el("td", {}, el("a", { href: "/tables/" + t.id + "/", class: "button secondary", text: T.open }))));
-  });
-  if (snap.tables.length) tables.appendChild(list);
-  const running = document.getElementById("running-matches");
-  running.innerHTML = "";
-  if (!snap.running.length) running.appendChild(el("p", { class: "muted", text: T.no_running }));
-  snap.running.forEach((m) => {
-    const row = el("p", { "data-match": m.match }, T.match + " #" + m.match + " · " + m.game_name + " · " + T.started + " " + ago(m.started_at) + ": ");
-    m.players.forEach((p, i) => {
-      row.appendChild(p.title ? el("span", { title: p.title, text: p.name }) : document.createTextNode(p.name));
-      const rating = ratingBeside(p.rating);
-      if (rating) row.appendChild(rating);
-      if (i < m.players.length - 1) row.appendChild(document.createTextNode(", "));
-    });
-    row.appendChild(document.createTextNode(" "));
-    row.appendChild(el("a", { href: "/matches/" + m.match + "/", text: m.mine ? T.return : T.watch }));
-    running.appendChild(row);
-  });
+  drawRows(document.getElementById("open-tables"), snap.tables, (t) => String(t.id), (t) => JSON.stringify(t), tableRow,
+    () => el("p", { class: "muted", text: T.no_tables }), () => el("table", { class: "list" }));
+  drawRows(document.getElementById("running-matches"), snap.running, (m) => String(m.match),
+    (m) => JSON.stringify(m) + ago(m.started_at), runningRow, () => el("p", { class: "muted", text: T.no_running }), null);
   const queue = document.getElementById("my-queue");
   const leave = document.getElementById("leave-queue-form");
   if (queue && leave && !(snap.my_started && snap.my_started.length)) {
