@@ -12,6 +12,12 @@ from tests.e2e.test_tiles_match import _click_for, _wait_for_my_turn_or_end
 pytestmark = pytest.mark.e2e
 
 
+# Counts the messages the page's sockets receive (the tournament page's one socket: its views).
+VIEWS_COUNTED = """(() => { window.__views = 0; const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket { constructor(...args) { super(...args);
+    this.addEventListener("message", () => { window.__views += 1; }); } }; })();"""
+
+
 def _create(page, base_url, *, kind, start_in=6, rounds=1):
     page.goto(base_url + "/tournaments/")
     page.fill("[data-testid=tournament-name]", f"Cup {uuid.uuid4().hex[:4]}")
@@ -70,7 +76,7 @@ def _my_row(page, matches):
     return page.locator("#standings-rows tr.me td").all_inner_texts()
 
 
-def test_an_arena_seats_its_players_by_itself_and_again_with_a_computer_player_when_nobody_is_free(live_server_url, new_page):
+def test_an_arena_seats_its_players_by_itself_and_again_with_a_computer_player_when_nobody_is_free(live_server_url, new_page, e2e_env):
     alice = signup(new_page(), live_server_url, f"ann{uuid.uuid4().hex[:6]}")
     bob = signup(new_page(), live_server_url, f"bob{uuid.uuid4().hex[:6]}")
     url = _create(alice, live_server_url, kind="arena")
@@ -83,6 +89,24 @@ def test_an_arena_seats_its_players_by_itself_and_again_with_a_computer_player_w
     bob.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000)
     assert alice.url == bob.url
     first_match = alice.url
+    # Alice looks at the tournament meanwhile: it leads her back to her match, and that link stays the very
+    # element under her hand and focus while the tournament's views come (a link drawn again under a press
+    # loses the click): one sent from another process, as any change of the tournament sends one
+    alice.add_init_script(VIEWS_COUNTED)
+    alice.goto(url)
+    back_to_match = alice.locator("[data-testid=tournament-my-match]")
+    assert back_to_match.get_attribute("href") == first_match.removeprefix(live_server_url)
+    back_to_match.focus()
+    back_to_match.evaluate("(a) => { a.__drawnBefore = true; }")
+    alice.wait_for_function("window.__views > 0")
+    views = alice.evaluate("window.__views")
+    manage(e2e_env, "shell", "-c", "from django.db import transaction; from tournaments.notify import notify_tournament\n"
+           f"with transaction.atomic(): notify_tournament({url.rstrip('/').split('/')[-1]})")
+    alice.wait_for_function("(n) => window.__views > n", arg=views)
+    assert back_to_match.evaluate("(a) => a.__drawnBefore === true")
+    assert alice.evaluate("() => document.activeElement.dataset.testid") == "tournament-my-match"
+    with alice.expect_navigation():
+        back_to_match.click()
     _resign(bob)
     _play_to_the_end(alice)
     # the end screen leads back to the tournament

@@ -45,16 +45,22 @@ function drawStatus() {
   document.querySelector("[data-testid=tournament-status]").textContent = view.status_label;
   document.getElementById("tournament-people").textContent = texts.people.replace("{count}", view.people);
   const me = document.getElementById("tournament-me");
-  me.replaceChildren();
-  if (view.me.match) {
-    const link = document.createElement("a");
-    link.href = `/matches/${view.me.match}/`;
-    link.className = "button";
-    link.dataset.testid = "tournament-my-match";
-    link.textContent = view.labels.your_match;
-    me.append(link);
-  } else if (view.me.waiting) {
-    me.textContent = view.labels.waiting;
+  // Drawn again only when it changes: the view comes on every change of the tournament, and a link drawn again
+  // under a press loses the click (a mousedown on the old link, a mouseup on its twin) and its focus.
+  const mine = JSON.stringify([view.me.match, view.me.waiting, view.labels.your_match, view.labels.waiting]);
+  if (me.dataset.drawn !== mine) {
+    me.dataset.drawn = mine;
+    me.replaceChildren();
+    if (view.me.match) {
+      const link = document.createElement("a");
+      link.href = `/matches/${view.me.match}/`;
+      link.className = "button";
+      link.dataset.testid = "tournament-my-match";
+      link.textContent = view.labels.your_match;
+      me.append(link);
+    } else if (view.me.waiting) {
+      me.textContent = view.labels.waiting;
+    }
   }
   const open = view.status === "scheduled" || view.status === "running";
   const join = document.getElementById("join-form");
