@@ -1,23 +1,19 @@
 """The lobby's live lists keep the rows that did not change (lobby.js, drawRows): a snapshot comes on every
 change of any table, and a row drawn again under a press loses the click (a mousedown on the old link and a
 mouseup on its twin make none) and a focused link its focus. A row whose table changed is drawn again."""
-import re
 import uuid
 
 import pytest
 
 from tests.e2e.helpers import signup
+from tests.e2e.tour import create_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.default_mode]
 
 
 def _open_table(page, base_url):
-    page.goto(base_url + "/")
-    page.select_option("select[name=game]", "alibaba_tiles")
-    page.fill("input[name=seats]", "3")
-    page.fill("input[name=clock]", "0")
-    page.click("[data-testid=create-table]")
-    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    """A 3-seat treasure-cave table without a clock, opened from the lobby's form; its id."""
+    create_table(page, base_url, "alibaba_tiles", 3, clock=0)
     return int(page.url.rstrip("/").split("/")[-1])
 
 
