@@ -5,6 +5,7 @@ from hypothesis import settings as hypothesis_settings
 
 from matches import registry
 from matches.registry import GameSpec
+from tests import flush_restore
 from tests.matches import countdown_game
 
 # Two modes, both run by `make test` (README): PostgreSQL + Redis, and the default
@@ -68,6 +69,9 @@ COUNTDOWN = GameSpec(
     role_labels={"dealer": "Dealer", "player": "Player"},
 )
 
+
+# After each transactional test, content types and permissions put back, not made again (tests/flush_restore.py).
+flush_restore.install()
 
 # Registered at import, before collection, so tests parametrized over the registry cover it.
 registry.register(COUNTDOWN)
