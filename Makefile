@@ -60,8 +60,9 @@ test-js: $(NODE_STAMP)
 
 # The contributor's inner loop (README): the linters, the page scripts' unit tests and every test
 # that needs no server, on one backend (the default mode), in under two minutes.
+# Its property tests draw half their examples (the Hypothesis profile "check", tests/examples.py).
 check: lint test-js
-	env -u DATABASE_URL -u REDIS_URL -u SITE_NAME -u TIMER_BACKEND $(PY) -m pytest $(XDIST) -q -m "not e2e and not smoke and not slow" --ignore=tests/e2e --ignore=tests/smoke $(PYTEST_ARGS)
+	env -u DATABASE_URL -u REDIS_URL -u SITE_NAME -u TIMER_BACKEND HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-check} $(PY) -m pytest $(XDIST) -q -m "not e2e and not smoke and not slow" --ignore=tests/e2e --ignore=tests/smoke $(PYTEST_ARGS)
 
 # Both modes the README promises, one after the other (docs/operations.md, "Two modes"), then the
 # load gate (docs/performance.md, "The load gate"):

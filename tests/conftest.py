@@ -20,6 +20,8 @@ ON_REDIS = bool(os.environ.get("REDIS_URL"))
 # (hypothesis' documented way to keep CI deterministic). `HYPOTHESIS_PROFILE=explore` lifts it.
 hypothesis_settings.register_profile("ci", derandomize=True)
 hypothesis_settings.register_profile("explore", derandomize=False)
+# `make check`, the contributor's inner loop: half the examples of every property test (tests/examples.py).
+hypothesis_settings.register_profile("check", max_examples=50)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "default"))
 
 # Tests of what touches no backend (the pure engines, the computer players, gamekit) are marked

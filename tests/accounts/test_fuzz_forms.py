@@ -7,12 +7,13 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from hypothesis import HealthCheck, assume, given, settings as hypothesis_settings, strategies as st
 
+from tests.examples import examples
 from tests.factories import PASSWORD, UserFactory
 from tests.fuzzing import any_text, post_form
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
-FUZZ = hypothesis_settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = hypothesis_settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 # Text a person (or a script) can put in a form: any Unicode, long, control characters, look-alikes.
 field_text = st.one_of(

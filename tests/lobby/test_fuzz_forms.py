@@ -8,11 +8,12 @@ from hypothesis import HealthCheck, given, settings as hypothesis_settings, stra
 from lobby.models import QuickMatchEntry, Table, TableSeat
 from lobby.tables import create_table
 from matches.models import Match
+from tests.examples import examples
 from tests.factories import UserFactory
 from tests.fuzzing import any_text, post_form
 
 pytestmark = pytest.mark.django_db
-FUZZ = hypothesis_settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = hypothesis_settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 text = st.one_of(
     any_text(max_size=60),

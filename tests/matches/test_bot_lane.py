@@ -8,6 +8,7 @@ from hypothesis import example, given, settings as hypothesis_settings, strategi
 from basra import bots as basra_bots, engine as basra_engine
 from gamekit import driver, ismcts
 from matches.bot_lane import BotJob, DecisionRequest, FairQueue, ReviewJob, bot_ref, decide, hurried_bot, resolve_bot
+from tests.examples import examples
 from tests.matches import countdown_game
 
 
@@ -119,7 +120,7 @@ def eligible(queue, now, cap):
     return {w.owner for w in queue.pending.values() if w.not_before <= now and busy.get(w.owner, 0) < cap}
 
 
-@hypothesis_settings(max_examples=300, deadline=None)
+@hypothesis_settings(max_examples=examples(300), deadline=None)
 @given(operations)
 @example([("push", "shared", 0, 0, 0, 3.0), ("push", "user:1", 0, 0, 0, 0.0), ("push", "user:1", 0, 1, 0, 0.0),
           ("take", 1.0, 1, 1), ("take", 1.0, 2, 2), ("push", "shared", 0, 0, 0, 0.0), ("take", 1.0, 3, 1)])
@@ -273,7 +274,7 @@ def run_operations(queues, ops):
     return now
 
 
-@hypothesis_settings(max_examples=200, deadline=None)
+@hypothesis_settings(max_examples=examples(200), deadline=None)
 @given(review_operations())
 def test_a_review_step_is_never_handed_out_while_a_decision_is_due_nor_past_its_slots(ops):
     queue = FairQueue(inflight_seconds=2.5)

@@ -11,6 +11,7 @@ from matches import bot_queue, services
 from matches.bot_lane import BotJob, FairQueue, ReviewJob
 from matches.models import Match
 from matches.services import SeatSpec
+from tests.examples import examples
 from tests.matches.test_bot_lane import OWNERS, queue_operations, review_operations, run_operations
 from tests.matches.test_tasks import wait_for, worker  # noqa: F401  (the worker fixture)
 
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.redis
 operations = queue_operations(matches=4, take_step=2, max_size=50)
 
 
-@hypothesis_settings(max_examples=60, deadline=None)
+@hypothesis_settings(max_examples=examples(60), deadline=None)
 @given(operations)
 def test_the_redis_store_hands_out_what_the_in_memory_one_does(ops):
     with override_settings(BOT_QUEUE_PREFIX=f"test-{uuid.uuid4().hex}"):
@@ -76,7 +77,7 @@ def test_next_due_counts_reviews_and_their_slots():
             stored.clear()
 
 
-@hypothesis_settings(max_examples=40, deadline=None)
+@hypothesis_settings(max_examples=examples(40), deadline=None)
 @given(review_operations(max_size=40))
 def test_the_redis_store_hands_out_review_steps_as_the_in_memory_one_does(ops):
     """Review steps (docs/analysis.md): after every due decision, on slots of their own, in both stores alike."""

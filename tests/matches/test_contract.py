@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from gamekit import contract, domains, driver, events as event_rules, ismcts
 from gamekit.errors import CannotSample
 from matches import frames, registry, simulation
+from tests.examples import examples
 
 MATCHES_PER_SIZE = 6
 
@@ -189,7 +190,7 @@ def test_the_oracle_catches_a_leaky_view():
 PROPERTY_STEPS = 40
 WARMUP_STEPS = 2500  # a random Sidi Baba match lasts about 2000 steps, the others 100-250
 PROPERTY_EXAMPLES = 20
-PROPERTY_SETTINGS = settings(max_examples=PROPERTY_EXAMPLES, deadline=None, database=None,
+PROPERTY_SETTINGS = settings(max_examples=examples(PROPERTY_EXAMPLES), deadline=None, database=None,
                              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -302,7 +303,7 @@ def test_the_view_of_a_sampled_state_is_the_view_it_came_from(game):
     engine = registry.get_game(game).engine
     sampled_views = collections.Counter()
 
-    @settings(max_examples=SAMPLE_EXAMPLES, deadline=None, database=None,
+    @settings(max_examples=examples(SAMPLE_EXAMPLES), deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(*_play_strategy(game))
     def check(players, seed, warmup, choices):

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from matches import frames, scheduling, selectors, services
 from matches.models import ActionLog, Match
+from tests.examples import examples
 from tests.factories import UserFactory
 from tests.matches.test_services import new_countdown
 
@@ -153,7 +154,7 @@ def _my_row(user, now):
     return row["seconds_left"], row["time_left"], row["my_turn"], [s.seat for s in row["waiting_for"]]
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), piastres=st.integers(0, 500), ending=st.sampled_from(["pending", "declined", "expired"]),
        look=st.floats(1.5, 25.0))
 def test_a_third_seat_learns_nothing_of_a_private_offer_from_its_frames_or_my_matches(seed, piastres, ending, look):

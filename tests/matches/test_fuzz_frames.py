@@ -14,6 +14,7 @@ from config.asgi import application
 from matches import services
 from matches.models import ActionLog, Match
 from matches.services import SeatSpec
+from tests.examples import examples
 from tests.factories import UserFactory
 from tests.fuzzing import any_text
 
@@ -96,7 +97,7 @@ async def exchange(communicator, raw, marker):
         replies.append(reply)
 
 
-@hypothesis_settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@hypothesis_settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(raw=raw_text | st.binary(max_size=40))
 def test_every_frame_gets_an_answer_and_changes_nothing(seat_socket, raw, caplog):
     loop, communicator, match = seat_socket

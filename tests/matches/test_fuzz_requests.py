@@ -10,11 +10,12 @@ from lobby.models import Table, TableSeat
 from matches import services
 from matches.models import Match
 from matches.services import SeatSpec
+from tests.examples import examples
 from tests.factories import UserFactory
 from tests.fuzzing import any_text, encode_field, post_form
 
 pytestmark = pytest.mark.django_db
-FUZZ = hypothesis_settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = hypothesis_settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 value = any_text(max_size=40) | st.integers(-5, 10**20).map(str) | st.sampled_from(["0", "1", "-1", "1.5", "1e9", ""])
 query = st.dictionaries(

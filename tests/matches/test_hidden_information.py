@@ -19,6 +19,7 @@ from config.asgi import application
 from gamekit import driver
 from matches import frames, registry, scheduling, services
 from matches.models import Match
+from tests.examples import examples
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
@@ -130,7 +131,7 @@ async def _play(game, players, seed, choices):
 
 @pytest.mark.parametrize("game", _games())
 # No shrinking: a failing example is printed as drawn (a whole match is slow to shrink).
-@settings(max_examples=4, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate],
+@settings(max_examples=examples(4), deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate],
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_no_frame_reaches_a_seat_with_what_it_may_not_see(game, data):

@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 from matches import ratings, tasks
 from matches.models import Match, MatchSeat, Rating
 from matches.ratings import MODEL, Skill
+from tests.examples import examples
 from tests.factories import UserFactory
 from tests.matches.playing import play_countdown
 
@@ -241,7 +242,7 @@ def _foregone(teams, winner, keys, current):
     return max(mus) - min(mus) > 15
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(two_sided_results())
 def test_every_member_of_the_winning_side_gains_and_every_loser_loses(result):
     keys, ranks, teams, winner, current = result
