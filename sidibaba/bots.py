@@ -373,16 +373,19 @@ def escape_odds(state, now):
 
 def values(state, now=None):
     """Each seat's value of a playout: the side that won 1 (an Adventurer a little more the richer it is
-    among them, for its rank), the other 0; a cut playout by ``escape_odds``."""
+    among them, for its rank: only the richest wins), the other 0; a cut playout by ``escape_odds``, an
+    Adventurer's odds weighed the same way by its fortune then, so that which token it takes in a sharing
+    counts (a review judges the sharing; the Leader's value does not depend on it)."""
     players = state["players"]
+    if state["phase"] == "over" and state["winner"] == "leader":
+        return [1.0] + [0.0] * (players - 1)
+    fortunes = [_fortune([state["kinds"][t] for t in state["hands"][s]]) for s in range(1, players)]
+    top = max(fortunes) or 1
+    shares = [0.9 + 0.1 * f / top for f in fortunes]
     if state["phase"] == "over":
-        if state["winner"] == "leader":
-            return [1.0] + [0.0] * (players - 1)
-        fortunes = [_fortune([state["kinds"][t] for t in state["hands"][s]]) for s in range(1, players)]
-        top = max(fortunes) or 1
-        return [0.0] + [0.9 + 0.1 * f / top for f in fortunes]
+        return [0.0] + shares
     odds = escape_odds(state, now)
-    return [1.0 - odds] + [odds] * (players - 1)
+    return [1.0 - odds] + [odds * share for share in shares]
 
 
 def clock(view):
@@ -478,8 +481,8 @@ expert_bot = search_bot(iterations=30, cpu_seconds=SEARCH_CPU_SECONDS, rehearsal
 master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsals=6)
 
 # The match review (gamekit/review.py, docs/analysis.md): the search bots' own settings (60 Explorer actions
-# valued by the escape odds); it reviews the decisions ``sample_state`` samples, a move vote and the
-# Leader's Event window.
+# valued by the escape odds); it reviews the decisions ``sample_state`` samples: a move vote, the Leader's
+# Event window and a sharing.
 REVIEW_CONFIG = expert_bot.search_config
 
 # The first is what the lobby offers first and what takes over a seat left for good: the Explorer (plays

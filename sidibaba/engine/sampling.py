@@ -1,16 +1,20 @@
 """A full state consistent with one seat's view (the contract's optional ``sample_state``).
 
 For the search bots (``gamekit/ismcts.py``), built from the view (and the seat's events) alone, never
-from the true state. Sidi Baba's search bots search the two decisions that make the game: the
-Adventurers' vote on the next move and the Leader's Event window after a move. So a state is sampled
-when nothing else is pending (no sharing, dice, theft, chest, genie offer, pause, line vote or draw
-being kept): every other view raises ``CannotSample`` and the bot plays its heuristic instead.
+from the true state. Sidi Baba's search bots search the two decisions that make the game, the
+Adventurers' vote on the next move and the Leader's Event window after a move, and the sharing of a
+chest's, the Treasure's or the Merchant's tokens (which one each Adventurer takes in turn). So a state is
+sampled when nothing else is pending (no dice, theft, chest, genie offer, pause, line vote or draw being
+kept): every other view raises ``CannotSample`` and the bot plays its heuristic instead.
 
 What is drawn:
 - for every seat: the identity of each token it may not know (the bag, the other stashes, the tokens
   stolen, spent or paid), from the box's tokens less its own, keeping each stash's jewels and genies
   as counted on the table (``backs``); the event cards it does not hold (the Leader: the deck's
   order; an Adventurer: the Leader's hand too); the seed, so every draw to come;
+- in a sharing, the tokens on the table: the jewels as shown, a genie shown face down drawn among the
+  genies the seat does not hold; the turn is the number of tokens taken, the order the line's from the
+  one taking now (the sharing is the only thing pending: what the rules queue after it is not drawn);
 - for an Adventurer, the maze and where the group stands in it: a maze of the default set (the maze
   choices are public) and a square and facing from which the sight is exactly the one in the view,
   preferring those from which the moves of this lamp (``moves_so_far``, the only moves a player may
@@ -27,15 +31,18 @@ from .data_files import default_mazes, game_data
 from .maze import DIRS, MOVE_PARTS, geometry
 from .phases.explore import TURNS
 from .supplies import bag_kinds, event_list
-from .tokens import build_kinds, group
+from .tokens import GENIE, build_kinds, group
 from .views import sight
 
 FACING = {d: i for i, d in enumerate(DIRS)}
+SAMPLED_PENDING = {"sharing"}
 
 
 def searchable(view):
     """Whether ``sample_state`` builds a state for this view (the situations the search bots search)."""
-    return (view.get("phase") == "play" and view.get("pending") is None and view.get("paused") is None
+    pending = view.get("pending")
+    return (view.get("phase") == "play" and (pending is None or pending["kind"] in SAMPLED_PENDING)
+            and view.get("paused") is None
             and view.get("line_vote") is None and not any(view.get("drawing") or [])
             and view.get("sight") is not None)
 
@@ -52,9 +59,10 @@ def _kept_out(seen):
     return kept
 
 
-def _tokens(view, seat, players, rng):
-    """Token kinds by id and every seat's stash, the bag and the set-aside tokens, drawn around what the
-    seat knows (its own tokens) and what everyone sees (each stash's jewels and genies, the bag's size)."""
+def _tokens(view, seat, players, rng, table=()):
+    """Token kinds by id, every seat's stash, the tokens on the table (``table``: a sharing's faces), the
+    bag and the set-aside tokens, drawn around what the seat knows (its own tokens) and what everyone sees
+    (each stash's jewels and genies, the table, the bag's size)."""
     kinds = build_kinds(players, game_data(), bag_kinds({}))
     total = len(kinds)
     own = {t["id"]: t["kind"] for t in view.get("tokens") or []}
@@ -72,6 +80,19 @@ def _tokens(view, seat, players, rng):
     new_kinds = [None] * total
     for t, kind in own.items():
         new_kinds[t] = kind
+    slots = []
+    for face in table:  # first, so that the kinds shown are still in the pool
+        if face is None:
+            slots.append(None)
+            continue
+        choices = by_group.get(GENIE if face == "genie" else group(face)) or []
+        kind = choices[-1] if face == "genie" and choices else face
+        if kind not in choices or not free_ids:
+            raise CannotSample("A token on the table is not in the box.")
+        choices.remove(kind)
+        token = free_ids.pop()
+        new_kinds[token] = kind
+        slots.append(token)
     hands = [[] for _ in range(players)]
     for other in range(1, players):
         if other == seat:
@@ -95,7 +116,21 @@ def _tokens(view, seat, players, rng):
     aside = free_ids[view["bag_size"]:]
     stolen = [t for t in aside if new_kinds[t] != "curse"]
     curses_out = len(aside) - len(stolen)
-    return new_kinds, hands, bag, stolen, curses_out
+    return new_kinds, hands, bag, stolen, curses_out, slots
+
+
+def _pending(shown, slots, line):
+    """The sharing the view shows, as the state holds it: its turn is the tokens taken so far, its order
+    the line's, turned so that the one taking now takes at that turn."""
+    if shown is None:
+        return []
+    taken = sum(1 for t in slots if t is None)
+    if shown["taker"] not in line:
+        raise CannotSample("The one taking is not in the line.")
+    start = (line.index(shown["taker"]) - taken) % len(line)
+    return [{"kind": "sharing", "source": shown["source"], "slots": list(slots),
+             "rounds": 2 if shown["source"] == "treasure" else 1, "turn": taken, "started": True,
+             "order_line": line[start:] + line[:start]}]
 
 
 def _events(view, seat, rng):
@@ -241,10 +276,12 @@ def _maze_part(view, seat, rng):
 def sample_state(view, seat, rng, seen=()):
     """A state whose view for ``seat`` is ``view``, its hidden part drawn with ``rng`` (see the module)."""
     if not searchable(view):
-        raise CannotSample("Only a move vote or the Leader's window is searched.")
+        raise CannotSample("Only a move vote, the Leader's window or a sharing is searched.")
     players = view["players"]
     data = game_data()
-    kinds, hands, bag, stolen, curses_out = _tokens(view, seat, players, rng)
+    shown = view.get("pending")
+    kinds, hands, bag, stolen, curses_out, slots = _tokens(view, seat, players, rng,
+                                                           shown["table"] if shown else ())
     event_kinds, event_hand, event_deck, events_used = _events(view, seat, rng)
     state = {
         "game": "sidibaba", "players": players, "seed": rng.randrange(1 << 30), "counter": 0, "phase": "play",
@@ -261,7 +298,8 @@ def sample_state(view, seat, rng, seen=()):
         "segment": view["segment"], "ends_at": view["segment_ends_at"], "paused": None,
         "genie_segment": view["segment"] if view["genie_used"] else None,
         "votes": list(view["votes"]), "line_vote": None,
-        "window": {"move": view["moves_made"]} if view["window_open"] else None, "pending": [],
+        "window": {"move": view["moves_made"]} if view["window_open"] else None,
+        "pending": _pending(shown, slots, list(view["line"])),
         "moves": view["moves_made"], "lamp_trail_from": view["moves_before_lamp"],
         "winner": None, "end_reason": None,
         "last_answer": dict(view["genie_answer"]) if view["genie_answer"] else None,

@@ -191,3 +191,47 @@ def test_seats_that_share_a_result_are_named_together():
 def test_a_gain_within_the_noise_names_nobody():
     assert review.gained_by_others([0.45, 0.505, 0.5], [0.5, 0.5, 0.5], 0) is None
     assert review.gained_by_others(None, None, 0) is None
+
+
+def test_a_sidi_baba_sharing_is_judged_the_richer_jewel_the_better_take_and_the_same_from_any_hidden_table():
+    """A sharing (which token an Adventurer takes) is sampled and judged: of two jewels on the table, the one
+    worth less to the taker's fortune loses value against the richer one; and the review is the same text
+    when the bag, the other stashes or a face-down genie on the table are other."""
+    from sidibaba.engine.tokens import fortune
+    from tests.sidibaba import invariants
+
+    engine, bots = _game("sidibaba")
+    players, checked = 4, 0
+    for seed in range(60, 70):
+        played = _played("sidibaba", players, seed)
+        for seat in range(1, players):
+            walked = [d for d in review.decisions(engine, players, _options(engine), seed, 0.0, played.log, seat)
+                      if d.taken["type"] == "take"]
+            states = _states_at(engine, players, _options(engine), seed, played.log, {d.seq for d in walked})
+            for decision in walked:
+                table = decision.view["pending"]["table"]
+                jewels = [(fortune([face]), slot) for slot, face in enumerate(table)
+                          if face not in (None, "genie") and fortune([face]) > 0]
+                if len({worth for worth, _slot in jewels}) < 2:
+                    continue
+                poorer, richer = min(jewels)[1], max(jewels)[1]
+                judged = {}
+                for slot in (poorer, richer):
+                    asked = review.Decision(decision.seq, seat, decision.view, decision.legal, decision.seen,
+                                            {"type": "take", "slot": slot})
+                    judged[slot] = review.review_decision(engine, engine.sample_state, bots.REVIEW_CONFIG, asked,
+                                                          "s", players, FEW)
+                    assert "skipped" not in judged[slot]
+                assert judged[poorer]["taken_value"] < judged[richer]["taken_value"]
+                assert judged[poorer]["loss"] > 0
+                for variant in invariants.secret_variants(states[decision.seq], seat, random.Random(seed)):
+                    changed = review.Decision(decision.seq, seat, engine.view(variant, seat),
+                                              engine.legal_actions(variant, seat), decision.seen, decision.taken)
+                    assert review.canonical(review.review_decision(
+                        engine, engine.sample_state, bots.REVIEW_CONFIG, changed, "s", players, FEW)) == \
+                        review.canonical(review.review_decision(
+                            engine, engine.sample_state, bots.REVIEW_CONFIG, decision, "s", players, FEW))
+                checked += 1
+                if checked >= 2:
+                    return
+    pytest.fail(f"only {checked} sharings with two jewels of different worth in the matches")

@@ -74,8 +74,9 @@ def _maze_variant(state, rng):
 
 
 def secret_variants(state, seat, rng: random.Random):
-    """The bag reordered; another stash's (or draw's) token swapped with a bag token of the same group; for
-    an Adventurer, the Treasure and the chests it has not seen elsewhere in the maze."""
+    """The bag reordered; a genie face down on a sharing's table, or another stash's (or draw's) token,
+    swapped with a bag token of the same group; for an Adventurer, the Treasure and the chests it has not
+    seen elsewhere in the maze."""
     variants = []
     if seat != LEADER and seat is not None:
         moved = _maze_variant(state, rng)
@@ -90,6 +91,16 @@ def secret_variants(state, seat, rng: random.Random):
         rng.shuffle(reordered["event_deck"])
         variants.append(reordered)
     kinds = state["kinds"]
+    head = state["pending"][0] if state["pending"] else None
+    if head is not None and head["kind"] == "sharing" and head["source"] != "merchant":
+        # a genie face down on the table: nobody knows which genie it is until it is taken
+        face_down = [t for t in head["slots"] if t is not None and group(kinds[t]) == "genie"]
+        for token in face_down[:1]:
+            same = [b for b in state["bag"] if group(kinds[b]) == "genie" and kinds[b] != kinds[token]]
+            if same:
+                swapped = copy.deepcopy(state)
+                _swap_kinds(swapped, token, rng.choice(same))
+                variants.append(swapped)
     others = [t for s, held in enumerate(state["hands"]) if s != seat for t in held]
     others += [t for s, drawn in enumerate(state["keeps"]) if s != seat for t in drawn or []]
     rng.shuffle(others)

@@ -149,3 +149,56 @@ def test_a_sampled_state_keeps_the_rules_version_its_view_says():
             assert engine.sample_state(view, 1, random.Random(1))["rules_version"] == 2
             return
     pytest.fail("no searchable view in the match")
+
+
+def _sharings(players, seeds):
+    """(state, events, taker) at each turn of a sharing in Explorer matches."""
+    for seed in seeds:
+        for state, events in _explorer_match(players, seed):
+            head = state["pending"][0] if state["pending"] else None
+            if head is not None and head["kind"] == "sharing" and head.get("started"):
+                yield state, events, head["order_line"][head["turn"] % len(head["order_line"])]
+
+
+def test_a_sharing_is_sampled_with_its_table_as_shown_and_a_face_down_genie_drawn_among_the_genies():
+    """The table's jewels are the ones shown, a genie face down may be any genie the seat does not hold,
+    the one taking is the same, and the tokens add up (every token in exactly one place)."""
+    sampled_turns, genie_kinds = 0, set()
+    for state, events, taker in _sharings(4, range(60, 66)):
+        for seat in range(4):
+            view = engine.view(state, seat)
+            assert searchable(view)
+            seen = event_rules.for_seat(events, seat, False)
+            for i in range(4):
+                sampled = engine.sample_state(view, seat, random.Random(i), seen)
+                assert engine.view(sampled, seat) == view
+                assert engine.legal_actions(sampled, seat) == engine.legal_actions(state, seat)
+                assert invariants.conservation(sampled) == []
+                table = sampled["pending"][0]["slots"]
+                for face, token in zip(view["pending"]["table"], table, strict=True):
+                    assert (token is None) == (face is None)
+                    if face == "genie":
+                        genie_kinds.add(sampled["kinds"][token])
+                    elif face is not None:
+                        assert sampled["kinds"][token] == face
+        sampled_turns += 1
+        assert taker in engine.to_act(state)
+    assert sampled_turns >= 3
+    assert len(genie_kinds) > 1  # what a genie face down is stays hidden
+
+
+def test_the_search_takes_the_same_token_when_what_the_taker_may_not_know_changes():
+    """Metamorphic, on the sharing: the bag, the other stashes, the deck and the maze beyond sight changed,
+    the search bot's choice of a token is the same."""
+    bot = ismcts.with_budget(bots.BOTS["expert"], iterations=6)
+    checked = 0
+    for step, (state, events, taker) in enumerate(_sharings(4, range(60, 64))):
+        if len(engine.legal_actions(state, taker)) < 2 or checked >= 8:
+            continue
+        seen = event_rules.for_seat(events, taker, False)
+        chosen = driver.bot_action(engine, state, taker, bot, random.Random(step), seen=lambda seen=seen: seen)
+        for variant in invariants.secret_variants(state, taker, random.Random(step)):
+            assert driver.bot_action(engine, variant, taker, bot, random.Random(step),
+                                     seen=lambda seen=seen: seen) == chosen
+            checked += 1
+    assert checked, "no sharing with a choice in the matches"
