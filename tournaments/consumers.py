@@ -55,11 +55,14 @@ class TournamentConsumer(ClosedWithItsSession, CoalescedViews, SocketConsumer):
         self.tournament_id = self.scope["url_route"]["kwargs"]["tournament_id"]
         session = self.scope.get("session")
         self.invites = tuple(session.get(INVITES_SESSION_KEY, ())) if session is not None else ()
-        if not await self.send_view():
-            return await self.close(code=CLOSE_NOT_FOUND)
+        # Subscribed before the first view is read, as the lobby and a match are: a change committed between the
+        # read and the subscription would otherwise never reach this page. A socket that may not see the
+        # tournament is closed at once (disconnect leaves the groups); a change it hears sends it nothing.
         for name in (tournament_group(self.tournament_id), *scope_groups(self.scope)):
             await self.channel_layer.group_add(name, self.channel_name)
             self.groups_joined.append(name)
+        if not await self.send_view():
+            return await self.close(code=CLOSE_NOT_FOUND)
 
     async def disconnect(self, code):
         self.stop_views()

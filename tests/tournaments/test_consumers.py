@@ -67,3 +67,26 @@ async def test_pages_told_of_one_change_share_one_build_of_the_view(monkeypatch)
     assert len(builds) == 1 and len(trips) == 1
     for page in pages:
         await page.disconnect()
+
+
+async def test_a_change_made_while_the_first_view_is_read_still_reaches_the_page(monkeypatch):
+    """The socket joins the tournament's group before it reads its first view: a person joining between that
+    read and the socket's subscription would otherwise never reach the page (it showed 1 person for good)."""
+    cup = await sync_to_async(new_tournament)()
+    person = await sync_to_async(UserFactory)()
+    read = consumers.shared_view
+    joined = []
+
+    def read_then_someone_joins(*args, **kwargs):
+        found = read(*args, **kwargs)
+        if not joined:
+            joined.append(services.register(person, cup.pk))  # committed and announced before the view is sent
+        return found
+
+    monkeypatch.setattr(consumers, "shared_view", read_then_someone_joins)
+    communicator = await connect(cup.pk)
+    first = await communicator.receive_json_from(timeout=5)
+    assert first["people"] == 0
+    after = await communicator.receive_json_from(timeout=5)
+    assert after["people"] == 1
+    await communicator.disconnect()
