@@ -124,6 +124,8 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "")
 # with BEGIN IMMEDIATE, which takes SQLite's write lock at once: one writer at a
 # time, the others wait up to `timeout` seconds (the meaning of the match row's
 # lock, matches/match_rows.py). WAL lets pages be read while a move is written.
+# The backend is Django's with the threads of a process taking turns to write, in
+# order, the deadline clock first (config/sqlite3/write_turns.py).
 SQLITE_OPTIONS = {
     "timeout": 20,
     "transaction_mode": "IMMEDIATE",
@@ -141,13 +143,14 @@ if DATABASE_URL:
         # queries a move repeats prepared once per connection (docs/performance.md).
         DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
     elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        DATABASES["default"]["ENGINE"] = "config.sqlite3"
         DATABASES["default"]["OPTIONS"] = dict(SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {}))
         DATABASES["default"]["CONN_MAX_AGE"] = 0
         DATABASES["default"]["TEST"] = SQLITE_TEST
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": "config.sqlite3",
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
             "OPTIONS": SQLITE_OPTIONS,
             "TEST": SQLITE_TEST,

@@ -24,6 +24,7 @@ import time
 
 from django.db import close_old_connections, connection
 
+from config.sqlite3 import write_turns
 from matches import bot_lane, channel_sends, job_registry
 from matches.bot_lane_local import LocalBotLane
 from matches.scheduler import Scheduler
@@ -141,6 +142,8 @@ class DeadlineClock:
         return self.pop_due(time.time())
 
     def _run_forever(self):
+        # SQLite: this thread's transactions go before every other waiting writer's (a socket burst's)
+        write_turns.mark_urgent()
         if self._on_start is not None:
             try:
                 self._on_start()
