@@ -49,14 +49,18 @@ def _web_process(settings, **extra_env):
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"127.0.0.1:{port}"
     try:
-        for _ in range(150):
+        # until it answers or ends: a busy CI machine took over 20 s to start a site
+        give_up = time.monotonic() + 120
+        while True:
             try:
-                urllib.request.urlopen(f"http://{url}/accounts/login/", timeout=1)
+                urllib.request.urlopen(f"http://{url}/accounts/login/", timeout=5)
                 break
             except OSError:
+                if process.poll() is not None:
+                    raise RuntimeError(process.stderr.read1().decode()) from None
+                if time.monotonic() > give_up:
+                    raise RuntimeError("no answer in 120 s") from None
                 time.sleep(0.2)
-        else:
-            raise RuntimeError(process.stderr.read1().decode() if process.poll() is not None else "no answer")
         yield url
     finally:
         process.terminate()

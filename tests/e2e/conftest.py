@@ -138,6 +138,9 @@ def _stop_runners():
             runner.kill()
 
 
+SERVER_START_SECONDS = 120
+
+
 @pytest.fixture(scope="session")
 def live_server_url(e2e_env):
     import redis
@@ -176,14 +179,20 @@ def live_server_url(e2e_env):
             ))
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        # Until the first page answers or a process ends. A CI machine of half the speed took over the 20 s
+        # this once allowed, with four workers starting their sites at once (every browser test of a worker
+        # then failed at set-up): the bound is generous, and a process that died ends the wait at once.
+        give_up = time.monotonic() + SERVER_START_SECONDS
+        while True:
             try:
-                urllib.request.urlopen(url + "/", timeout=1)
+                urllib.request.urlopen(url + "/", timeout=5)
                 break
             except OSError:
+                ended = [p.args[0] for p in processes if p.poll() is not None]
+                if ended or time.monotonic() > give_up:
+                    why = f"{ended} ended" if ended else f"no answer in {SERVER_START_SECONDS} s"
+                    raise RuntimeError(f"the e2e server did not start ({why}); see {SERVER_LOG}") from None
                 time.sleep(0.2)
-        else:
-            raise RuntimeError(f"the e2e server did not start; see {SERVER_LOG}")
         yield url
     finally:
         for process in processes:
