@@ -6,6 +6,7 @@ rebuilt from the moves the view shows: no notes), walks to the least visited squ
 "navigator_bot" is the Explorer whose Adventurers work out where they stand in the default mazes and walk to
 where the Treasure is likely hidden, then out (``sidibaba/navigator.py``): the search bots' Adventurers play so.
 """
+import dataclasses
 import math
 from collections import deque
 
@@ -482,8 +483,10 @@ master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsa
 
 # The match review (gamekit/review.py, docs/analysis.md): the search bots' own settings (60 Explorer actions
 # valued by the escape odds); it reviews the decisions ``sample_state`` samples: a move vote, the Leader's
-# Event window and a sharing.
-REVIEW_CONFIG = expert_bot.search_config
+# Event window, a sharing and the Leader's theft. The theft's two choices (a jewel, a genie) are weighed by the
+# review only: the search bots steal as the Explorer does (a jewel when there is one), unsearched.
+REVIEWED = (*SEARCHED, "steal")
+REVIEW_CONFIG = dataclasses.replace(expert_bot.search_config, action_filter=lambda legal: [a for a in legal if a["type"] in REVIEWED])
 
 # The first is what the lobby offers first and what takes over a seat left for good: the Explorer (plays
 # either role, instant; a search bot costs up to a second of the worker's CPU a decision).

@@ -2,10 +2,11 @@
 
 For the search bots (``gamekit/ismcts.py``), built from the view (and the seat's events) alone, never
 from the true state. Sidi Baba's search bots search the two decisions that make the game, the
-Adventurers' vote on the next move and the Leader's Event window after a move, and the sharing of a
-chest's, the Treasure's or the Merchant's tokens (which one each Adventurer takes in turn). So a state is
-sampled when nothing else is pending (no dice, theft, chest, genie offer, pause, line vote or draw being
-kept): every other view raises ``CannotSample`` and the bot plays its heuristic instead.
+Adventurers' vote on the next move and the Leader's Event window after a move, the sharing of a
+chest's, the Treasure's or the Merchant's tokens (which one each Adventurer takes in turn), and the
+Leader's theft (a jewel or a genie from the Adventurer in front). So a state is sampled when nothing else
+is pending (no dice, chest, genie offer, pause, line vote or draw being kept): every other view raises
+``CannotSample`` and the bot plays its heuristic instead.
 
 What is drawn:
 - for every seat: the identity of each token it may not know (the bag, the other stashes, the tokens
@@ -15,6 +16,12 @@ What is drawn:
 - in a sharing, the tokens on the table: the jewels as shown, a genie shown face down drawn among the
   genies the seat does not hold; the turn is the number of tokens taken, the order the line's from the
   one taking now (the sharing is the only thing pending: what the rules queue after it is not drawn);
+- in a theft (the Leader's alone), the victims still to come, from the line as the rules take it (a
+  meeting the first Adventurer twice then the others, a Bandit the first two, the Merchant everyone) less
+  those already robbed (the ``stolen`` events since the meeting or the card) and those with nothing to
+  lose; a Merchant's pool (what this theft took so far) drawn by the groups those events told (here too
+  nothing queued after the theft is drawn: the lamp vote after a meeting, a chest the Bandit was played
+  on);
 - for an Adventurer, the maze and where the group stands in it: a maze of the default set (the maze
   choices are public) and a square and facing from which the sight is exactly the one in the view,
   preferring those from which the moves of this lamp (``moves_so_far``, the only moves a player may
@@ -31,17 +38,21 @@ from .data_files import default_mazes, game_data
 from .maze import DIRS, MOVE_PARTS, geometry
 from .phases.explore import TURNS
 from .supplies import bag_kinds, event_list
-from .tokens import GENIE, build_kinds, group
+from .tokens import GENIE, JEWEL, build_kinds, group
 from .views import sight
 
 FACING = {d: i for i, d in enumerate(DIRS)}
-SAMPLED_PENDING = {"sharing"}
+SAMPLED_PENDING = {"sharing", "theft"}
+# the business only the Leader decides, sampled for the Leader alone
+LEADERS_PENDING = {"theft"}
 
 
 def searchable(view):
     """Whether ``sample_state`` builds a state for this view (the situations the search bots search)."""
     pending = view.get("pending")
-    return (view.get("phase") == "play" and (pending is None or pending["kind"] in SAMPLED_PENDING)
+    return (view.get("phase") == "play"
+            and (pending is None or (pending["kind"] in SAMPLED_PENDING
+                                     and (pending["kind"] not in LEADERS_PENDING or view.get("seat") == LEADER)))
             and view.get("paused") is None
             and view.get("line_vote") is None and not any(view.get("drawing") or [])
             and view.get("sight") is not None)
@@ -60,7 +71,8 @@ def _kept_out(seen):
 
 
 def _tokens(view, seat, players, rng, table=()):
-    """Token kinds by id, every seat's stash, the tokens on the table (``table``: a sharing's faces), the
+    """Token kinds by id, every seat's stash, the tokens on the table (``table``: a sharing's faces, "genie"
+    for one face down, or a Merchant's pool as "jewel" and "genie"), the
     bag and the set-aside tokens, drawn around what the seat knows (its own tokens) and what everyone sees
     (each stash's jewels and genies, the table, the bag's size)."""
     kinds = build_kinds(players, game_data(), bag_kinds({}))
@@ -85,8 +97,9 @@ def _tokens(view, seat, players, rng, table=()):
         if face is None:
             slots.append(None)
             continue
-        choices = by_group.get(GENIE if face == "genie" else group(face)) or []
-        kind = choices[-1] if face == "genie" and choices else face
+        hidden = face in (GENIE, JEWEL)  # a token face down, or one whose group alone is known
+        choices = by_group.get(face if hidden else group(face)) or []
+        kind = choices[-1] if hidden and choices else face
         if kind not in choices or not free_ids:
             raise CannotSample("A token on the table is not in the box.")
         choices.remove(kind)
@@ -119,11 +132,66 @@ def _tokens(view, seat, players, rng, table=()):
     return new_kinds, hands, bag, stolen, curses_out, slots
 
 
-def _pending(shown, slots, line):
-    """The sharing the view shows, as the state holds it: its turn is the tokens taken so far, its order
-    the line's, turned so that the one taking now takes at that turn."""
+def _theft_so_far(seen):
+    """What started the latest theft and what it took so far, from the events: ("meeting" | "bandit" |
+    "merchant" | None, [(victim, group), ...])."""
+    origin, stolen = None, []
+    for e in seen:
+        code = e.get("code")
+        if code == "leader_met" or (code == "event_played" and e.get("use") in ("bandit", "merchant")):
+            origin, stolen = "meeting" if code == "leader_met" else e["use"], []
+        elif code == "stolen":
+            stolen.append((e["seat"], e["group"]))
+    return origin, stolen
+
+
+def _table(view, seen):
+    """The tokens ``_tokens`` places aside of the stashes and the bag: a sharing's table as shown, or the
+    groups of what a Merchant's theft took so far."""
+    shown = view.get("pending")
+    if shown is None:
+        return ()
+    if shown["kind"] == "sharing":
+        return shown["table"]
+    origin, stolen = _theft_so_far(seen)
+    return [grp for _victim, grp in stolen] if origin == "merchant" else ()
+
+
+def _pending(view, slots, seen):
+    """The business the view shows pending, as the state holds it (a sharing or a theft)."""
+    shown, line = view.get("pending"), list(view["line"])
     if shown is None:
         return []
+    if shown["kind"] == "theft":
+        return [_theft(view, shown, line, slots, seen)]
+    return _sharing(shown, slots, line)
+
+
+def _theft(view, shown, line, pool, seen):
+    """A theft as the rules queued it (a meeting: the first of the line twice, then the others; a Bandit: the
+    first two; the Merchant: all of the line), less the victims already robbed (the ``stolen`` events since)
+    and those passed over or left with nothing to lose."""
+    origin, stolen = _theft_so_far(seen)
+    if origin is None:
+        raise CannotSample("No theft began in the events.")
+    victims = {"meeting": line[:1] + line, "bandit": line[:2], "merchant": line}[origin]
+    for robbed, _group in stolen:
+        if robbed not in victims:
+            raise CannotSample("A victim the theft did not take.")
+        victims = victims[victims.index(robbed) + 1:]
+    backs = view["backs"]
+    victims = [s for s in victims if backs[s]["jewels"] + backs[s]["genies"]]
+    if not victims or victims[0] != shown["victim"] or shown["dest"] != ("merchant" if origin == "merchant" else "leader"):
+        raise CannotSample("The theft shown is not the one the events tell.")
+    item = {"kind": "theft", "victims": victims, "dest": shown["dest"], "started": True, "deadline": shown["deadline"]}
+    if origin == "merchant":
+        item["pool"] = list(pool)
+    return item
+
+
+def _sharing(shown, slots, line):
+    """The sharing the view shows: its turn is the tokens taken so far, its order the line's, turned so
+    that the one taking now takes at that turn."""
     taken = sum(1 for t in slots if t is None)
     if shown["taker"] not in line:
         raise CannotSample("The one taking is not in the line.")
@@ -276,12 +344,10 @@ def _maze_part(view, seat, rng):
 def sample_state(view, seat, rng, seen=()):
     """A state whose view for ``seat`` is ``view``, its hidden part drawn with ``rng`` (see the module)."""
     if not searchable(view):
-        raise CannotSample("Only a move vote, the Leader's window or a sharing is searched.")
+        raise CannotSample("Only a move vote, the Leader's window, a sharing or the Leader's theft is searched.")
     players = view["players"]
     data = game_data()
-    shown = view.get("pending")
-    kinds, hands, bag, stolen, curses_out, slots = _tokens(view, seat, players, rng,
-                                                           shown["table"] if shown else ())
+    kinds, hands, bag, stolen, curses_out, slots = _tokens(view, seat, players, rng, _table(view, seen))
     event_kinds, event_hand, event_deck, events_used = _events(view, seat, rng)
     state = {
         "game": "sidibaba", "players": players, "seed": rng.randrange(1 << 30), "counter": 0, "phase": "play",
@@ -299,7 +365,7 @@ def sample_state(view, seat, rng, seen=()):
         "genie_segment": view["segment"] if view["genie_used"] else None,
         "votes": list(view["votes"]), "line_vote": None,
         "window": {"move": view["moves_made"]} if view["window_open"] else None,
-        "pending": _pending(shown, slots, list(view["line"])),
+        "pending": _pending(view, slots, seen),
         "moves": view["moves_made"], "lamp_trail_from": view["moves_before_lamp"],
         "winner": None, "end_reason": None,
         "last_answer": dict(view["genie_answer"]) if view["genie_answer"] else None,

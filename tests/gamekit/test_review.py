@@ -235,3 +235,47 @@ def test_a_sidi_baba_sharing_is_judged_the_richer_jewel_the_better_take_and_the_
                 if checked >= 2:
                     return
     pytest.fail(f"only {checked} sharings with two jewels of different worth in the matches")
+
+
+def _steal_groups(legal):
+    return sum(len(a["kind"]["one_of"]) for a in legal if a["type"] == "steal")
+
+
+def test_a_sidi_baba_theft_with_one_group_to_take_is_no_choice_to_judge():
+    engine, bots = _game("sidibaba")
+    for seed in range(0, 40):
+        played = _played("sidibaba", 4, seed)
+        for decision in review.decisions(engine, 4, _options(engine), seed, 0.0, played.log, 0):
+            if decision.taken["type"] == "steal" and _steal_groups(decision.legal) == 1:
+                judged = review.review_decision(engine, engine.sample_state, bots.REVIEW_CONFIG, decision, "s", 4, FEW)
+                assert judged == {"seq": decision.seq, "taken": decision.taken, "skipped": "single"}
+                return
+    pytest.fail("no theft of one group in the matches")
+
+
+def test_a_sidi_baba_theft_is_judged_for_the_leader_and_the_same_from_any_hidden_stash():
+    """The Leader's theft (a jewel or a genie from the Adventurer robbed) is sampled and judged, both groups
+    weighed; the review is the same text when the Adventurers' tokens, the bag or what a Merchant's theft
+    took so far are other."""
+    from tests.sidibaba import invariants
+
+    engine, bots = _game("sidibaba")
+    players, checked = 4, 0
+    for seed in range(0, 40):
+        played = _played("sidibaba", players, seed)
+        walked = [d for d in review.decisions(engine, players, _options(engine), seed, 0.0, played.log, 0)
+                  if d.taken["type"] == "steal" and _steal_groups(d.legal) == 2]
+        states = _states_at(engine, players, _options(engine), seed, played.log, {d.seq for d in walked})
+        for decision in walked:
+            judged = review.review_decision(engine, engine.sample_state, bots.REVIEW_CONFIG, decision, "s", players, FEW)
+            assert "skipped" not in judged
+            assert sorted(row["action"]["kind"] for row in judged["candidates"]) == ["genie", "jewel"]
+            for variant in invariants.secret_variants(states[decision.seq], 0, random.Random(seed)):
+                changed = review.Decision(decision.seq, 0, engine.view(variant, 0), engine.legal_actions(variant, 0),
+                                          decision.seen, decision.taken)
+                assert review.canonical(review.review_decision(
+                    engine, engine.sample_state, bots.REVIEW_CONFIG, changed, "s", players, FEW)) == review.canonical(judged)
+            checked += 1
+            if checked >= 3:
+                return
+    pytest.fail(f"only {checked} thefts with a choice in the matches")

@@ -74,7 +74,8 @@ def _maze_variant(state, rng):
 
 
 def secret_variants(state, seat, rng: random.Random):
-    """The bag reordered; a genie face down on a sharing's table, or another stash's (or draw's) token,
+    """The bag reordered; a genie face down on a sharing's table, a token a Merchant's theft took (for the
+    Leader), or another stash's (or draw's) token,
     swapped with a bag token of the same group; for an Adventurer, the Treasure and the chests it has not
     seen elsewhere in the maze."""
     variants = []
@@ -101,6 +102,14 @@ def secret_variants(state, seat, rng: random.Random):
                 swapped = copy.deepcopy(state)
                 _swap_kinds(swapped, token, rng.choice(same))
                 variants.append(swapped)
+    if head is not None and head["kind"] == "theft" and head.get("pool") and seat == LEADER:
+        # what a Merchant's theft took so far: the Leader named a group, the server picked the token
+        token = head["pool"][0]
+        same = [b for b in state["bag"] if group(kinds[b]) == group(kinds[token]) and kinds[b] != kinds[token]]
+        if same:
+            swapped = copy.deepcopy(state)
+            _swap_kinds(swapped, token, rng.choice(same))
+            variants.append(swapped)
     others = [t for s, held in enumerate(state["hands"]) if s != seat for t in held]
     others += [t for s, drawn in enumerate(state["keeps"]) if s != seat for t in drawn or []]
     rng.shuffle(others)

@@ -9,6 +9,7 @@ from gamekit.errors import CannotSample
 from sidibaba import bots, engine
 from sidibaba.engine.core import LEADER
 from sidibaba.engine.sampling import searchable
+from sidibaba.engine.tokens import group
 from tests.sidibaba import invariants
 from tests.sidibaba.helpers import move, set_up
 
@@ -202,3 +203,57 @@ def test_the_search_takes_the_same_token_when_what_the_taker_may_not_know_change
                                      seen=lambda seen=seen: seen) == chosen
             checked += 1
     assert checked, "no sharing with a choice in the matches"
+
+
+def _thefts(players, seeds):
+    """(state, events) at each step of a theft in Explorer matches."""
+    for seed in seeds:
+        for state, events in _explorer_match(players, seed):
+            head = state["pending"][0] if state["pending"] else None
+            if head is not None and head["kind"] == "theft" and head.get("started"):
+                yield state, events
+
+
+def test_a_theft_is_sampled_for_the_leader_with_the_victims_the_card_still_takes_and_the_merchants_pool_by_group():
+    """The Leader's theft: the victims to come are the true ones (the line as the card takes it, less those
+    robbed or with nothing to lose), a Merchant's pool holds tokens of the groups the Leader was told, and the
+    tokens add up; an Adventurer, who has nothing to decide in a theft, is not sampled there."""
+    thefts, pools = collections.Counter(), 0
+    for state, events in _thefts(4, range(0, 40)):
+        head = state["pending"][0]
+        view = engine.view(state, LEADER)
+        assert searchable(view)
+        seen = event_rules.for_seat(events, LEADER, False)
+        for i in range(3):
+            sampled = engine.sample_state(view, LEADER, random.Random(i), seen)
+            assert engine.view(sampled, LEADER) == view
+            assert engine.legal_actions(sampled, LEADER) == engine.legal_actions(state, LEADER)
+            assert invariants.conservation(sampled) == []
+            item = sampled["pending"][0]
+            assert item["victims"] == head["victims"]
+            if head["dest"] == "merchant":
+                assert [group(sampled["kinds"][t]) for t in item["pool"]] == [group(state["kinds"][t]) for t in head["pool"]]
+                pools += bool(head["pool"])
+        for seat in range(1, 4):
+            assert not searchable(engine.view(state, seat))
+        thefts[head["dest"]] += 1
+        if thefts["leader"] >= 4 and pools >= 2:
+            break
+    assert thefts["leader"] >= 4 and pools >= 2, (thefts, pools)
+
+
+def test_the_search_steals_the_same_group_when_what_the_leader_may_not_know_changes():
+    """Metamorphic, on the theft: the bag, the Adventurers' tokens, what a Merchant's theft took so far and the
+    deck's order changed, the Leader's search bot names the same group."""
+    bot = ismcts.with_budget(bots.BOTS["expert"], iterations=6)
+    checked = 0
+    for step, (state, events) in enumerate(_thefts(4, range(0, 40))):
+        if len(engine.legal_actions(state, LEADER)) < 1 or checked >= 8:
+            continue
+        seen = event_rules.for_seat(events, LEADER, False)
+        chosen = driver.bot_action(engine, state, LEADER, bot, random.Random(step), seen=lambda seen=seen: seen)
+        for variant in invariants.secret_variants(state, LEADER, random.Random(step)):
+            assert driver.bot_action(engine, variant, LEADER, bot, random.Random(step),
+                                     seen=lambda seen=seen: seen) == chosen
+            checked += 1
+    assert checked, "no theft in the matches"
