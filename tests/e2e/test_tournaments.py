@@ -18,7 +18,13 @@ VIEWS_COUNTED = """(() => { window.__views = 0; const Socket = window.WebSocket;
     this.addEventListener("message", () => { window.__views += 1; }); } }; })();"""
 
 
-def _create(page, base_url, *, kind, start_in=6, rounds=1):
+# Seconds from the form's start to the tournament's: the two sign-ups' joins must come before it, or the
+# tournament is cancelled for want of people. 6 s was too short on a machine half as fast under four workers
+# (both default-mode tournament tests failed so, in CI and here; alone they passed).
+START_IN = 20
+
+
+def _create(page, base_url, *, kind, start_in=START_IN, rounds=1):
     page.goto(base_url + "/tournaments/")
     page.fill("[data-testid=tournament-name]", f"Cup {uuid.uuid4().hex[:4]}")
     page.select_option("[data-testid=tournament-game]", "alibaba_tiles")
@@ -42,7 +48,9 @@ def _join(page, url):
     page.goto(url)
     with page.expect_navigation():
         page.click("[data-testid=tournament-join]")
-    assert page.locator("[data-testid=tournament-leave]").is_visible()
+    # the page's live view says whether the join took: it hides the join form and keeps the leave one
+    page.wait_for_function("document.getElementById('join-form').hidden && !document.getElementById('leave-form').hidden",
+                           timeout=15_000)
 
 
 def _play_to_the_end(page):
@@ -85,8 +93,8 @@ def test_an_arena_seats_its_players_by_itself_and_again_with_a_computer_player_w
     # the live view: Bob joining reaches the page Alice has open
     alice.wait_for_function("document.getElementById('tournament-people').textContent.startsWith('2')")
     # the start comes with nobody clicking: both pages open the same match
-    alice.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000)
-    bob.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000)
+    alice.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000 + START_IN * 1000)
+    bob.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000 + START_IN * 1000)
     assert alice.url == bob.url
     first_match = alice.url
     # Alice looks at the tournament meanwhile: it leads her back to her match, and that link stays the very
@@ -136,8 +144,8 @@ def test_a_swiss_event_ends_with_its_podium_in_french(live_server_url, new_page)
     assert "Ronde" not in alice.inner_text("[data-testid=tournament-clock]")
     _join(alice, url)
     _join(bob, url)
-    alice.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000)
-    bob.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000)
+    alice.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000 + START_IN * 1000)
+    bob.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000 + START_IN * 1000)
     _resign(bob)
     _play_to_the_end(alice)
     alice.goto(url)
@@ -156,8 +164,8 @@ def test_a_person_plays_two_arena_matches_sees_the_standings_move_after_each_and
     url = _create(alice, live_server_url, kind="arena")
     _join(alice, url)
     _join(bob, url)
-    alice.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000)
-    bob.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000)
+    alice.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000 + START_IN * 1000)
+    bob.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=20_000 + START_IN * 1000)
     first_match = alice.url
     # the first match: Bob resigns (and leaves the arena so), Alice plays it to its end against his stand-in
     _resign(bob)
