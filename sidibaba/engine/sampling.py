@@ -145,33 +145,33 @@ def _theft_so_far(seen):
     return origin, stolen
 
 
-def _table(view, seen):
+def _table(view, theft):
     """The tokens ``_tokens`` places aside of the stashes and the bag: a sharing's table as shown, or the
-    groups of what a Merchant's theft took so far."""
+    groups of what a Merchant's theft took so far (``theft``: ``_theft_so_far``'s answer, in a theft)."""
     shown = view.get("pending")
     if shown is None:
         return ()
     if shown["kind"] == "sharing":
         return shown["table"]
-    origin, stolen = _theft_so_far(seen)
+    origin, stolen = theft
     return [grp for _victim, grp in stolen] if origin == "merchant" else ()
 
 
-def _pending(view, slots, seen):
+def _pending(view, slots, theft):
     """The business the view shows pending, as the state holds it (a sharing or a theft)."""
     shown, line = view.get("pending"), list(view["line"])
     if shown is None:
         return []
     if shown["kind"] == "theft":
-        return [_theft(view, shown, line, slots, seen)]
+        return [_theft(view, shown, line, slots, theft)]
     return _sharing(shown, slots, line)
 
 
-def _theft(view, shown, line, pool, seen):
+def _theft(view, shown, line, pool, theft):
     """A theft as the rules queued it (a meeting: the first of the line twice, then the others; a Bandit: the
     first two; the Merchant: all of the line), less the victims already robbed (the ``stolen`` events since)
     and those passed over or left with nothing to lose."""
-    origin, stolen = _theft_so_far(seen)
+    origin, stolen = theft
     if origin is None:
         raise CannotSample("No theft began in the events.")
     victims = {"meeting": line[:1] + line, "bandit": line[:2], "merchant": line}[origin]
@@ -347,7 +347,10 @@ def sample_state(view, seat, rng, seen=()):
         raise CannotSample("Only a move vote, the Leader's window, a sharing or the Leader's theft is searched.")
     players = view["players"]
     data = game_data()
-    kinds, hands, bag, stolen, curses_out, slots = _tokens(view, seat, players, rng, _table(view, seen))
+    shown = view.get("pending")
+    # the events walked once, and only in a theft (a search samples one view many times)
+    theft = _theft_so_far(seen) if shown is not None and shown["kind"] == "theft" else None
+    kinds, hands, bag, stolen, curses_out, slots = _tokens(view, seat, players, rng, _table(view, theft))
     event_kinds, event_hand, event_deck, events_used = _events(view, seat, rng)
     state = {
         "game": "sidibaba", "players": players, "seed": rng.randrange(1 << 30), "counter": 0, "phase": "play",
@@ -365,7 +368,7 @@ def sample_state(view, seat, rng, seen=()):
         "genie_segment": view["segment"] if view["genie_used"] else None,
         "votes": list(view["votes"]), "line_vote": None,
         "window": {"move": view["moves_made"]} if view["window_open"] else None,
-        "pending": _pending(view, slots, seen),
+        "pending": _pending(view, slots, theft),
         "moves": view["moves_made"], "lamp_trail_from": view["moves_before_lamp"],
         "winner": None, "end_reason": None,
         "last_answer": dict(view["genie_answer"]) if view["genie_answer"] else None,

@@ -40,22 +40,22 @@ def test_a_free_turn_is_taken_at_once():
     assert turns.waiting() == 0
 
 
-def test_writers_take_their_turns_in_the_order_they_came():
+def order_of_turns(ranks):
+    """The order in which writers queued behind a holder (in ``ranks``' order) take their turns once it lets go."""
     turns = WriteTurns()
-    held, order, threads = queue_behind_holder(turns, [("first", NORMAL), ("second", NORMAL), ("third", NORMAL)])
+    held, order, threads = queue_behind_holder(turns, ranks)
     turns.release(held)
     for thread in threads:
         thread.join(5)
-    assert order == ["first", "second", "third"]
+    return order
+
+
+def test_writers_take_their_turns_in_the_order_they_came():
+    assert order_of_turns([("first", NORMAL), ("second", NORMAL), ("third", NORMAL)]) == ["first", "second", "third"]
 
 
 def test_an_urgent_writer_goes_before_every_writer_already_waiting():
-    turns = WriteTurns()
-    held, order, threads = queue_behind_holder(turns, [("first", NORMAL), ("second", NORMAL), ("clock", URGENT)])
-    turns.release(held)
-    for thread in threads:
-        thread.join(5)
-    assert order == ["clock", "first", "second"]
+    assert order_of_turns([("first", NORMAL), ("second", NORMAL), ("clock", URGENT)]) == ["clock", "first", "second"]
 
 
 def test_a_turn_not_come_within_the_timeout_fails_and_leaves_the_queue():
