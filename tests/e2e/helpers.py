@@ -52,6 +52,10 @@ def game_page_scripts(game: str) -> list[str]:
 
 
 STATIC_ORIGIN = "http://static.test"
+# A harness page has no site behind it, so its waits are for chromium alone: seconds on a quiet machine, but a
+# fully loaded CI (four workers, each with its own chromium and site) once kept a button from being drawn
+# "stable" for 5 s. A longer budget costs nothing when the page is right.
+HARNESS_TIMEOUT_MS = 30_000
 
 
 def static_file(path: str) -> Path:
@@ -118,7 +122,7 @@ def harness_page(browser, body: str, styles=(), scripts=(), harness: str = "", w
     view drawn from a frame the test builds), its strings in ``language`` (add_modules); fails on any page error or
     console error when left."""
     context = browser.new_context(viewport={"width": width, "height": height})
-    context.set_default_timeout(5_000)
+    context.set_default_timeout(HARNESS_TIMEOUT_MS)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -13,7 +13,7 @@ from basra.engine.data_files import default_data
 from basra.engine.table import TABLE
 from tests.basra.helpers import act, cards, give, land_on, mover, new, space_where
 from tests.basra.test_forty_thieves import caught_setup
-from tests.e2e.helpers import add_modules, game_page_scripts
+from tests.e2e.helpers import HARNESS_TIMEOUT_MS, add_modules, game_page_scripts
 from tests.e2e.test_accessibility import violations
 
 pytestmark = pytest.mark.e2e
@@ -56,7 +56,7 @@ def page_blocks():
 
 def open_page(browser, language):
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    context.set_default_timeout(5_000)
+    context.set_default_timeout(HARNESS_TIMEOUT_MS)
     pg = context.new_page()
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))

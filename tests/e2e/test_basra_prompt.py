@@ -10,7 +10,7 @@ import pytest
 
 from basra.engine import apply, default_data, legal_actions, new_game, result, to_act, view
 from gamekit import driver
-from tests.e2e.helpers import add_modules, game_page_scripts
+from tests.e2e.helpers import HARNESS_TIMEOUT_MS, add_modules, game_page_scripts
 
 pytestmark = pytest.mark.e2e
 
@@ -66,7 +66,7 @@ window.__update = function (frame) { LiveMatch.renderer("basra", "main").update(
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    context.set_default_timeout(5_000)
+    context.set_default_timeout(HARNESS_TIMEOUT_MS)
     pg = context.new_page()
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))

@@ -8,7 +8,7 @@ input is refused on the page with a message, sending nothing.
 
 import pytest
 
-from tests.e2e.helpers import add_modules, static_file
+from tests.e2e.helpers import HARNESS_TIMEOUT_MS, add_modules, static_file
 
 pytestmark = pytest.mark.e2e
 
@@ -43,7 +43,7 @@ def frame(legal):
 @pytest.fixture(scope="module")
 def page(browser):
     context = browser.new_context()
-    context.set_default_timeout(5_000)
+    context.set_default_timeout(HARNESS_TIMEOUT_MS)
     pg = context.new_page()
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -138,7 +138,7 @@ def test_every_renderer_the_page_names_is_mounted_once_and_fed_the_replays_frame
     import json
 
     context = browser.new_context()
-    context.set_default_timeout(5_000)
+    context.set_default_timeout(HARNESS_TIMEOUT_MS)
     def serve(route):
         path = route.request.url.split("http://harness.test", 1)[1]
         if path.startswith("/replay.json"):

@@ -16,7 +16,7 @@ import alibaba_tiles.engine as tiles
 import basra.engine as basra
 from basra.engine.data_files import default_data
 from gamekit import driver
-from tests.e2e.helpers import add_modules, game_page_scripts
+from tests.e2e.helpers import HARNESS_TIMEOUT_MS, add_modules, game_page_scripts
 
 pytestmark = [pytest.mark.e2e, pytest.mark.default_mode]  # drawn in a harness page: no server, any mode
 
@@ -70,7 +70,7 @@ def blocks(game, language):
 def phone_page(browser, body):
     """A phone-sized page with the match page's own styles and ``body``; its errors collected in ``page.errors``."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    context.set_default_timeout(5_000)
+    context.set_default_timeout(HARNESS_TIMEOUT_MS)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))

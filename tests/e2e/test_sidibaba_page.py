@@ -10,7 +10,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from sidibaba import engine
-from tests.e2e.helpers import add_modules
+from tests.e2e.helpers import HARNESS_TIMEOUT_MS, add_modules
 from tests.page_strings import page_strings
 from tests.sidibaba.helpers import edit, give_tokens, move, set_up
 
@@ -69,7 +69,7 @@ def frame_of(state, seat, version, events=()):
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    context.set_default_timeout(5_000)
+    context.set_default_timeout(HARNESS_TIMEOUT_MS)
     pg = context.new_page()
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))

@@ -235,9 +235,9 @@ def test_a_person_plays_the_leader_with_bot_adventurers(live_server_url, new_pag
     # the window closes when the Adventurers (fast bots) move on: try again at the next one
     played = False
     for _attempt in range(10):
-        page.wait_for_function("() => window.__lastFrame.legal.some(a => a.type === 'play_event')", timeout=90_000)
-        f = frame(page)
-        play = next(a for a in f["legal"] if a["type"] == "play_event")
+        # the step's event is read in the same evaluation that saw it offered: a later read may find the window shut
+        play = page.wait_for_function("() => window.__lastFrame.legal.find(a => a.type === 'play_event')",
+                                      timeout=90_000).json_value()
         # a click that loses the race with a closing window is refused as stale: only the last attempt counts
         page.evaluate("delete document.body.dataset.lastError")
         try:

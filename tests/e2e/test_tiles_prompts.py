@@ -16,7 +16,7 @@ import pytest
 
 from alibaba_tiles.engine import apply, legal_actions, new_game, result, view
 from alibaba_tiles.selfplay import acting_seat
-from tests.e2e.helpers import add_modules
+from tests.e2e.helpers import HARNESS_TIMEOUT_MS, add_modules
 
 pytestmark = pytest.mark.e2e
 
@@ -155,7 +155,7 @@ window.__render = function (frame) {
 @pytest.fixture(scope="module")
 def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    context.set_default_timeout(5_000)
+    context.set_default_timeout(HARNESS_TIMEOUT_MS)
     pg = context.new_page()
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
