@@ -483,8 +483,9 @@ master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsa
 
 # The match review (gamekit/review.py, docs/analysis.md): the search bots' own settings (60 Explorer actions
 # valued by the escape odds); it reviews the decisions ``sample_state`` samples: a move vote, the Leader's
-# Event window, a sharing and the Leader's theft. The theft's two choices (a jewel, a genie) are weighed by the
-# review only: the search bots steal as the Explorer does (a jewel when there is one), unsearched.
+# Event window, a sharing, the Leader's theft and a lamp vote (whose unlit lamp goes). The theft's two choices
+# (a jewel, a genie) are weighed by the review only: the search bots steal as the Explorer does (a jewel when
+# there is one), unsearched; a lamp vote, like all of an Adventurer's decisions, is the navigator's.
 REVIEWED = (*SEARCHED, "steal")
 REVIEW_CONFIG = dataclasses.replace(expert_bot.search_config, action_filter=lambda legal: [a for a in legal if a["type"] in REVIEWED])
 

@@ -4,9 +4,10 @@ For the search bots (``gamekit/ismcts.py``), built from the view (and the seat's
 from the true state. Sidi Baba's search bots search the two decisions that make the game, the
 Adventurers' vote on the next move and the Leader's Event window after a move, the sharing of a
 chest's, the Treasure's or the Merchant's tokens (which one each Adventurer takes in turn), and the
-Leader's theft (a jewel or a genie from the Adventurer in front). So a state is sampled when nothing else
-is pending (no dice, chest, genie offer, pause, line vote or draw being kept): every other view raises
-``CannotSample`` and the bot plays its heuristic instead.
+Leader's theft (a jewel or a genie from the Adventurer in front); the review (docs/analysis.md) also judges
+the Adventurers' lamp vote (whose unlit lamp goes after a meeting or a curse). So a state is sampled when
+nothing else is pending (no dice, chest, genie offer, pause, line vote or draw being kept): every other view
+raises ``CannotSample`` and the bot plays its heuristic instead.
 
 What is drawn:
 - for every seat: the identity of each token it may not know (the bag, the other stashes, the tokens
@@ -22,6 +23,9 @@ What is drawn:
   lose; a Merchant's pool (what this theft took so far) drawn by the groups those events told (here too
   nothing queued after the theft is drawn: the lamp vote after a meeting, a chest the Bandit was played
   on);
+- in a lamp vote, the votes cast so far as shown (they are public); whose lamps may be voted out follows
+  from the lamps and the lit one in the view (what the rules queue after the vote, a curse's sharing, is
+  not drawn);
 - for an Adventurer, the maze and where the group stands in it: a maze of the default set (the maze
   choices are public) and a square and facing from which the sight is exactly the one in the view,
   preferring those from which the moves of this lamp (``moves_so_far``, the only moves a player may
@@ -42,7 +46,7 @@ from .tokens import GENIE, JEWEL, build_kinds, group
 from .views import sight
 
 FACING = {d: i for i, d in enumerate(DIRS)}
-SAMPLED_PENDING = {"sharing", "theft"}
+SAMPLED_PENDING = {"sharing", "theft", "discard_vote"}
 # the business only the Leader decides, sampled for the Leader alone
 LEADERS_PENDING = {"theft"}
 
@@ -149,7 +153,7 @@ def _table(view, theft):
     """The tokens ``_tokens`` places aside of the stashes and the bag: a sharing's table as shown, or the
     groups of what a Merchant's theft took so far (``theft``: ``_theft_so_far``'s answer, in a theft)."""
     shown = view.get("pending")
-    if shown is None:
+    if shown is None or shown["kind"] not in ("sharing", "theft"):
         return ()
     if shown["kind"] == "sharing":
         return shown["table"]
@@ -158,12 +162,15 @@ def _table(view, theft):
 
 
 def _pending(view, slots, theft):
-    """The business the view shows pending, as the state holds it (a sharing or a theft)."""
+    """The business the view shows pending, as the state holds it (a sharing, a theft or a lamp vote)."""
     shown, line = view.get("pending"), list(view["line"])
     if shown is None:
         return []
     if shown["kind"] == "theft":
         return [_theft(view, shown, line, slots, theft)]
+    if shown["kind"] == "discard_vote":
+        # the votes are public; whose lamps may be voted out follows from the lamps and the lit one shown
+        return [{"kind": "discard_vote", "dest": shown["dest"], "votes": list(shown["votes"]), "started": True}]
     return _sharing(shown, slots, line)
 
 
@@ -344,7 +351,7 @@ def _maze_part(view, seat, rng):
 def sample_state(view, seat, rng, seen=()):
     """A state whose view for ``seat`` is ``view``, its hidden part drawn with ``rng`` (see the module)."""
     if not searchable(view):
-        raise CannotSample("Only a move vote, the Leader's window, a sharing or the Leader's theft is searched.")
+        raise CannotSample("Only a move vote, the Leader's window, a sharing, the Leader's theft or a lamp vote is searched.")
     players = view["players"]
     data = game_data()
     shown = view.get("pending")

@@ -279,3 +279,40 @@ def test_a_sidi_baba_theft_is_judged_for_the_leader_and_the_same_from_any_hidden
             if checked >= 3:
                 return
     pytest.fail(f"only {checked} thefts with a choice in the matches")
+
+
+def test_a_sidi_baba_lamp_vote_is_judged_every_holder_weighed_and_the_same_from_any_hidden_stash():
+    """An Adventurer's vote on whose unlit lamp goes is sampled and judged, each holder's lamp a candidate; the
+    lamps are the group's one clock, so whose lamp goes leaves the group's odds as they were and none is
+    marked against another; and the review is the same text when the stashes, the bag or the maze beyond
+    sight are other."""
+    from tests.sidibaba import invariants
+
+    engine, bots = _game("sidibaba")
+    players, checked = 4, 0
+    inaccuracy = review.thresholds_for("sidibaba").inaccuracy
+    for seed in range(0, 20):
+        played = _played("sidibaba", players, seed)
+        for seat in range(1, players):
+            walked = [d for d in review.decisions(engine, players, _options(engine), seed, 0.0, played.log, seat)
+                      if d.taken["type"] == "discard_lamp"]
+            states = _states_at(engine, players, _options(engine), seed, played.log, {d.seq for d in walked})
+            for decision in walked:
+                judged = review.review_decision(engine, engine.sample_state, bots.REVIEW_CONFIG, decision, "s",
+                                                players, FEW)
+                assert "skipped" not in judged
+                holders = next(a["owner"]["one_of"] for a in decision.legal if a["type"] == "discard_lamp")
+                lamps = {row["action"]["owner"]: row["value"] for row in judged["candidates"]
+                         if row["action"]["type"] == "discard_lamp"}
+                assert sorted(lamps) == sorted(holders)
+                assert max(lamps.values()) - min(lamps.values()) < inaccuracy
+                for variant in invariants.secret_variants(states[decision.seq], seat, random.Random(seed)):
+                    changed = review.Decision(decision.seq, seat, engine.view(variant, seat),
+                                              engine.legal_actions(variant, seat), decision.seen, decision.taken)
+                    assert review.canonical(review.review_decision(
+                        engine, engine.sample_state, bots.REVIEW_CONFIG, changed, "s", players, FEW)) == \
+                        review.canonical(judged)
+                checked += 1
+                if checked >= 3:
+                    return
+    pytest.fail(f"only {checked} lamp votes in the matches")

@@ -242,3 +242,28 @@ def test_a_theft_is_sampled_for_the_leader_with_the_victims_the_card_still_takes
             break
     assert thefts["leader"] >= 4 and pools >= 2, (thefts, pools)
 
+
+
+def _lamp_votes(players, seeds):
+    """(state, events) at each step of a lamp vote (a lamp given up after a meeting or a curse) in Explorer matches."""
+    for seed in seeds:
+        for state, events in _explorer_match(players, seed):
+            head = state["pending"][0] if state["pending"] else None
+            if head is not None and head["kind"] == "discard_vote" and head.get("started"):
+                yield state, events
+
+
+def test_a_lamp_vote_is_sampled_for_every_seat_with_the_votes_as_cast():
+    """The vote on whose unlit lamp goes (to the Leader after a meeting, out of the game after a curse): the
+    votes cast so far are public and the same in every sample, the holders follow from the lamps shown, and
+    the tokens add up. The Leader, who has no voice in it, may be sampled too (nothing to decide)."""
+    votes = collections.Counter()
+    for state, events in _lamp_votes(4, range(0, 12)):
+        head = state["pending"][0]
+        for seat in range(4):
+            for sampled in _samples(state, events, seat, 2):
+                assert sampled["pending"] == [{**head, "started": True}]
+        votes[head["dest"]] += 1
+        if votes["leader"] >= 3 and votes["out"] >= 3:
+            return
+    pytest.fail(f"too few lamp votes in the matches: {dict(votes)}")
