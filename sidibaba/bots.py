@@ -403,9 +403,12 @@ def settled(view, legal, rng):
     """The decisions taken without a search: all of an Adventurer's, by the navigator (``sidibaba/navigator.py``):
     the group works out where it stands in the mazes that fit what it sees, walks to where the Treasure is
     likely hidden, then out. The flat search over sampled mazes, with the Explorer's walk in its playouts, did
-    worse than the navigator's own vote, before the Treasure is shared and after it (measured: docs/bots.md)."""
+    worse than the navigator's own vote, before the Treasure is shared and after it (measured: docs/bots.md).
+    And the Leader's window on a closed chest, as the Explorer plays it: sampled for the review alone (docs/analysis.md),
+    not searched by the bots, whose strength was measured without it."""
     if view["role"] != "adventurer":
-        return None
+        pending = view.get("pending")
+        return explorer(view, legal, rng) if pending is not None and pending["kind"] == "chest_window" else None
     return navigator_bot(view, legal, rng)
 
 
@@ -483,9 +486,10 @@ master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsa
 
 # The match review (gamekit/review.py, docs/analysis.md): the search bots' own settings (60 Explorer actions
 # valued by the escape odds); it reviews the decisions ``sample_state`` samples: a move vote, the Leader's
-# Event window, a sharing, the Leader's theft and a lamp vote (whose unlit lamp goes). The theft's two choices
-# (a jewel, a genie) are weighed by the review only: the search bots steal as the Explorer does (a jewel when
-# there is one), unsearched; a lamp vote, like all of an Adventurer's decisions, is the navigator's.
+# Event window and its window on a closed chest, a sharing, the Leader's theft and a lamp vote (whose unlit lamp
+# goes). The chest window and the theft's two choices (a jewel, a genie) are weighed by the review only: the
+# search bots play a chest window and steal as the Explorer does (a jewel when there is one), unsearched
+# (``settled``); a lamp vote, like all of an Adventurer's decisions, is the navigator's.
 REVIEWED = (*SEARCHED, "steal")
 REVIEW_CONFIG = dataclasses.replace(expert_bot.search_config, action_filter=lambda legal: [a for a in legal if a["type"] in REVIEWED])
 

@@ -5,7 +5,8 @@ from the true state. Sidi Baba's search bots search the two decisions that make 
 Adventurers' vote on the next move and the Leader's Event window after a move, the sharing of a
 chest's, the Treasure's or the Merchant's tokens (which one each Adventurer takes in turn), and the
 Leader's theft (a jewel or a genie from the Adventurer in front); the review (docs/analysis.md) also judges
-the Adventurers' lamp vote (whose unlit lamp goes after a meeting or a curse). So a state is sampled when
+the Adventurers' lamp vote (whose unlit lamp goes after a meeting or a curse) and the Leader's window before
+a closed chest opens. So a state is sampled when
 nothing else is pending (no dice, chest, genie offer, pause, line vote or draw being kept): every other view
 raises ``CannotSample`` and the bot plays its heuristic instead.
 
@@ -23,6 +24,8 @@ What is drawn:
   lose; a Merchant's pool (what this theft took so far) drawn by the groups those events told (here too
   nothing queued after the theft is drawn: the lamp vote after a meeting, a chest the Bandit was played
   on);
+- in the Leader's window before a closed chest or the Treasure opens (the Leader's alone), the square its
+  view shows;
 - in a lamp vote, the votes cast so far as shown (they are public); whose lamps may be voted out follows
   from the lamps and the lit one in the view (what the rules queue after the vote, a curse's sharing, is
   not drawn);
@@ -46,9 +49,9 @@ from .tokens import GENIE, JEWEL, build_kinds, group
 from .views import sight
 
 FACING = {d: i for i, d in enumerate(DIRS)}
-SAMPLED_PENDING = {"sharing", "theft", "discard_vote"}
+SAMPLED_PENDING = {"sharing", "theft", "discard_vote", "chest_window"}
 # the business only the Leader decides, sampled for the Leader alone
-LEADERS_PENDING = {"theft"}
+LEADERS_PENDING = {"theft", "chest_window"}
 
 
 def searchable(view):
@@ -168,6 +171,9 @@ def _pending(view, slots, theft):
         return []
     if shown["kind"] == "theft":
         return [_theft(view, shown, line, slots, theft)]
+    if shown["kind"] == "chest_window":
+        # the group stands on a closed chest or the Treasure: the Leader's cards may act before it opens
+        return [{"kind": "chest_window", "at": shown["cell"], "started": True, "deadline": shown["deadline"]}]
     if shown["kind"] == "discard_vote":
         # the votes are public; whose lamps may be voted out follows from the lamps and the lit one shown
         return [{"kind": "discard_vote", "dest": shown["dest"], "votes": list(shown["votes"]), "started": True}]
@@ -351,7 +357,7 @@ def _maze_part(view, seat, rng):
 def sample_state(view, seat, rng, seen=()):
     """A state whose view for ``seat`` is ``view``, its hidden part drawn with ``rng`` (see the module)."""
     if not searchable(view):
-        raise CannotSample("Only a move vote, the Leader's window, a sharing, the Leader's theft or a lamp vote is searched.")
+        raise CannotSample("Only a move vote, the Leader's windows, a sharing, the Leader's theft or a lamp vote is searched.")
     players = view["players"]
     data = game_data()
     shown = view.get("pending")

@@ -316,3 +316,32 @@ def test_a_sidi_baba_lamp_vote_is_judged_every_holder_weighed_and_the_same_from_
                 if checked >= 3:
                     return
     pytest.fail(f"only {checked} lamp votes in the matches")
+
+
+def test_a_sidi_baba_chest_window_is_judged_for_the_leader_and_the_same_from_any_hidden_stash():
+    """The Leader's window before a closed chest or the Treasure opens is sampled and judged, passing weighed
+    beside the cards (the search bots play it as the Explorer: the review alone searches it); the review is
+    the same text when the Adventurers' tokens or the bag are other."""
+    from tests.sidibaba import invariants
+
+    engine, bots = _game("sidibaba")
+    players, checked = 4, 0
+    for seed in range(0, 30):
+        played = _played("sidibaba", players, seed)
+        walked = [d for d in review.decisions(engine, players, _options(engine), seed, 0.0, played.log, 0)
+                  if (d.view.get("pending") or {}).get("kind") == "chest_window"]
+        states = _states_at(engine, players, _options(engine), seed, played.log, {d.seq for d in walked})
+        for decision in walked:
+            judged = review.review_decision(engine, engine.sample_state, bots.REVIEW_CONFIG, decision, "s", players, FEW)
+            assert "skipped" not in judged
+            weighed = [row["action"]["type"] for row in judged["candidates"]]
+            assert "pass" in weighed and "play_event" in weighed
+            for variant in invariants.secret_variants(states[decision.seq], 0, random.Random(seed)):
+                changed = review.Decision(decision.seq, 0, engine.view(variant, 0), engine.legal_actions(variant, 0),
+                                          decision.seen, decision.taken)
+                assert review.canonical(review.review_decision(
+                    engine, engine.sample_state, bots.REVIEW_CONFIG, changed, "s", players, FEW)) == review.canonical(judged)
+            checked += 1
+            if checked >= 3:
+                return
+    pytest.fail(f"only {checked} chest windows in the matches")

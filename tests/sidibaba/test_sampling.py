@@ -267,3 +267,32 @@ def test_a_lamp_vote_is_sampled_for_every_seat_with_the_votes_as_cast():
         if votes["leader"] >= 3 and votes["out"] >= 3:
             return
     pytest.fail(f"too few lamp votes in the matches: {dict(votes)}")
+
+
+def _chest_windows(players, seeds):
+    """(state, events) at each window the Leader has on a closed chest or the Treasure in Explorer matches."""
+    for seed in seeds:
+        for state, events in _explorer_match(players, seed):
+            head = state["pending"][0] if state["pending"] else None
+            if head is not None and head["kind"] == "chest_window" and head.get("started"):
+                yield state, events
+
+
+def test_a_chest_window_is_sampled_for_the_leader_on_the_square_shown_and_played_by_the_search_bots_as_the_explorer():
+    """The Leader's window before a closed chest or the Treasure opens (a card may lock, dissolve or rob it):
+    sampled for the Leader on the square its view shows, not for an Adventurer (nothing to decide); the search
+    bots' Leader plays it as the Explorer, unsearched (only the review weighs it)."""
+    bot = ismcts.with_budget(bots.BOTS["expert"], iterations=6)
+    windows = 0
+    for state, events in _chest_windows(4, range(0, 30)):
+        head = state["pending"][0]
+        for sampled in _samples(state, events, LEADER, 2):
+            assert sampled["pending"][0]["at"] == head["at"]
+        for seat in range(1, 4):
+            assert not searchable(engine.view(state, seat))
+        view, legal = engine.view(state, LEADER), engine.legal_actions(state, LEADER)
+        assert bot(view, legal, random.Random(windows)) == bots.explorer(view, legal, random.Random(windows))
+        windows += 1
+        if windows >= 4:
+            return
+    pytest.fail(f"only {windows} chest windows in the matches")
