@@ -320,6 +320,7 @@ def navigator_bot(view, legal, rng):
 from gamekit import ismcts  # noqa: E402 - the search bots' section
 from sidibaba import engine, rehearsal  # noqa: E402 - the search bots' section
 from sidibaba.engine.maze import distances as _maze_distances, geometry as _geometry  # noqa: E402 - the search bots' section
+from sidibaba.engine.table import SIDE_HANDLERS  # noqa: E402 - the search bots' section
 from sidibaba.engine.tokens import fortune as _fortune  # noqa: E402 - the search bots' section
 
 # A real-time match is long (a few hundred actions). The Leader's Event window is weighed by a flat search
@@ -491,7 +492,24 @@ master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsa
 # search bots play a chest window and steal as the Explorer does (a jewel when there is one), unsearched
 # (``settled``); a lamp vote, like all of an Adventurer's decisions, is the navigator's.
 REVIEWED = (*SEARCHED, "steal")
-REVIEW_CONFIG = dataclasses.replace(expert_bot.search_config, action_filter=lambda legal: [a for a in legal if a["type"] in REVIEWED])
+# The line's vote and a genie's keep are open beside every decision of play (the engine's SIDE_HANDLERS): proposing
+# a line is no alternative to a move vote or a take, so the review does not weigh one as if it were (it did:
+# "Propose the line Ann → Bob", the line as it stood, was a move vote's better action by the playouts' noise).
+# A side action taken is still judged: the review adds the action taken to the candidates.
+SIDE_ACTIONS = frozenset(SIDE_HANDLERS)
+
+
+def review_candidates(view, legal, rng):
+    """The actions the review weighs for a decision: the Leader's as its search weighs them (None outside a
+    window: the review then weighs the ``REVIEWED`` ones, a theft's), an Adventurer's every legal action but the
+    side business."""
+    if view["role"] == "leader":
+        return leader_candidates(view, legal, rng)
+    return [a for a in legal if a["type"] not in SIDE_ACTIONS] or None
+
+
+REVIEW_CONFIG = dataclasses.replace(expert_bot.search_config, root_actions=review_candidates,
+                                    action_filter=lambda legal: [a for a in legal if a["type"] in REVIEWED])
 
 # The first is what the lobby offers first and what takes over a seat left for good: the Explorer (plays
 # either role, instant; a search bot costs up to a second of the worker's CPU a decision).

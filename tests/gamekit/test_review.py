@@ -345,3 +345,25 @@ def test_a_sidi_baba_chest_window_is_judged_for_the_leader_and_the_same_from_any
             if checked >= 3:
                 return
     pytest.fail(f"only {checked} chest windows in the matches")
+
+
+def test_a_sidi_baba_adventurer_is_not_told_to_propose_a_line_instead_of_voting():
+    """Proposing a new line order is open beside every decision of play, no alternative to a move vote or a take:
+    an Adventurer's vote is weighed against the other votes (and a genie), never against a proposal; a take of the
+    one token left on the table is no choice, even though a proposal could be made beside it."""
+    engine, bots = _game("sidibaba")
+    played = _played("sidibaba", 4, 0)
+    weighed, single_takes = set(), 0
+    for seat in range(1, 4):
+        for decision in review.decisions(engine, 4, _options(engine), 0, 0.0, played.log, seat):
+            if decision.taken["type"] not in ("vote_move", "take"):
+                continue
+            assert any(a["type"] == "propose_line" for a in decision.legal)  # the side business is open
+            roots = review.root_candidates(bots.REVIEW_CONFIG, decision.view, decision.legal, decision.taken)
+            weighed |= {a["type"] for a in roots}
+            if decision.taken["type"] == "take" and len(roots) == 1:
+                assert review.review_decision(engine, engine.sample_state, bots.REVIEW_CONFIG, decision, "s", 4,
+                                              FEW)["skipped"] == "single"
+                single_takes += 1
+    assert "vote_move" in weighed and "take" in weighed and "propose_line" not in weighed
+    assert single_takes
