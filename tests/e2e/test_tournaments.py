@@ -48,9 +48,9 @@ def _join(page, url):
     page.goto(url)
     with page.expect_navigation():
         page.click("[data-testid=tournament-join]")
-    # the page's live view says whether the join took: it hides the join form and keeps the leave one
-    page.wait_for_function("document.getElementById('join-form').hidden && !document.getElementById('leave-form').hidden",
-                           timeout=15_000)
+    # the page's live view says whether the join took: the person sees Leave, and Join no more
+    page.locator("[data-testid=tournament-join]").wait_for(state="hidden", timeout=15_000)
+    page.locator("[data-testid=tournament-leave]").wait_for(state="visible", timeout=15_000)
 
 
 def _play_to_the_end(page):
