@@ -86,6 +86,9 @@ class SearchConfig:
     flat: bool = False  # a flat Monte Carlo at the root with common random numbers, no tree
     prior: Callable | None = None  # flat: the view bot whose action stands unless beaten by prior_margin
     prior_margin: float = 0.0
+    # the review (gamekit/review.py): action -> the decision it answers, where a view holds more than one (Sidi
+    # Baba's side business beside a vote); a decision is weighed among its own actions (None: one per view)
+    decision_of: Callable | None = None
 
 
 class _Node:

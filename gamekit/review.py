@@ -131,6 +131,9 @@ def root_candidates(config: ismcts.SearchConfig, view, legal, taken, limit: int 
     overrides = config.per_view(view) if config.per_view else None
     if overrides:
         config = replace(config, **overrides)
+    if config.decision_of is not None:  # the decision the action taken answers, among its own actions
+        answered = config.decision_of(taken)
+        legal = [a for a in legal if config.decision_of(a) == answered] or legal
     keep = config.action_filter or (lambda actions: actions)
     chosen = config.root_actions(view, legal, random.Random(0)) if config.root_actions else None
     roots = ismcts.candidates(chosen or keep(legal) or legal, config.domain_samples)[:limit]

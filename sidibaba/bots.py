@@ -492,23 +492,19 @@ master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsa
 # search bots play a chest window and steal as the Explorer does (a jewel when there is one), unsearched
 # (``settled``); a lamp vote, like all of an Adventurer's decisions, is the navigator's.
 REVIEWED = (*SEARCHED, "steal")
-# The line's vote and a genie's keep are open beside every decision of play (the engine's SIDE_HANDLERS): proposing
-# a line is no alternative to a move vote or a take, so the review does not weigh one as if it were (it did:
-# "Propose the line Ann → Bob", the line as it stood, was a move vote's better action by the playouts' noise).
-# A side action taken is still judged: the review adds the action taken to the candidates.
+# The line's vote and a genie's keep are open beside every decision of play (the engine's SIDE_HANDLERS): each is
+# a decision of its own, so the review weighs a move vote or a take among its own choices, a genie's keep among
+# the tokens drawn, a line proposed among other lines (``decision_of``). Weighed all together, a move vote was
+# told "Propose the line Ann → Bob", the line as it stood, was better by the playouts' noise.
 SIDE_ACTIONS = frozenset(SIDE_HANDLERS)
 
 
-def review_candidates(view, legal, rng):
-    """The actions the review weighs for a decision: the Leader's as its search weighs them (None outside a
-    window: the review then weighs the ``REVIEWED`` ones, a theft's), an Adventurer's every legal action but the
-    side business."""
-    if view["role"] == "leader":
-        return leader_candidates(view, legal, rng)
-    return [a for a in legal if a["type"] not in SIDE_ACTIONS] or None
+def decision_of(action):
+    """The decision an action answers: its own type for the side business, else the one decision at hand."""
+    return action["type"] if action["type"] in SIDE_ACTIONS else "at hand"
 
 
-REVIEW_CONFIG = dataclasses.replace(expert_bot.search_config, root_actions=review_candidates,
+REVIEW_CONFIG = dataclasses.replace(expert_bot.search_config, decision_of=decision_of,
                                     action_filter=lambda legal: [a for a in legal if a["type"] in REVIEWED])
 
 # The first is what the lobby offers first and what takes over a seat left for good: the Explorer (plays

@@ -5,9 +5,9 @@ from the true state. Sidi Baba's search bots search the two decisions that make 
 Adventurers' vote on the next move and the Leader's Event window after a move, the sharing of a
 chest's, the Treasure's or the Merchant's tokens (which one each Adventurer takes in turn), and the
 Leader's theft (a jewel or a genie from the Adventurer in front); the review (docs/analysis.md) also judges
-the Adventurers' lamp vote (whose unlit lamp goes after a meeting or a curse) and the Leader's window before
-a closed chest opens. So a state is sampled when
-nothing else is pending (no dice, chest, genie offer, pause, line vote or draw being kept): every other view
+the Adventurers' lamp vote (whose unlit lamp goes after a meeting or a curse), the Leader's window before
+a closed chest opens and the genie's token its user keeps. So a state is sampled when nothing else is
+pending (no dice, chest, genie offer, pause, line vote, or draw being kept by another seat): every other view
 raises ``CannotSample`` and the bot plays its heuristic instead.
 
 What is drawn:
@@ -26,6 +26,8 @@ What is drawn:
   on);
 - in the Leader's window before a closed chest or the Treasure opens (the Leader's alone), the square its
   view shows;
+- the genie's three tokens the seat drew and keeps one of (its own: their kinds are in its view); another
+  seat's draw is not sampled;
 - in a lamp vote, the votes cast so far as shown (they are public); whose lamps may be voted out follows
   from the lamps and the lit one in the view (what the rules queue after the vote, a curse's sharing, is
   not drawn);
@@ -61,8 +63,13 @@ def searchable(view):
             and (pending is None or (pending["kind"] in SAMPLED_PENDING
                                      and (pending["kind"] not in LEADERS_PENDING or view.get("seat") == LEADER)))
             and view.get("paused") is None
-            and view.get("line_vote") is None and not any(view.get("drawing") or [])
+            and view.get("line_vote") is None and not _others_drawing(view)
             and view.get("sight") is not None)
+
+
+def _others_drawing(view):
+    """Whether a seat other than the viewer's holds a genie's three tokens drawn (their kinds are its secret)."""
+    return any(count for other, count in enumerate(view.get("drawing") or []) if other != view.get("seat"))
 
 
 def _kept_out(seen):
@@ -84,7 +91,7 @@ def _tokens(view, seat, players, rng, table=()):
     (each stash's jewels and genies, the table, the bag's size)."""
     kinds = build_kinds(players, game_data(), bag_kinds({}))
     total = len(kinds)
-    own = {t["id"]: t["kind"] for t in view.get("tokens") or []}
+    own = {t["id"]: t["kind"] for t in (view.get("tokens") or []) + (view.get("keep_choices") or [])}
     known_ids = set(own)
     pool = list(kinds)
     for kind in own.values():
@@ -212,6 +219,14 @@ def _sharing(shown, slots, line):
     return [{"kind": "sharing", "source": shown["source"], "slots": list(slots),
              "rounds": 2 if shown["source"] == "treasure" else 1, "turn": taken, "started": True,
              "order_line": line[start:] + line[:start]}]
+
+
+def _keeps(view, seat, players):
+    """The genie's three tokens the seat has drawn and keeps one of (its own, known), nobody else's."""
+    keeps = [None] * players
+    if view.get("keep_choices"):
+        keeps[seat] = [t["id"] for t in view["keep_choices"]]
+    return keeps
 
 
 def _events(view, seat, rng):
@@ -373,7 +388,7 @@ def sample_state(view, seat, rng, seen=()):
         "setup": {"deadline": 0.0, "chests": data["chests"], "characters": data["characters"]},
         "characters": list(view["characters"]), "line": list(view["line"]), "lamps": list(view["lamps"]),
         "lit": view["lit"], "leader_lamps": view["leader_lamps"], "lamps_out": view["lamps_out"],
-        "hands": hands, "bag": bag, "keeps": [None] * players,
+        "hands": hands, "bag": bag, "keeps": _keeps(view, seat, players),
         "treasure_state": view["treasure"], "leader_kept_out": _kept_out(seen),
         "event_deck": event_deck, "event_hand": event_hand, "events_used": events_used, "stolen": stolen,
         "genies_spent": [], "jewels_paid": [], "curses_out": curses_out,

@@ -367,3 +367,35 @@ def test_a_sidi_baba_adventurer_is_not_told_to_propose_a_line_instead_of_voting(
                 single_takes += 1
     assert "vote_move" in weighed and "take" in weighed and "propose_line" not in weighed
     assert single_takes
+
+
+def test_a_sidi_baba_genies_keep_is_judged_among_the_tokens_drawn_and_the_same_from_any_hidden_stash():
+    """Keeping one of a genie's three tokens is a decision of its own, open beside the move vote: it is weighed
+    among the tokens drawn (not against a vote), and the review is the same text when the other stashes, the
+    bag or the maze beyond sight are other."""
+    from tests.sidibaba import invariants
+
+    engine, bots = _game("sidibaba")
+    players, checked = 4, 0
+    for seed in range(0, 20):
+        played = _played("sidibaba", players, seed)
+        for seat in range(1, players):
+            walked = [d for d in review.decisions(engine, players, _options(engine), seed, 0.0, played.log, seat)
+                      if d.taken["type"] == "keep"]
+            states = _states_at(engine, players, _options(engine), seed, played.log, {d.seq for d in walked})
+            for decision in walked:
+                judged = review.review_decision(engine, engine.sample_state, bots.REVIEW_CONFIG, decision, "s",
+                                                players, FEW)
+                assert "skipped" not in judged
+                assert sorted(row["action"]["token"] for row in judged["candidates"]) == \
+                    sorted(t["id"] for t in decision.view["keep_choices"])
+                for variant in invariants.secret_variants(states[decision.seq], seat, random.Random(seed)):
+                    changed = review.Decision(decision.seq, seat, engine.view(variant, seat),
+                                              engine.legal_actions(variant, seat), decision.seen, decision.taken)
+                    assert review.canonical(review.review_decision(
+                        engine, engine.sample_state, bots.REVIEW_CONFIG, changed, "s", players, FEW)) == \
+                        review.canonical(judged)
+                checked += 1
+                if checked >= 3:
+                    return
+    pytest.fail(f"only {checked} genie keeps in the matches")

@@ -296,3 +296,26 @@ def test_a_chest_window_is_sampled_for_the_leader_on_the_square_shown_and_played
         if windows >= 4:
             return
     pytest.fail(f"only {windows} chest windows in the matches")
+
+
+def test_a_genies_draw_is_sampled_for_the_one_keeping_with_the_tokens_it_drew_and_for_nobody_else():
+    """The three tokens a genie's user drew and keeps one of are its own (it sees their kinds): a sample for it
+    holds them as drawn; the others, who see only that it draws, are not sampled meanwhile (what it drew is
+    its secret)."""
+    keeps = 0
+    for seed in range(0, 12):
+        for state, events in _explorer_match(4, seed):
+            drawing = [s for s in range(1, 4) if state["keeps"][s]]
+            if not drawing:
+                continue
+            keeper = drawing[0]
+            for sampled in _samples(state, events, keeper, 2):
+                assert sampled["keeps"][keeper] == state["keeps"][keeper]
+                assert [sampled["kinds"][t] for t in sampled["keeps"][keeper]] == [state["kinds"][t] for t in state["keeps"][keeper]]
+            for seat in range(4):
+                if seat not in drawing:
+                    assert not searchable(engine.view(state, seat))
+            keeps += 1
+            if keeps >= 4:
+                return
+    pytest.fail(f"only {keeps} genie draws in the matches")
