@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  actionWords, curve, inProgress, judged, marks, nextPoll, points, polyline, progress, swingSentences,
+  actionWords, curve, inProgress, judged, marks, nextPoll, notJudgedKey, points, polyline, progress, swingSentences,
 } from "../../matches/static/matches/review_steps.js";
 
 const REVIEW = {
@@ -22,6 +22,11 @@ test("the graph has a point per judged decision, placed by its step and its esti
   const pts = curve(REVIEW.decisions, 10, 100, 100);
   assert.deepEqual(pts.map((p) => [p.seq, p.x, p.y, p.mark]), [[2, 20, 50, null], [8, 80, 75, "blunder"], [9, 90, 60, "inaccuracy"]]);
   assert.equal(polyline(pts), "20,50 80,75 90,60");
+});
+
+test("a decision not judged says why: no other choice, or not sampled by the game's search", () => {
+  assert.equal(notJudgedKey({ seq: 3, taken: { type: "steal", kind: "jewel" }, skipped: "single" }), "no_choice");
+  assert.equal(notJudgedKey(REVIEW.decisions[1]), "not_judged");
 });
 
 test("the marks are the marked decisions in the match's order, jumping to the decision as it was faced", () => {

@@ -63,6 +63,7 @@ export const REVIEW = {
   col_loss: gettext("Points lost"),
   col_mark: gettext("Mark"),
   not_judged: gettext("not judged (the search does not sample this decision)"),
+  no_choice: gettext("not judged (there was no other choice)"),
   go: gettext("Go to move {move}"),
   // above a Sidi Baba review: what its figures say of it (docs/analysis.md, "How to read them")
   caveat_sidibaba: gettext("On Sidi Baba the review plays each choice out with a simple walker, weaker than the Expert: it judges the Adventurers' votes roughly and few of the Leader's decisions. Take its marks as hints."),

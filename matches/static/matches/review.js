@@ -7,7 +7,7 @@ import * as UI from "./ui.js";
 import { REVIEW } from "./match_strings.js";
 import { actionText } from "./speech.js";
 import {
-  curve, inProgress, marks, nextPoll, points, polyline, progress, swingSentences,
+  curve, inProgress, marks, nextPoll, notJudgedKey, points, polyline, progress, swingSentences,
 } from "./review_steps.js";
 
 const POLL_MS = 1000;
@@ -116,7 +116,7 @@ export function start(host) {
       });
       const detail = panel.querySelector("[data-testid=review-detail]");
       detail.hidden = false;
-      if (typeof d.taken_value !== "number") { detail.textContent = words(d.taken, d.seq) + ": " + REVIEW.not_judged; return; }
+      if (typeof d.taken_value !== "number") { detail.textContent = words(d.taken, d.seq) + ": " + REVIEW[notJudgedKey(d)]; return; }
       detail.textContent = UI.fmt(REVIEW.detail, {
         move: d.seq, taken: words(d.taken, d.seq), best: words(d.best, d.seq),
         taken_value: points(d.taken_value), best_value: points(d.best_value), loss: points(d.loss),
@@ -173,7 +173,7 @@ export function start(host) {
       return UI.h("tr", { "data-mark": d.mark || "" }, [
         UI.h("td", {}, [go]),
         UI.h("td", { text: words(d.taken, d.seq) }),
-        UI.h("td", { text: judgedHere ? String(points(d.taken_value)) : REVIEW.not_judged }),
+        UI.h("td", { text: judgedHere ? String(points(d.taken_value)) : REVIEW[notJudgedKey(d)] }),
         UI.h("td", { text: judgedHere ? words(d.best, d.seq) + " (" + points(d.best_value) + ")" : "" }),
         UI.h("td", { text: judgedHere ? String(points(d.loss)) : "" }),
         UI.h("td", { text: d.mark ? REVIEW[d.mark] : "" }),

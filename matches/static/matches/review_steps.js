@@ -8,6 +8,12 @@ export function judged(decisions) {
   return (decisions || []).filter(function (d) { return typeof d.taken_value === "number"; });
 }
 
+/* Why a decision listed was not judged, as the key of its words: it had no other choice (one candidate, "single":
+ * a theft from an Adventurer holding jewels alone), or the game's search does not sample it. */
+export function notJudgedKey(decision) {
+  return decision && decision.skipped === "single" ? "no_choice" : "not_judged";
+}
+
 /* The graph: one point per judged decision, x by its step in the match (0..steps), y the estimate of the
  * action taken (0 at the bottom, 1 at the top), in a width x height box. */
 export function curve(decisions, steps, width, height) {
