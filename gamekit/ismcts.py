@@ -34,7 +34,7 @@ Parameters a game may give (``SearchConfig``):
 - ``values(state, now)``: each seat's value in [0, 1] of an ended or cut playout, in place of the ranks and
   ``estimate`` (a game of sides: Sidi Baba's Leader against the Adventurers);
 - ``fallback``: a view bot for the views the engine does not sample (``sample_state`` raises
-  ``gamekit.errors.CannotSample``: Sidi Baba samples only a move vote, the Leader's window, a sharing, a theft and a lamp vote);
+  ``gamekit.errors.CannotSample``: Sidi Baba samples only some decisions, its engine's ``sampling`` module says which);
 - ``settled(view, legal, rng)``: an action taken without searching where the game says so (a Sidi Baba
   Adventurer backs the vote its lead already cast), else None;
 - ``root_actions(view, legal, rng)``: the actions weighed at the root, where a game's heuristic fills the

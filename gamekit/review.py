@@ -146,7 +146,7 @@ def review_decision(engine, sample_state, config: ismcts.SearchConfig, decision:
                     players: int, playouts: int = PLAYOUTS_PER_CANDIDATE, thresholds: Thresholds = DEFAULT_THRESHOLDS) -> dict:
     """The review of one decision, plain JSON values: each candidate's estimate, the best one, the taken
     action's estimate, the loss and the mark; ``{"skipped": reason}`` where the game cannot sample this view
-    (Sidi Baba samples only a move vote, the Leader's windows, a sharing, a theft and a lamp vote). Reads
+    (Sidi Baba samples only some decisions: its engine's ``sampling`` module says which). Reads
     ``decision``'s view, legal actions, seen events and action only, and draws only from ``seed``."""
     roots = root_candidates(config, decision.view, decision.legal, decision.taken)
     base = {"seq": decision.seq, "taken": decision.taken}

@@ -172,7 +172,8 @@ def _table(view, theft):
 
 
 def _pending(view, slots, theft):
-    """The business the view shows pending, as the state holds it (a sharing, a theft or a lamp vote)."""
+    """The business the view shows pending, as the state holds it (a sharing, a theft, a chest window or a lamp
+    vote)."""
     shown, line = view.get("pending"), list(view["line"])
     if shown is None:
         return []
