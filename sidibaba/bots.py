@@ -405,11 +405,13 @@ def settled(view, legal, rng):
     the group works out where it stands in the mazes that fit what it sees, walks to where the Treasure is
     likely hidden, then out. The flat search over sampled mazes, with the Explorer's walk in its playouts, did
     worse than the navigator's own vote, before the Treasure is shared and after it (measured: docs/bots.md).
-    And the Leader's window on a closed chest, as the Explorer plays it: sampled for the review alone (docs/analysis.md),
-    not searched by the bots, whose strength was measured without it."""
+    And the Leader's window on a closed chest, or any of its decisions while an Adventurer keeps a genie's draw, as
+    the Explorer plays them: sampled for the review alone (docs/analysis.md), not searched by the bots, whose
+    strength was measured without them."""
     if view["role"] != "adventurer":
         pending = view.get("pending")
-        return explorer(view, legal, rng) if pending is not None and pending["kind"] == "chest_window" else None
+        in_chest_window = pending is not None and pending["kind"] == "chest_window"
+        return explorer(view, legal, rng) if in_chest_window or any(view.get("drawing") or []) else None
     return navigator_bot(view, legal, rng)
 
 

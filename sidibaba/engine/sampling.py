@@ -7,8 +7,8 @@ chest's, the Treasure's or the Merchant's tokens (which one each Adventurer take
 Leader's theft (a jewel or a genie from the Adventurer in front); the review (docs/analysis.md) also judges
 the Adventurers' lamp vote (whose unlit lamp goes after a meeting or a curse), the Leader's window before
 a closed chest opens and the genie's token its user keeps. So a state is sampled when nothing else is
-pending (no dice, chest, genie offer, pause, line vote, or draw being kept by another seat): every other view
-raises ``CannotSample`` and the bot plays its heuristic instead.
+pending (no dice, chest, genie offer, pause or line vote): every other view raises ``CannotSample`` and the
+bot plays its heuristic instead.
 
 What is drawn:
 - for every seat: the identity of each token it may not know (the bag, the other stashes, the tokens
@@ -26,8 +26,8 @@ What is drawn:
   on);
 - in the Leader's window before a closed chest or the Treasure opens (the Leader's alone), the square its
   view shows;
-- the genie's three tokens the seat drew and keeps one of (its own: their kinds are in its view); another
-  seat's draw is not sampled;
+- a genie's draw being kept: the seat's own as it sees them (their kinds are in its view), another seat's
+  drawn among the tokens that are no curse (a genie's draw puts curses back), as many as the view shows;
 - in a lamp vote, the votes cast so far as shown (they are public); whose lamps may be voted out follows
   from the lamps and the lit one in the view (what the rules queue after the vote, a curse's sharing, is
   not drawn);
@@ -47,7 +47,7 @@ from .data_files import default_mazes, game_data
 from .maze import DIRS, MOVE_PARTS, geometry
 from .phases.explore import TURNS
 from .supplies import bag_kinds, event_list
-from .tokens import GENIE, JEWEL, build_kinds, group
+from .tokens import CURSE, GENIE, JEWEL, build_kinds, group
 from .views import sight
 
 FACING = {d: i for i, d in enumerate(DIRS)}
@@ -63,13 +63,8 @@ def searchable(view):
             and (pending is None or (pending["kind"] in SAMPLED_PENDING
                                      and (pending["kind"] not in LEADERS_PENDING or view.get("seat") == LEADER)))
             and view.get("paused") is None
-            and view.get("line_vote") is None and not _others_drawing(view)
+            and view.get("line_vote") is None
             and view.get("sight") is not None)
-
-
-def _others_drawing(view):
-    """Whether a seat other than the viewer's holds a genie's three tokens drawn (their kinds are its secret)."""
-    return any(count for other, count in enumerate(view.get("drawing") or []) if other != view.get("seat"))
 
 
 def _kept_out(seen):
@@ -86,9 +81,10 @@ def _kept_out(seen):
 
 def _tokens(view, seat, players, rng, table=()):
     """Token kinds by id, every seat's stash, the tokens on the table (``table``: a sharing's faces, "genie"
-    for one face down, or a Merchant's pool as "jewel" and "genie"), the
-    bag and the set-aside tokens, drawn around what the seat knows (its own tokens) and what everyone sees
-    (each stash's jewels and genies, the table, the bag's size)."""
+    for one face down, or a Merchant's pool as "jewel" and "genie"), the genie's draws being kept (the seat's
+    own as it sees them, another's drawn among the tokens that are no curse), the bag and the set-aside tokens,
+    drawn around what the seat knows (its own tokens) and what everyone sees (each stash's jewels and genies,
+    the table, how many tokens each draw holds, the bag's size)."""
     kinds = build_kinds(players, game_data(), bag_kinds({}))
     total = len(kinds)
     own = {t["id"]: t["kind"] for t in (view.get("tokens") or []) + (view.get("keep_choices") or [])}
@@ -133,6 +129,7 @@ def _tokens(view, seat, players, rng, table=()):
                 token = free_ids.pop()
                 new_kinds[token] = by_group[grp].pop()
                 hands[other].append(token)
+    keeps = _draws(view, seat, players, rng, by_group, free_ids, new_kinds)
     rest = [k for grp in by_group.values() for k in grp]
     rng.shuffle(rest)
     if len(rest) < len(free_ids) or len(free_ids) < view["bag_size"]:
@@ -143,7 +140,30 @@ def _tokens(view, seat, players, rng, table=()):
     aside = free_ids[view["bag_size"]:]
     stolen = [t for t in aside if new_kinds[t] != "curse"]
     curses_out = len(aside) - len(stolen)
-    return new_kinds, hands, bag, stolen, curses_out, slots
+    return new_kinds, hands, bag, stolen, curses_out, slots, keeps
+
+
+def _draws(view, seat, players, rng, by_group, free_ids, new_kinds):
+    """Each seat's genie's draw being kept: the seat's own as it sees them, another's drawn among the kinds left
+    that are no curse (a genie's draw puts curses back), as many as the view shows; ``by_group``, ``free_ids``
+    and ``new_kinds`` (``_tokens``' pools and assignment) are updated."""
+    keeps = [None] * players
+    if view.get("keep_choices"):
+        keeps[seat] = [t["id"] for t in view["keep_choices"]]
+    for other, count in enumerate(view.get("drawing") or []):
+        if other == seat or not count:
+            continue
+        keeps[other] = []
+        for _ in range(count):
+            drawable = [k for grp, kinds in sorted(by_group.items()) if grp != CURSE for k in kinds]
+            if not drawable or not free_ids:
+                raise CannotSample("A draw holds more tokens than the box has left.")
+            kind = rng.choice(drawable)
+            by_group[group(kind)].remove(kind)
+            token = free_ids.pop()
+            new_kinds[token] = kind
+            keeps[other].append(token)
+    return keeps
 
 
 def _theft_so_far(seen):
@@ -220,14 +240,6 @@ def _sharing(shown, slots, line):
     return [{"kind": "sharing", "source": shown["source"], "slots": list(slots),
              "rounds": 2 if shown["source"] == "treasure" else 1, "turn": taken, "started": True,
              "order_line": line[start:] + line[:start]}]
-
-
-def _keeps(view, seat, players):
-    """The genie's three tokens the seat has drawn and keeps one of (its own, known), nobody else's."""
-    keeps = [None] * players
-    if view.get("keep_choices"):
-        keeps[seat] = [t["id"] for t in view["keep_choices"]]
-    return keeps
 
 
 def _events(view, seat, rng):
@@ -379,7 +391,7 @@ def sample_state(view, seat, rng, seen=()):
     shown = view.get("pending")
     # the events walked once, and only in a theft (a search samples one view many times)
     theft = _theft_so_far(seen) if shown is not None and shown["kind"] == "theft" else None
-    kinds, hands, bag, stolen, curses_out, slots = _tokens(view, seat, players, rng, _table(view, theft))
+    kinds, hands, bag, stolen, curses_out, slots, keeps = _tokens(view, seat, players, rng, _table(view, theft))
     event_kinds, event_hand, event_deck, events_used = _events(view, seat, rng)
     state = {
         "game": "sidibaba", "players": players, "seed": rng.randrange(1 << 30), "counter": 0, "phase": "play",
@@ -389,7 +401,7 @@ def sample_state(view, seat, rng, seen=()):
         "setup": {"deadline": 0.0, "chests": data["chests"], "characters": data["characters"]},
         "characters": list(view["characters"]), "line": list(view["line"]), "lamps": list(view["lamps"]),
         "lit": view["lit"], "leader_lamps": view["leader_lamps"], "lamps_out": view["lamps_out"],
-        "hands": hands, "bag": bag, "keeps": _keeps(view, seat, players),
+        "hands": hands, "bag": bag, "keeps": keeps,
         "treasure_state": view["treasure"], "leader_kept_out": _kept_out(seen),
         "event_deck": event_deck, "event_hand": event_hand, "events_used": events_used, "stolen": stolen,
         "genies_spent": [], "jewels_paid": [], "curses_out": curses_out,

@@ -399,3 +399,32 @@ def test_a_sidi_baba_genies_keep_is_judged_among_the_tokens_drawn_and_the_same_f
                 if checked >= 3:
                     return
     pytest.fail(f"only {checked} genie keeps in the matches")
+
+
+def test_a_sidi_baba_vote_cast_while_another_keeps_a_genies_draw_is_judged_and_the_same_whatever_was_drawn():
+    """While an Adventurer keeps one of a genie's three tokens, the others see only how many it drew: their votes
+    are judged on draws of their own making, and the review is the same text when what it drew is other."""
+    from tests.sidibaba import invariants
+
+    engine, bots = _game("sidibaba")
+    players, checked = 4, 0
+    for seed in range(0, 20):
+        played = _played("sidibaba", players, seed)
+        for seat in range(1, players):
+            walked = [d for d in review.decisions(engine, players, _options(engine), seed, 0.0, played.log, seat)
+                      if d.taken["type"] == "vote_move" and any(n for s, n in enumerate(d.view["drawing"]) if s != seat)]
+            states = _states_at(engine, players, _options(engine), seed, played.log, {d.seq for d in walked})
+            for decision in walked:
+                judged = review.review_decision(engine, engine.sample_state, bots.REVIEW_CONFIG, decision, "s",
+                                                players, FEW)
+                assert "skipped" not in judged
+                for variant in invariants.secret_variants(states[decision.seq], seat, random.Random(seed)):
+                    changed = review.Decision(decision.seq, seat, engine.view(variant, seat),
+                                              engine.legal_actions(variant, seat), decision.seen, decision.taken)
+                    assert review.canonical(review.review_decision(
+                        engine, engine.sample_state, bots.REVIEW_CONFIG, changed, "s", players, FEW)) == \
+                        review.canonical(judged)
+                checked += 1
+                if checked >= 2:
+                    return
+    pytest.fail(f"only {checked} votes cast beside another's genie draw in the matches")

@@ -298,11 +298,13 @@ def test_a_chest_window_is_sampled_for_the_leader_on_the_square_shown_and_played
     pytest.fail(f"only {windows} chest windows in the matches")
 
 
-def test_a_genies_draw_is_sampled_for_the_one_keeping_with_the_tokens_it_drew_and_for_nobody_else():
+def test_a_genies_draw_is_sampled_as_its_user_sees_it_and_drawn_among_the_tokens_that_are_no_curse_for_the_others():
     """The three tokens a genie's user drew and keeps one of are its own (it sees their kinds): a sample for it
-    holds them as drawn; the others, who see only that it draws, are not sampled meanwhile (what it drew is
-    its secret)."""
-    keeps = 0
+    holds them as drawn; for the others, who see only how many it drew, as many tokens are drawn, never a curse
+    (a genie's draw puts curses back), and differ from one sample to another (what it drew is its secret). The
+    search bots' Leader plays the Explorer meanwhile, as before the draw was sampled."""
+    bot = ismcts.with_budget(bots.BOTS["expert"], iterations=6)
+    keeps, others_draws = 0, set()
     for seed in range(0, 12):
         for state, events in _explorer_match(4, seed):
             drawing = [s for s in range(1, 4) if state["keeps"][s]]
@@ -313,9 +315,17 @@ def test_a_genies_draw_is_sampled_for_the_one_keeping_with_the_tokens_it_drew_an
                 assert sampled["keeps"][keeper] == state["keeps"][keeper]
                 assert [sampled["kinds"][t] for t in sampled["keeps"][keeper]] == [state["kinds"][t] for t in state["keeps"][keeper]]
             for seat in range(4):
-                if seat not in drawing:
-                    assert not searchable(engine.view(state, seat))
+                if seat in drawing:
+                    continue
+                for sampled in _samples(state, events, seat, 3):
+                    drawn = [sampled["kinds"][t] for t in sampled["keeps"][keeper]]
+                    assert len(drawn) == len(state["keeps"][keeper]) and "curse" not in drawn
+                    others_draws.add(tuple(sorted(drawn)))
+            view, legal = engine.view(state, LEADER), engine.legal_actions(state, LEADER)
+            if legal:
+                assert bot(view, legal, random.Random(keeps)) == bots.explorer(view, legal, random.Random(keeps))
             keeps += 1
             if keeps >= 4:
+                assert len(others_draws) > 1
                 return
     pytest.fail(f"only {keeps} genie draws in the matches")
