@@ -30,7 +30,7 @@ logger = logging.getLogger(__name__)
 # done before is worked out again when asked for.
 REVIEW_VERSION = 5  # 2: Sidi Baba's share of the playouts (gamekit.review.PLAYOUT_SHARE); 3: who gained (a decision's "gave");
 # 4: Sidi Baba's sharings and the Leader's thefts judged; 5: Sidi Baba's lamp votes and chest windows judged, and
-# a genie's keep and the decisions beside another's draw judged, each of Sidi Baba's side decisions weighed among
+# a genie's keep, a gift to Scheherazade and the decisions beside another's draw judged, each of Sidi Baba's side decisions weighed among
 # its own actions (bots.decision_of)
 CAP_WINDOW = timedelta(days=1)
 # How often the reviews on their way are handed to the lane again (a restart forgets the default mode's queue).

@@ -6,9 +6,9 @@ Adventurers' vote on the next move and the Leader's Event window after a move, t
 chest's, the Treasure's or the Merchant's tokens (which one each Adventurer takes in turn), and the
 Leader's theft (a jewel or a genie from the Adventurer in front); the review (docs/analysis.md) also judges
 the Adventurers' lamp vote (whose unlit lamp goes after a meeting or a curse), the Leader's window before
-a closed chest opens and the genie's token its user keeps. So a state is sampled when nothing else is
-pending (no dice, chest, genie offer, pause or line vote): every other view raises ``CannotSample`` and the
-bot plays its heuristic instead.
+a closed chest opens, the genie's token its user keeps and the token given to Scheherazade. So a state is sampled when nothing else is
+pending (no dice but Scheherazade's gift, chest, genie offer, pause or line vote): every other view raises
+``CannotSample`` and the bot plays its heuristic instead.
 
 What is drawn:
 - for every seat: the identity of each token it may not know (the bag, the other stashes, the tokens
@@ -28,6 +28,9 @@ What is drawn:
   view shows;
 - a genie's draw being kept: the seat's own as it sees them (their kinds are in its view), another seat's
   drawn among the tokens that are no curse (a genie's draw puts curses back), as many as the view shows;
+- Scheherazade waiting for a gift (a roll of 1 to 4): the rolls so far from the seat's events, the order the
+  line's (its next roller as the view shows), the tokens she holds, given face down, drawn among the tokens
+  that are no curse;
 - in a lamp vote, the votes cast so far as shown (they are public); whose lamps may be voted out follows
   from the lamps and the lit one in the view (what the rules queue after the vote, a curse's sharing, is
   not drawn);
@@ -60,11 +63,30 @@ def searchable(view):
     """Whether ``sample_state`` builds a state for this view (the situations the search bots search)."""
     pending = view.get("pending")
     return (view.get("phase") == "play"
-            and (pending is None or (pending["kind"] in SAMPLED_PENDING
-                                     and (pending["kind"] not in LEADERS_PENDING or view.get("seat") == LEADER)))
+            and (pending is None or _sampled(pending, view.get("seat")))
             and view.get("paused") is None
             and view.get("line_vote") is None
             and view.get("sight") is not None)
+
+
+def _sampled(pending, seat):
+    """Whether the business pending is one ``sample_state`` rebuilds, for this seat."""
+    if pending["kind"] == "dice":  # Scheherazade's gift: the roller who rolled 1 to 4 chooses what to give her
+        return pending["mode"] == "scheherazade" and pending["giver"] is not None
+    return pending["kind"] in SAMPLED_PENDING and (pending["kind"] not in LEADERS_PENDING or seat == LEADER)
+
+
+def _scheherazades_rolls(seen):
+    """How many dice were rolled since Scheherazade came (the seat's events: ``dice_started`` then ``die_rolled``)."""
+    rolls = None
+    for e in seen:
+        if e.get("code") == "dice_started":
+            rolls = 0 if e.get("mode") == "scheherazade" else None
+        elif e.get("code") == "die_rolled" and rolls is not None:
+            rolls += 1
+    if rolls is None:
+        raise CannotSample("No Scheherazade began in the events.")
+    return rolls
 
 
 def _kept_out(seen):
@@ -79,12 +101,13 @@ def _kept_out(seen):
     return kept
 
 
-def _tokens(view, seat, players, rng, table=()):
+def _tokens(view, seat, players, rng, table=(), unseen=0):
     """Token kinds by id, every seat's stash, the tokens on the table (``table``: a sharing's faces, "genie"
     for one face down, or a Merchant's pool as "jewel" and "genie"), the genie's draws being kept (the seat's
     own as it sees them, another's drawn among the tokens that are no curse), the bag and the set-aside tokens,
     drawn around what the seat knows (its own tokens) and what everyone sees (each stash's jewels and genies,
-    the table, how many tokens each draw holds, the bag's size)."""
+    the table, how many tokens each draw holds, the bag's size); then ``unseen`` tokens more, each of any kind
+    but a curse, put with the table's (Scheherazade's, given face down)."""
     kinds = build_kinds(players, game_data(), bag_kinds({}))
     total = len(kinds)
     own = {t["id"]: t["kind"] for t in (view.get("tokens") or []) + (view.get("keep_choices") or [])}
@@ -130,6 +153,7 @@ def _tokens(view, seat, players, rng, table=()):
                 new_kinds[token] = by_group[grp].pop()
                 hands[other].append(token)
     keeps = _draws(view, seat, players, rng, by_group, free_ids, new_kinds)
+    slots += [_any_token(rng, by_group, free_ids, new_kinds) for _ in range(unseen)]
     rest = [k for grp in by_group.values() for k in grp]
     rng.shuffle(rest)
     if len(rest) < len(free_ids) or len(free_ids) < view["bag_size"]:
@@ -153,17 +177,20 @@ def _draws(view, seat, players, rng, by_group, free_ids, new_kinds):
     for other, count in enumerate(view.get("drawing") or []):
         if other == seat or not count:
             continue
-        keeps[other] = []
-        for _ in range(count):
-            drawable = [k for grp, kinds in sorted(by_group.items()) if grp != CURSE for k in kinds]
-            if not drawable or not free_ids:
-                raise CannotSample("A draw holds more tokens than the box has left.")
-            kind = rng.choice(drawable)
-            by_group[group(kind)].remove(kind)
-            token = free_ids.pop()
-            new_kinds[token] = kind
-            keeps[other].append(token)
+        keeps[other] = [_any_token(rng, by_group, free_ids, new_kinds) for _ in range(count)]
     return keeps
+
+
+def _any_token(rng, by_group, free_ids, new_kinds):
+    """A token of any kind left but a curse (``by_group``, ``free_ids`` and ``new_kinds`` updated)."""
+    drawable = [k for grp, kinds in sorted(by_group.items()) if grp != CURSE for k in kinds]
+    if not drawable or not free_ids:
+        raise CannotSample("More tokens out than the box has left.")
+    kind = rng.choice(drawable)
+    by_group[group(kind)].remove(kind)
+    token = free_ids.pop()
+    new_kinds[token] = kind
+    return token
 
 
 def _theft_so_far(seen):
@@ -191,7 +218,7 @@ def _table(view, theft):
     return [grp for _victim, grp in stolen] if origin == "merchant" else ()
 
 
-def _pending(view, slots, theft):
+def _pending(view, slots, theft, seen):
     """The business the view shows pending, as the state holds it (a sharing, a theft, a chest window or a lamp
     vote)."""
     shown, line = view.get("pending"), list(view["line"])
@@ -202,6 +229,8 @@ def _pending(view, slots, theft):
     if shown["kind"] == "chest_window":
         # the group stands on a closed chest or the Treasure: the Leader's cards may act before it opens
         return [{"kind": "chest_window", "at": shown["cell"], "started": True, "deadline": shown["deadline"]}]
+    if shown["kind"] == "dice":
+        return [_scheherazade(shown, slots, line, seen)]
     if shown["kind"] == "discard_vote":
         # the votes are public; whose lamps may be voted out follows from the lamps and the lit one shown
         return [{"kind": "discard_vote", "dest": shown["dest"], "votes": list(shown["votes"]), "started": True}]
@@ -228,6 +257,16 @@ def _theft(view, shown, line, pool, theft):
     if origin == "merchant":
         item["pool"] = list(pool)
     return item
+
+
+def _scheherazade(shown, pool, line, seen):
+    """Scheherazade waiting for a gift: the rolls so far from the events, the line's order (its roller next, as
+    the view shows), the tokens given her so far face down (``pool``)."""
+    turn = _scheherazades_rolls(seen)
+    if not line or line[turn % len(line)] != shown["roller"] or shown["giver"] not in line:
+        raise CannotSample("Scheherazade's turn is not the one the events tell.")
+    return {"kind": "dice", "mode": "scheherazade", "turn": turn, "pool": list(pool), "giver": shown["giver"],
+            "order_line": list(line), "started": True}
 
 
 def _sharing(shown, slots, line):
@@ -391,7 +430,9 @@ def sample_state(view, seat, rng, seen=()):
     shown = view.get("pending")
     # the events walked once, and only in a theft (a search samples one view many times)
     theft = _theft_so_far(seen) if shown is not None and shown["kind"] == "theft" else None
-    kinds, hands, bag, stolen, curses_out, slots, keeps = _tokens(view, seat, players, rng, _table(view, theft))
+    gift = shown is not None and shown["kind"] == "dice"  # Scheherazade's tokens given so far are face down
+    kinds, hands, bag, stolen, curses_out, slots, keeps = _tokens(view, seat, players, rng, _table(view, theft),
+                                                                  unseen=shown["pool"] if gift else 0)
     event_kinds, event_hand, event_deck, events_used = _events(view, seat, rng)
     state = {
         "game": "sidibaba", "players": players, "seed": rng.randrange(1 << 30), "counter": 0, "phase": "play",
@@ -409,7 +450,7 @@ def sample_state(view, seat, rng, seen=()):
         "genie_segment": view["segment"] if view["genie_used"] else None,
         "votes": list(view["votes"]), "line_vote": None,
         "window": {"move": view["moves_made"]} if view["window_open"] else None,
-        "pending": _pending(view, slots, theft),
+        "pending": _pending(view, slots, theft, seen),
         "moves": view["moves_made"], "lamp_trail_from": view["moves_before_lamp"],
         "winner": None, "end_reason": None,
         "last_answer": dict(view["genie_answer"]) if view["genie_answer"] else None,

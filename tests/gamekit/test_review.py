@@ -428,3 +428,38 @@ def test_a_sidi_baba_vote_cast_while_another_keeps_a_genies_draw_is_judged_and_t
                 if checked >= 2:
                     return
     pytest.fail(f"only {checked} votes cast beside another's genie draw in the matches")
+
+
+def test_a_sidi_baba_gift_to_scheherazade_is_judged_the_cheaper_jewel_no_worse_and_the_same_from_any_hidden_stash():
+    """Giving Scheherazade a token (a roll of 1 to 4) is judged among the giver's tokens: a cheaper jewel given
+    keeps more of the giver's fortune and is valued no lower than a dearer one; the review is the same text when
+    the other stashes, the bag, or what she holds face down are other."""
+    from sidibaba.engine.tokens import fortune
+    from tests.sidibaba import invariants
+
+    engine, bots = _game("sidibaba")
+    players, checked = 4, 0
+    for seed in range(0, 40):
+        played = _played("sidibaba", players, seed)
+        for seat in range(1, players):
+            walked = [d for d in review.decisions(engine, players, _options(engine), seed, 0.0, played.log, seat)
+                      if d.taken["type"] == "give"]
+            states = _states_at(engine, players, _options(engine), seed, played.log, {d.seq for d in walked})
+            for decision in walked:
+                judged = review.review_decision(engine, engine.sample_state, bots.REVIEW_CONFIG, decision, "s",
+                                                players, FEW)
+                assert "skipped" not in judged
+                worth = {t["id"]: fortune([t["kind"]]) for t in decision.view["tokens"]}
+                values = {row["action"]["token"]: row["value"] for row in judged["candidates"]}
+                cheapest, dearest = min(values, key=worth.get), max(values, key=worth.get)
+                assert values[cheapest] >= values[dearest]
+                for variant in invariants.secret_variants(states[decision.seq], seat, random.Random(seed)):
+                    changed = review.Decision(decision.seq, seat, engine.view(variant, seat),
+                                              engine.legal_actions(variant, seat), decision.seen, decision.taken)
+                    assert review.canonical(review.review_decision(
+                        engine, engine.sample_state, bots.REVIEW_CONFIG, changed, "s", players, FEW)) == \
+                        review.canonical(judged)
+                checked += 1
+                if checked >= 3:
+                    return
+    pytest.fail(f"only {checked} gifts to Scheherazade in the matches")

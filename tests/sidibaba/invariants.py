@@ -75,7 +75,7 @@ def _maze_variant(state, rng):
 
 def secret_variants(state, seat, rng: random.Random):
     """The bag reordered; a genie face down on a sharing's table, a token a Merchant's theft took (for the
-    Leader), or another stash's (or draw's) token,
+    Leader), a token Scheherazade holds (for anyone: given face down), or another stash's (or draw's) token,
     swapped with a bag token of the same group; for an Adventurer, the Treasure and the chests it has not
     seen elsewhere in the maze."""
     variants = []
@@ -109,6 +109,14 @@ def secret_variants(state, seat, rng: random.Random):
         if same:
             swapped = copy.deepcopy(state)
             _swap_kinds(swapped, token, rng.choice(same))
+            variants.append(swapped)
+    if head is not None and head["kind"] == "dice" and head.get("pool"):
+        # what Scheherazade holds, given face down: only its count is shown
+        token = head["pool"][0]
+        other = [b for b in state["bag"] if kinds[b] not in ("curse", kinds[token])]
+        if other:
+            swapped = copy.deepcopy(state)
+            _swap_kinds(swapped, token, rng.choice(other))
             variants.append(swapped)
     others = [t for s, held in enumerate(state["hands"]) if s != seat for t in held]
     others += [t for s, drawn in enumerate(state["keeps"]) if s != seat for t in drawn or []]

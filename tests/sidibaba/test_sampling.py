@@ -329,3 +329,28 @@ def test_a_genies_draw_is_sampled_as_its_user_sees_it_and_drawn_among_the_tokens
                 assert len(others_draws) > 1
                 return
     pytest.fail(f"only {keeps} genie draws in the matches")
+
+
+def test_scheherazades_gift_is_sampled_with_her_turn_from_the_events_and_what_she_holds_face_down():
+    """A roll of 1 to 4 under Scheherazade: the roller chooses a token to give her. The sample's rolls so far come
+    from the seat's events (``dice_started``, ``die_rolled``), the order from the line (its next roller as shown),
+    and the tokens given her so far, face down, are drawn among the tokens that are no curse."""
+    gifts, held = 0, 0
+    for players in (3, 4):
+        for seed in range(0, 40):
+            for state, events in _explorer_match(players, seed):
+                head = state["pending"][0] if state["pending"] else None
+                if head is None or head["kind"] != "dice" or head.get("giver") is None:
+                    continue
+                for seat in range(players):
+                    for sampled in _samples(state, events, seat, 2):
+                        item = sampled["pending"][0]
+                        assert (item["turn"], item["order_line"], item["giver"]) == \
+                            (head["turn"], head["order_line"], head["giver"])
+                        assert len(item["pool"]) == len(head["pool"])
+                        assert all(sampled["kinds"][t] != "curse" for t in item["pool"])
+                gifts += 1
+                held += bool(head["pool"])
+                if gifts >= 4 and held:
+                    return
+    pytest.fail(f"only {gifts} gifts to Scheherazade ({held} with tokens given before) in the matches")
