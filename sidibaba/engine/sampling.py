@@ -6,9 +6,9 @@ Adventurers' vote on the next move and the Leader's Event window after a move, t
 chest's, the Treasure's or the Merchant's tokens (which one each Adventurer takes in turn), and the
 Leader's theft (a jewel or a genie from the Adventurer in front); the review (docs/analysis.md) also judges
 the Adventurers' lamp vote (whose unlit lamp goes after a meeting or a curse), the Leader's window before
-a closed chest opens, the genie's token its user keeps and the token given to Scheherazade. So a state is sampled when nothing else is
-pending (no dice but Scheherazade's gift, chest, genie offer, pause or line vote): every other view raises
-``CannotSample`` and the bot plays its heuristic instead.
+a closed chest opens, the genie's token its user keeps and the token given to Scheherazade. So a state is
+sampled when nothing else is pending (no dice but Scheherazade's gift, chest, genie offer, pause or line
+vote): every other view raises ``CannotSample`` and the bot plays its heuristic instead.
 
 What is drawn:
 - for every seat: the identity of each token it may not know (the bag, the other stashes, the tokens
@@ -219,8 +219,8 @@ def _table(view, theft):
 
 
 def _pending(view, slots, theft, seen):
-    """The business the view shows pending, as the state holds it (a sharing, a theft, a chest window or a lamp
-    vote)."""
+    """The business the view shows pending, as the state holds it (a sharing, a theft, a chest window,
+    Scheherazade waiting for a gift or a lamp vote)."""
     shown, line = view.get("pending"), list(view["line"])
     if shown is None:
         return []
