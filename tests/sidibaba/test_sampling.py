@@ -166,13 +166,20 @@ def _samples(state, events, seat, count):
         yield sampled
 
 
-def _sharings(players, seeds):
-    """(state, events, taker) at each turn of a sharing in Explorer matches."""
+def _pending_steps(kind, players, seeds):
+    """(state, events) at each step of Explorer matches where business of ``kind`` has begun at the head."""
     for seed in seeds:
         for state, events in _explorer_match(players, seed):
             head = state["pending"][0] if state["pending"] else None
-            if head is not None and head["kind"] == "sharing" and head.get("started"):
-                yield state, events, head["order_line"][head["turn"] % len(head["order_line"])]
+            if head is not None and head["kind"] == kind and head.get("started"):
+                yield state, events
+
+
+def _sharings(players, seeds):
+    """(state, events, taker) at each turn of a sharing in Explorer matches."""
+    for state, events in _pending_steps("sharing", players, seeds):
+        head = state["pending"][0]
+        yield state, events, head["order_line"][head["turn"] % len(head["order_line"])]
 
 
 def test_a_sharing_is_sampled_with_its_table_as_shown_and_a_face_down_genie_drawn_among_the_genies():
@@ -215,11 +222,7 @@ def test_the_search_takes_the_same_token_when_what_the_taker_may_not_know_change
 
 def _thefts(players, seeds):
     """(state, events) at each step of a theft in Explorer matches."""
-    for seed in seeds:
-        for state, events in _explorer_match(players, seed):
-            head = state["pending"][0] if state["pending"] else None
-            if head is not None and head["kind"] == "theft" and head.get("started"):
-                yield state, events
+    return _pending_steps("theft", players, seeds)
 
 
 def test_a_theft_is_sampled_for_the_leader_with_the_victims_the_card_still_takes_and_the_merchants_pool_by_group():
@@ -246,11 +249,7 @@ def test_a_theft_is_sampled_for_the_leader_with_the_victims_the_card_still_takes
 
 def _lamp_votes(players, seeds):
     """(state, events) at each step of a lamp vote (a lamp given up after a meeting or a curse) in Explorer matches."""
-    for seed in seeds:
-        for state, events in _explorer_match(players, seed):
-            head = state["pending"][0] if state["pending"] else None
-            if head is not None and head["kind"] == "discard_vote" and head.get("started"):
-                yield state, events
+    return _pending_steps("discard_vote", players, seeds)
 
 
 def test_a_lamp_vote_is_sampled_for_every_seat_with_the_votes_as_cast():
@@ -271,11 +270,7 @@ def test_a_lamp_vote_is_sampled_for_every_seat_with_the_votes_as_cast():
 
 def _chest_windows(players, seeds):
     """(state, events) at each window the Leader has on a closed chest or the Treasure in Explorer matches."""
-    for seed in seeds:
-        for state, events in _explorer_match(players, seed):
-            head = state["pending"][0] if state["pending"] else None
-            if head is not None and head["kind"] == "chest_window" and head.get("started"):
-                yield state, events
+    return _pending_steps("chest_window", players, seeds)
 
 
 def test_a_chest_window_is_sampled_for_the_leader_on_the_square_shown_and_played_by_the_search_bots_as_the_explorer():
