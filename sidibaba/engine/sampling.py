@@ -76,6 +76,18 @@ def _sampled(pending, seat):
     return pending["kind"] in SAMPLED_PENDING and (pending["kind"] not in LEADERS_PENDING or seat == LEADER)
 
 
+def _told(shown, seen):
+    """What the seat's events tell of the business pending, walked once and only where it is needed (a search
+    samples one view many times): a theft's origin and victims so far, or Scheherazade's rolls so far."""
+    if shown is None:
+        return None
+    if shown["kind"] == "theft":
+        return _theft_so_far(seen)
+    if shown["kind"] == "dice":
+        return _scheherazades_rolls(seen)
+    return None
+
+
 def _scheherazades_rolls(seen):
     """How many dice were rolled since Scheherazade came (the seat's events: ``dice_started`` then ``die_rolled``)."""
     rolls = None
@@ -218,19 +230,19 @@ def _table(view, theft):
     return [grp for _victim, grp in stolen] if origin == "merchant" else ()
 
 
-def _pending(view, slots, theft, seen):
+def _pending(view, slots, told):
     """The business the view shows pending, as the state holds it (a sharing, a theft, a chest window,
-    Scheherazade waiting for a gift or a lamp vote)."""
+    Scheherazade waiting for a gift or a lamp vote); ``told``: what the seat's events tell of it (``_told``)."""
     shown, line = view.get("pending"), list(view["line"])
     if shown is None:
         return []
     if shown["kind"] == "theft":
-        return [_theft(view, shown, line, slots, theft)]
+        return [_theft(view, shown, line, slots, told)]
     if shown["kind"] == "chest_window":
         # the group stands on a closed chest or the Treasure: the Leader's cards may act before it opens
         return [{"kind": "chest_window", "at": shown["cell"], "started": True, "deadline": shown["deadline"]}]
     if shown["kind"] == "dice":
-        return [_scheherazade(shown, slots, line, seen)]
+        return [_scheherazade(shown, slots, line, told)]
     if shown["kind"] == "discard_vote":
         # the votes are public; whose lamps may be voted out follows from the lamps and the lit one shown
         return [{"kind": "discard_vote", "dest": shown["dest"], "votes": list(shown["votes"]), "started": True}]
@@ -259,10 +271,9 @@ def _theft(view, shown, line, pool, theft):
     return item
 
 
-def _scheherazade(shown, pool, line, seen):
-    """Scheherazade waiting for a gift: the rolls so far from the events, the line's order (its roller next, as
-    the view shows), the tokens given her so far face down (``pool``)."""
-    turn = _scheherazades_rolls(seen)
+def _scheherazade(shown, pool, line, turn):
+    """Scheherazade waiting for a gift: ``turn`` the rolls so far (from the events), the line's order (its roller
+    next, as the view shows), the tokens given her so far face down (``pool``)."""
     if not line or line[turn % len(line)] != shown["roller"] or shown["giver"] not in line:
         raise CannotSample("Scheherazade's turn is not the one the events tell.")
     return {"kind": "dice", "mode": "scheherazade", "turn": turn, "pool": list(pool), "giver": shown["giver"],
@@ -424,14 +435,13 @@ def _maze_part(view, seat, rng):
 def sample_state(view, seat, rng, seen=()):
     """A state whose view for ``seat`` is ``view``, its hidden part drawn with ``rng`` (see the module)."""
     if not searchable(view):
-        raise CannotSample("Only a move vote, the Leader's windows, a sharing, the Leader's theft or a lamp vote is searched.")
+        raise CannotSample("Not a decision Sidi Baba's sampler rebuilds (sidibaba/engine/sampling.py says which).")
     players = view["players"]
     data = game_data()
     shown = view.get("pending")
-    # the events walked once, and only in a theft (a search samples one view many times)
-    theft = _theft_so_far(seen) if shown is not None and shown["kind"] == "theft" else None
+    told = _told(shown, seen)
     gift = shown is not None and shown["kind"] == "dice"  # Scheherazade's tokens given so far are face down
-    kinds, hands, bag, stolen, curses_out, slots, keeps = _tokens(view, seat, players, rng, _table(view, theft),
+    kinds, hands, bag, stolen, curses_out, slots, keeps = _tokens(view, seat, players, rng, _table(view, told),
                                                                   unseen=shown["pool"] if gift else 0)
     event_kinds, event_hand, event_deck, events_used = _events(view, seat, rng)
     state = {
@@ -450,7 +460,7 @@ def sample_state(view, seat, rng, seen=()):
         "genie_segment": view["segment"] if view["genie_used"] else None,
         "votes": list(view["votes"]), "line_vote": None,
         "window": {"move": view["moves_made"]} if view["window_open"] else None,
-        "pending": _pending(view, slots, theft, seen),
+        "pending": _pending(view, slots, told),
         "moves": view["moves_made"], "lamp_trail_from": view["moves_before_lamp"],
         "winner": None, "end_reason": None,
         "last_answer": dict(view["genie_answer"]) if view["genie_answer"] else None,
