@@ -31,8 +31,8 @@ logger = logging.getLogger(__name__)
 # 2: Sidi Baba's share of the playouts (gamekit.review.PLAYOUT_SHARE); 3: who gained (a decision's "gave");
 # 4: Sidi Baba's sharings and the Leader's thefts judged; 5: Sidi Baba's lamp votes, chest windows, a genie's keep,
 # a gift to Scheherazade and the decisions beside another's draw judged, each side decision weighed among its own
-# actions (bots.decision_of)
-REVIEW_VERSION = 5
+# actions (bots.decision_of); 6: Sidi Baba's setup judged (the Leader's placements, an Adventurer's character)
+REVIEW_VERSION = 6
 CAP_WINDOW = timedelta(days=1)
 # How often the reviews on their way are handed to the lane again (a restart forgets the default mode's queue).
 WAKE_SECONDS = 10.0

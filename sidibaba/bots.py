@@ -392,7 +392,10 @@ def values(state, now=None):
 
 def clock(view):
     """The time at the root of a search, guessed (the view does not carry the server's clock): the lit lamp's
-    start plus this lamp's moves at the pace ``escape_odds`` assumes, at least half a second before it is out."""
+    start plus this lamp's moves at the pace ``escape_odds`` assumes, at least half a second before it is out;
+    while setting up, the setup's start (the Explorer's setup takes seconds of the minutes given)."""
+    if view.get("phase") == "setup":
+        return view["setup_deadline"] - engine.game_data()["setup_seconds"]
     ends = view.get("segment_ends_at")
     if ends is None:
         return None
@@ -405,13 +408,14 @@ def settled(view, legal, rng):
     the group works out where it stands in the mazes that fit what it sees, walks to where the Treasure is
     likely hidden, then out. The flat search over sampled mazes, with the Explorer's walk in its playouts, did
     worse than the navigator's own vote, before the Treasure is shared and after it (measured: docs/bots.md).
-    And the Leader's window on a closed chest, or any of its decisions while an Adventurer keeps a genie's draw, as
-    the Explorer plays them: sampled for the review alone (docs/analysis.md), not searched by the bots, whose
-    strength was measured without them."""
+    And the Leader's setup (what the rehearsal leaves: its chests), its window on a closed chest, or any of its
+    decisions while an Adventurer keeps a genie's draw, as the Explorer plays them: sampled for the review alone
+    (docs/analysis.md), not searched by the bots, whose strength was measured without them."""
     if view["role"] != "adventurer":
         pending = view.get("pending")
         in_chest_window = pending is not None and pending["kind"] == "chest_window"
-        return explorer(view, legal, rng) if in_chest_window or any(view.get("drawing") or []) else None
+        unsearched = view["phase"] == "setup" or in_chest_window or any(view.get("drawing") or [])
+        return explorer(view, legal, rng) if unsearched else None
     return navigator_bot(view, legal, rng)
 
 
@@ -424,6 +428,9 @@ def leader_candidates(view, legal, rng):
     futures."""
     if view["role"] != "leader":
         return None
+    if view["phase"] == "setup":  # the review's alone (the bots' setup is the rehearsal's, then the Explorer's)
+        plans = rehearsal.candidates(view, legal, SETUP_CANDIDATES)
+        return [rehearsal.as_action(plan) for plan in plans] if plans else None
     out = [a for a in legal if a["type"] == "pass"]
     seen = set()
 
@@ -455,6 +462,9 @@ def leader_candidates(view, legal, rng):
 
 
 SEARCHED = ("play_event", "pass")
+# The Leader's setup choices a review weighs: every maze and entrance, the Treasure on the squares farthest from
+# the openings (``rehearsal.candidates``, as the search bots rehearse them).
+SETUP_CANDIDATES = 6
 
 
 def _searched(legal):
@@ -489,21 +499,26 @@ master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsa
 
 # The match review (gamekit/review.py, docs/analysis.md): the search bots' own settings (60 Explorer actions
 # valued by the escape odds); it reviews the decisions ``sample_state`` samples: a move vote, the Leader's
-# Event window and its window on a closed chest, a sharing, the Leader's theft and a lamp vote (whose unlit lamp
-# goes). The chest window and the theft's two choices (a jewel, a genie) are weighed by the review only: the
-# search bots play a chest window and steal as the Explorer does (a jewel when there is one), unsearched
-# (``settled``); a lamp vote, like all of an Adventurer's decisions, is the navigator's.
+# Event window and its window on a closed chest, a sharing, the Leader's theft, a lamp vote (whose unlit lamp
+# goes) and the setup. The chest window, the theft's two choices (a jewel, a genie) and the setup are weighed
+# by the review only: the search bots play a chest window and steal as the Explorer does (a jewel when there is
+# one), unsearched (``settled``), and set up by rehearsal then as the Explorer; a lamp vote, like all of an
+# Adventurer's decisions, is the navigator's.
 REVIEWED = (*SEARCHED, "steal")
 # The line's vote and a genie's keep are open beside every decision of play (the engine's SIDE_HANDLERS): each is
 # a decision of its own, so the review weighs a move vote or a take among its own choices, a genie's keep among
 # the tokens drawn, a line proposed among other lines (``decision_of``). Weighed all together, a move vote was
 # told "Propose the line Ann → Bob", the line as it stood, was better by the playouts' noise.
 SIDE_ACTIONS = frozenset(SIDE_HANDLERS)
+# An Adventurer's setup is three decisions: its character, whether to give a lamp (and to whom), and, for the
+# one leading the line once all is set, "Open Sesame" (no other choice: the review says so).
+SETUP_ACTIONS = frozenset({"choose_character", "give_lamp", "open_sesame"})
 
 
 def decision_of(action):
-    """The decision an action answers: its own type for the side business, else the one decision at hand."""
-    return action["type"] if action["type"] in SIDE_ACTIONS else "at hand"
+    """The decision an action answers: its own type for the side business and an Adventurer's setup, else the
+    one decision at hand."""
+    return action["type"] if action["type"] in SIDE_ACTIONS or action["type"] in SETUP_ACTIONS else "at hand"
 
 
 REVIEW_CONFIG = dataclasses.replace(expert_bot.search_config, decision_of=decision_of,

@@ -6,9 +6,10 @@ Adventurers' vote on the next move and the Leader's Event window after a move, t
 chest's, the Treasure's or the Merchant's tokens (which one each Adventurer takes in turn), and the
 Leader's theft (a jewel or a genie from the Adventurer in front); the review (docs/analysis.md) also judges
 the Adventurers' lamp vote (whose unlit lamp goes after a meeting or a curse), the Leader's window before
-a closed chest opens, the genie's token its user keeps and the token given to Scheherazade. So a state is
-sampled when nothing else is pending (no dice but Scheherazade's gift, chest, genie offer, pause or line
-vote): every other view raises ``CannotSample`` and the bot plays its heuristic instead.
+a closed chest opens, the genie's token its user keeps, the token given to Scheherazade and the setup of
+either role (the search bots play the setup by rehearsal and the Explorer). So a state is sampled while
+setting up, and in play when nothing else is pending (no dice but Scheherazade's gift, chest, genie offer,
+pause or line vote): every other view raises ``CannotSample`` and the bot plays its heuristic instead.
 
 What is drawn:
 - for every seat: the identity of each token it may not know (the bag, the other stashes, the tokens
@@ -39,7 +40,10 @@ What is drawn:
   preferring those from which the moves of this lamp (``moves_so_far``, the only moves a player may
   remember: no notes) lead back through open passages; what stands in front (chest, Treasure,
   landslide, arrows, the Leader) put there; the other chests, landslides and the Treasure on squares
-  this lamp's walk did not cross, at random; the Leader's token outside.
+  this lamp's walk did not cross, at random; the Leader's token outside;
+- while setting up, for the Leader its placements so far as its view holds them; for an Adventurer none until
+  the Leader is done (all it is told), then a maze of the default set, an entrance, the Treasure in the
+  farther half of the maze from it and the chests anywhere else (``_leaders_setup``).
 """
 
 from gamekit import contract
@@ -47,7 +51,7 @@ from gamekit.errors import CannotSample
 
 from .core import LEADER
 from .data_files import default_mazes, game_data
-from .maze import DIRS, MOVE_PARTS, geometry
+from .maze import DIRS, MOVE_PARTS, distances, geometry
 from .phases.explore import TURNS
 from .supplies import bag_kinds, event_list
 from .tokens import CURSE, GENIE, JEWEL, build_kinds, group
@@ -60,12 +64,15 @@ LEADERS_PENDING = {"theft", "chest_window"}
 
 
 def searchable(view):
-    """Whether ``sample_state`` builds a state for this view (the situations the search bots search)."""
+    """Whether ``sample_state`` builds a state for this view (the situations the search bots search, and the
+    setup, which the review judges)."""
+    if view.get("paused") is not None or view.get("line_vote") is not None:
+        return False
+    if view.get("phase") == "setup":
+        return True
     pending = view.get("pending")
     return (view.get("phase") == "play"
             and (pending is None or _sampled(pending, view.get("seat")))
-            and view.get("paused") is None
-            and view.get("line_vote") is None
             and view.get("sight") is not None)
 
 
@@ -384,14 +391,38 @@ def _places(view, want, front, trail, whole):
     return entered or walked or fits
 
 
+def _leaders_setup(view, rng):
+    """The Leader's placements as an Adventurer may imagine them while setting up: nothing yet until the
+    Leader is done (the view tells only that, ``setup_ready``); then a maze of the default set, an entrance,
+    the Treasure on a square in the farther half of the maze from it (where a Leader hides it: the Explorer
+    takes the farthest) and the chests anywhere else."""
+    if not view["setup_ready"]:
+        return {"maze": None, "pos": None, "entrance": None, "treasure_at": None, "chests": []}
+    mazes = default_mazes()
+    maze = mazes[rng.randrange(len(mazes))]
+    g = geometry(maze)
+    entrance = rng.randrange(len(g.openings))
+    outside = -1 - entrance
+    dist = distances(g, g.outside[outside][0])
+    far = max(dist.values())
+    treasure_at = rng.choice(sorted(c for c, d in dist.items() if 2 * d >= far))
+    free = [c for c in range(g.size) if c != treasure_at]
+    return {"maze": maze, "pos": [outside, g.outside[outside][1]], "entrance": entrance,
+            "treasure_at": treasure_at, "chests": rng.sample(free, game_data()["chests"])}
+
+
 def _maze_part(view, seat, rng):
     """The maze and everything on it: the Leader's own view, or a draw for an Adventurer."""
     if seat == LEADER:
-        return {"maze": view["maze"], "pos": list(view["pos"]), "entrance": view["entrance"],
+        return {"maze": view["maze"], "pos": None if view["pos"] is None else list(view["pos"]),
+                "entrance": view["entrance"],
                 "treasure_at": view["treasure_at"], "chests": list(view["chests"]["closed"]),
                 "chests_open": list(view["chests"]["open"]), "landslides": list(view["landslides"]),
                 "arrows": [list(a) for a in view["arrows_at"]], "leader_at": view["leader_at"],
                 "trail": list(view["trail"])}
+    if view["phase"] == "setup":
+        return {**_leaders_setup(view, rng), "chests_open": [], "landslides": [], "arrows": [], "leader_at": None,
+                "trail": []}
     maze, cell, facing, crossed = _place_group(view, rng)
     g = geometry(maze)
     front = view.get("front") or {}
@@ -440,16 +471,18 @@ def sample_state(view, seat, rng, seen=()):
     data = game_data()
     shown = view.get("pending")
     told = _told(shown, seen)
+    setting_up = view["phase"] == "setup"
     gift = shown is not None and shown["kind"] == "dice"  # Scheherazade's tokens given so far are face down
     kinds, hands, bag, stolen, curses_out, slots, keeps = _tokens(view, seat, players, rng, _table(view, told),
                                                                   unseen=shown["pool"] if gift else 0)
     event_kinds, event_hand, event_deck, events_used = _events(view, seat, rng)
     state = {
-        "game": "sidibaba", "players": players, "seed": rng.randrange(1 << 30), "counter": 0, "phase": "play",
+        "game": "sidibaba", "players": players, "seed": rng.randrange(1 << 30), "counter": 0, "phase": view["phase"],
         "decision": rng.randrange(1 << 20), "segment_seconds": view["segment_seconds"],
         "window_seconds": data["window_seconds"], "pause_max_seconds": data["pause_max_seconds"],
-        "mazes": default_mazes(), "kinds": kinds, "event_kinds": event_kinds,
-        "setup": {"deadline": 0.0, "chests": data["chests"], "characters": data["characters"]},
+        "mazes": view.get("maze_choices") or default_mazes(), "kinds": kinds, "event_kinds": event_kinds,
+        "setup": {"deadline": view["setup_deadline"] if setting_up else 0.0, "chests": data["chests"],
+                  "characters": data["characters"]},
         "characters": list(view["characters"]), "line": list(view["line"]), "lamps": list(view["lamps"]),
         "lit": view["lit"], "leader_lamps": view["leader_lamps"], "lamps_out": view["lamps_out"],
         "hands": hands, "bag": bag, "keeps": keeps,

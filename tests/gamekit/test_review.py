@@ -326,6 +326,48 @@ def test_a_sidi_baba_chest_window_is_judged_for_the_leader_and_the_same_from_any
     pytest.fail(f"only {checked} chest windows in the matches")
 
 
+def test_a_sidi_baba_setup_is_judged_for_either_role_and_the_same_from_any_hidden_placement():
+    """The setup is sampled and judged: the Leader's maze, Treasure and entrance among the choices the search
+    bots rehearse (every maze, the squares farthest from the openings, every entrance), its chests; an
+    Adventurer's character among the characters left, and "Open Sesame" is no choice. The review is the same
+    text when the bag, the deck, the stashes or (for an Adventurer) the Leader's placements are other."""
+    judged_types, first = set(), {}
+    for seed, decision, state in _sidibaba_decisions([0], range(4), lambda d: d.view["phase"] == "setup"):
+        first.setdefault(decision.taken["type"], (seed, decision, state))  # one of each kind: a review is slow
+    for kind, (seed, decision, state) in first.items():
+        judged = _honest_sidibaba_review(decision, state, seed)
+        if kind == "open_sesame":
+            assert judged["skipped"] == "single"
+            continue
+        assert "skipped" not in judged, (kind, judged)
+        judged_types.add(kind)
+        weighed = [row["action"] for row in judged["candidates"]]
+        assert {a["type"] for a in weighed} == {kind}
+        for every, field in (("choose_maze", "maze"), ("choose_entrance", "opening"), ("choose_character", "character")):
+            if kind == every:
+                offered = next(a for a in decision.legal if a["type"] == kind)[field]["one_of"]
+                assert sorted(a[field] for a in weighed) == sorted(offered)
+    assert judged_types == {"choose_maze", "place_treasure", "place_chest", "choose_entrance", "choose_character"}
+
+
+@pytest.mark.parametrize("placed", [2, 8])
+def test_a_sidi_baba_character_chosen_after_the_leaders_placements_is_the_same_wherever_they_are(placed):
+    """An Adventurer choosing its character once the Leader has placed some (``placed`` of its 8 choices: the
+    maze and the Treasure; or all, the setup ready) is judged, and the review is the same text whichever
+    maze, squares and entrance the Leader chose (none of which it sees)."""
+    from gamekit import domains
+    from tests.sidibaba.helpers import act
+
+    engine, bots = _game("sidibaba")
+    state, rng = engine.new_game(4, _options(engine), 7, 0.0), random.Random(0)
+    for _ in range(placed):
+        state = act(state, 0, domains.fill(bots.explorer(engine.view(state, 0), engine.legal_actions(state, 0), rng), rng))
+    view, legal = engine.view(state, 1), engine.legal_actions(state, 1)
+    assert view["setup_ready"] is (placed == 8)
+    decision = review.Decision(0, 1, view, legal, [], {"type": "choose_character", "character": "morgiana"})
+    assert "skipped" not in _honest_sidibaba_review(decision, state, 7)
+
+
 def test_a_sidi_baba_adventurer_is_not_told_to_propose_a_line_instead_of_voting():
     """Proposing a new line order is open beside every decision of play, no alternative to a move vote or a take:
     an Adventurer's vote is weighed against the other votes (and a genie), never against a proposal; a take of the

@@ -73,16 +73,34 @@ def _maze_variant(state, rng):
     return moved
 
 
+def _setup_variant(state, rng):
+    """For an Adventurer while setting up: the Leader's placements made so far other ones (the Treasure and the
+    chests on other squares, another entrance), none of which it sees."""
+    if state["phase"] != "setup" or state["maze"] is None or state["treasure_at"] is None:
+        return None
+    g = geometry(state["maze"])
+    cells = list(range(g.size))
+    rng.shuffle(cells)
+    moved = copy.deepcopy(state)
+    moved["treasure_at"] = cells[0]
+    moved["chests"] = cells[1:1 + len(state["chests"])]
+    if state["entrance"] is not None and len(g.openings) > 1:
+        opening = (state["entrance"] + 1 + rng.randrange(len(g.openings) - 1)) % len(g.openings)
+        moved["entrance"] = opening
+        moved["pos"] = [-1 - opening, g.outside[-1 - opening][1]]
+    return moved
+
+
 def secret_variants(state, seat, rng: random.Random):
     """The bag reordered; a genie face down on a sharing's table, a token a Merchant's theft took (for the
     Leader), a token Scheherazade holds (for anyone: given face down), or another stash's (or draw's) token,
     swapped with a bag token of the same group; for an Adventurer, the Treasure and the chests it has not
-    seen elsewhere in the maze."""
+    seen elsewhere in the maze, or the Leader's placements while setting up."""
     variants = []
     if seat != LEADER and seat is not None:
-        moved = _maze_variant(state, rng)
-        if moved is not None:
-            variants.append(moved)
+        for moved in (_maze_variant(state, rng), _setup_variant(state, rng)):
+            if moved is not None:
+                variants.append(moved)
     if len(state["bag"]) > 1:
         shuffled = copy.deepcopy(state)
         rng.shuffle(shuffled["bag"])

@@ -78,13 +78,58 @@ def test_the_leaders_token_stays_out_after_a_meeting_as_the_leaders_events_tell(
 
 
 def test_a_view_with_business_pending_is_not_sampled_and_the_search_bot_plays_the_explorer_there():
-    state = engine.new_game(4, LAMPS_60, 9, 0.0)  # setting up: nothing to search (an Adventurer's setup)
+    """A genie's offer (the others' offers shown by count, their worth told by the events) is not rebuilt."""
+    state, _events = next(_pending_steps("genie_offer", 4, range(0, 40)))
     seat = next(s for s in engine.to_act(state) if s != LEADER)
     view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
     with pytest.raises(CannotSample):
         engine.sample_state(view, seat, random.Random(0))
     bot = ismcts.with_budget(bots.BOTS["master"], iterations=5)
-    assert bot(view, legal, random.Random(4)) == bots.explorer(view, legal, random.Random(4))
+    assert bot(view, legal, random.Random(4)) == bots.navigator_bot(view, legal, random.Random(4))
+
+
+def _setting_up(players, seeds):
+    """(state, events) before each action of the setup in Explorer matches."""
+    for seed in seeds:
+        for state, events in _explorer_match(players, seed):
+            if state["phase"] != "setup":
+                break
+            yield state, events
+
+
+def test_the_setup_is_sampled_the_leader_keeping_its_placements_and_an_adventurer_imagining_them_once_made():
+    """While setting up, the Leader's sample holds its own maze, Treasure, chests and entrance as far as it has
+    placed them; an Adventurer sees only whether the Leader is done: until then its sample has no placements
+    (the Leader's setup is still to play), after it a maze, an entrance, the Treasure and the chests drawn."""
+    drawn = collections.Counter()
+    for state, events in _setting_up(4, range(3)):
+        for sampled in _samples(state, events, LEADER, 2):
+            for key in ("maze", "treasure_at", "chests", "entrance", "pos", "event_hand"):
+                assert sampled[key] == state[key]
+        view = engine.view(state, 1)
+        for sampled in _samples(state, events, 1, 3):
+            if not view["setup_ready"]:
+                assert (sampled["maze"], sampled["treasure_at"], sampled["chests"]) == (None, None, [])
+                continue
+            assert sampled["treasure_at"] not in sampled["chests"]
+            assert len(sampled["chests"]) == engine.game_data()["chests"]
+            drawn[(sampled["maze"]["key"], sampled["entrance"], sampled["treasure_at"])] += 1
+    assert len(drawn) > 1, drawn
+
+
+def test_the_search_bots_leader_places_its_chests_as_the_explorer_while_the_review_alone_searches_them():
+    """The rehearsal settles the maze, the Treasure and the entrance; the chests, not rehearsed, stay the
+    Explorer's (as when the setup could not be sampled and the bots' strength was measured)."""
+    checked = 0
+    for state, _events in _setting_up(4, range(2)):
+        legal = engine.legal_actions(state, LEADER)
+        if not any(a["type"] == "place_chest" for a in legal):
+            continue
+        view = engine.view(state, LEADER)
+        bot = ismcts.with_budget(bots.BOTS["expert"], iterations=5)
+        assert bot(view, legal, random.Random(3)) == bots.explorer(view, legal, random.Random(3))
+        checked += 1
+    assert checked >= 5
 
 
 def test_an_adventurer_of_the_search_bots_walks_as_the_navigator_before_and_after_the_treasure_is_shared():
