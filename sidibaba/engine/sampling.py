@@ -6,10 +6,10 @@ Adventurers' vote on the next move and the Leader's Event window after a move, t
 chest's, the Treasure's or the Merchant's tokens (which one each Adventurer takes in turn), and the
 Leader's theft (a jewel or a genie from the Adventurer in front); the review (docs/analysis.md) also judges
 the Adventurers' lamp vote (whose unlit lamp goes after a meeting or a curse), the Leader's window before
-a closed chest opens, the genie's token its user keeps, the token given to Scheherazade and the setup of
-either role (the search bots play the setup by rehearsal and the Explorer). So a state is sampled while
-setting up, and in play when nothing else is pending (no dice but Scheherazade's gift, chest, genie offer,
-pause or line vote): every other view raises ``CannotSample`` and the bot plays its heuristic instead.
+a closed chest opens, the genie's token its user keeps, the offers to a genie, the token given to
+Scheherazade and the setup of either role (the search bots play the setup by rehearsal and the Explorer). So a
+state is sampled while setting up, and in play when nothing else is pending (no dice but Scheherazade's gift,
+chest, padlock, pause or line vote): every other view raises ``CannotSample`` and the bot plays its heuristic instead.
 
 What is drawn:
 - for every seat: the identity of each token it may not know (the bag, the other stashes, the tokens
@@ -29,6 +29,9 @@ What is drawn:
   view shows;
 - a genie's draw being kept: the seat's own as it sees them (their kinds are in its view), another seat's
   drawn among the tokens that are no curse (a genie's draw puts curses back), as many as the view shows;
+- an offer to a genie: the seat's own offer as its view shows it, every other seat's drawn among the jewels
+  left, as many and worth as much (at a genie's face values) as its last ``genie_offer`` event since the genie
+  was used tells;
 - Scheherazade waiting for a gift (a roll of 1 to 4): the rolls so far from the seat's events, the order the
   line's (its next roller as the view shows), the tokens she holds, given face down, drawn among the tokens
   that are no curse;
@@ -46,6 +49,9 @@ What is drawn:
   farther half of the maze from it and the chests anywhere else (``_leaders_setup``).
 """
 
+import itertools
+import math
+
 from gamekit import contract
 from gamekit.errors import CannotSample
 
@@ -54,11 +60,11 @@ from .data_files import default_mazes, game_data
 from .maze import DIRS, MOVE_PARTS, distances, geometry
 from .phases.explore import TURNS
 from .supplies import bag_kinds, event_list
-from .tokens import CURSE, GENIE, JEWEL, build_kinds, group
+from .tokens import CURSE, GENIE, JEWEL, build_kinds, face_value, group
 from .views import sight
 
 FACING = {d: i for i, d in enumerate(DIRS)}
-SAMPLED_PENDING = {"sharing", "theft", "discard_vote", "chest_window"}
+SAMPLED_PENDING = {"sharing", "theft", "discard_vote", "chest_window", "genie_offer"}
 # the business only the Leader decides, sampled for the Leader alone
 LEADERS_PENDING = {"theft", "chest_window"}
 
@@ -92,7 +98,44 @@ def _told(shown, seen):
         return _theft_so_far(seen)
     if shown["kind"] == "dice":
         return _scheherazades_rolls(seen)
+    if shown["kind"] == "genie_offer":
+        return _offers_so_far(seen)
     return None
+
+
+def _offers_so_far(seen):
+    """Each seat's offer to the genie being asked, as the events tell it: {seat: (jewels, their face value)},
+    the last offer of each since the genie was used (an offer replaces the seat's earlier one)."""
+    offers = None
+    for e in seen:
+        if e.get("code") == "genie_used":
+            offers = {}
+        elif e.get("code") == "genie_offer" and offers is not None:
+            offers[e["seat"]] = (e["count"], e["value"])
+    if offers is None:
+        raise CannotSample("No genie was used in the events.")
+    return offers
+
+
+def _offer_kinds(jewels, count, value, rng):
+    """``count`` jewel kinds out of ``jewels`` (the kinds left to draw, with repeats) worth ``value`` in all at a
+    genie's face values, drawn with the odds of drawing them: each way weighed by how many such tokens are left."""
+    left = {}
+    for kind in jewels:
+        left[kind] = left.get(kind, 0) + 1
+    ways = []
+    for combo in itertools.combinations_with_replacement(sorted(left), count):
+        if sum(face_value(k) for k in combo) != value:
+            continue
+        weight = 1
+        for kind in set(combo):
+            weight *= math.comb(left[kind], combo.count(kind))
+        if weight:
+            ways.append((combo, weight))
+    if not ways:
+        raise CannotSample("No jewels left are worth the offer the events tell.")
+    combos, weights = zip(*ways, strict=True)
+    return list(rng.choices(combos, weights)[0])
 
 
 def _scheherazades_rolls(seen):
@@ -120,13 +163,15 @@ def _kept_out(seen):
     return kept
 
 
-def _tokens(view, seat, players, rng, table=(), unseen=0):
+def _tokens(view, seat, players, rng, table=(), unseen=0, offers=None):
     """Token kinds by id, every seat's stash, the tokens on the table (``table``: a sharing's faces, "genie"
     for one face down, or a Merchant's pool as "jewel" and "genie"), the genie's draws being kept (the seat's
     own as it sees them, another's drawn among the tokens that are no curse), the bag and the set-aside tokens,
     drawn around what the seat knows (its own tokens) and what everyone sees (each stash's jewels and genies,
     the table, how many tokens each draw holds, the bag's size); then ``unseen`` tokens more, each of any kind
-    but a curse, put with the table's (Scheherazade's, given face down)."""
+    but a curse, put with the table's (Scheherazade's, given face down). ``offers``: the other seats' offers to a
+    genie as the events tell them ({seat: (jewels, value)}: ``_offers_so_far``), drawn first among their jewels;
+    the tokens offered are returned by seat (the seat's own as its view shows)."""
     kinds = build_kinds(players, game_data(), bag_kinds({}))
     total = len(kinds)
     own = {t["id"]: t["kind"] for t in (view.get("tokens") or []) + (view.get("keep_choices") or [])}
@@ -158,19 +203,7 @@ def _tokens(view, seat, players, rng, table=(), unseen=0):
         token = free_ids.pop()
         new_kinds[token] = kind
         slots.append(token)
-    hands = [[] for _ in range(players)]
-    for other in range(1, players):
-        if other == seat:
-            hands[other] = [t["id"] for t in view.get("tokens") or []]
-            continue
-        backs = view["backs"][other]
-        for grp, count in (("jewel", backs["jewels"]), ("genie", backs["genies"])):
-            for _ in range(count):
-                if not by_group.get(grp) or not free_ids:
-                    raise CannotSample("More tokens on the table than in the box.")
-                token = free_ids.pop()
-                new_kinds[token] = by_group[grp].pop()
-                hands[other].append(token)
+    hands, offered = _stashes(view, seat, players, rng, by_group, free_ids, new_kinds, offers or {})
     keeps = _draws(view, seat, players, rng, by_group, free_ids, new_kinds)
     slots += [_any_token(rng, by_group, free_ids, new_kinds) for _ in range(unseen)]
     rest = [k for grp in by_group.values() for k in grp]
@@ -183,7 +216,39 @@ def _tokens(view, seat, players, rng, table=(), unseen=0):
     aside = free_ids[view["bag_size"]:]
     stolen = [t for t in aside if new_kinds[t] != "curse"]
     curses_out = len(aside) - len(stolen)
-    return new_kinds, hands, bag, stolen, curses_out, slots, keeps
+    return new_kinds, hands, bag, stolen, curses_out, slots, keeps, offered
+
+
+def _stashes(view, seat, players, rng, by_group, free_ids, new_kinds, offers):
+    """Every seat's stash, and what each offers a genie (``offers``: the others' as the events tell them): the
+    seat's own as it sees them, another's jewels and genies as counted on the table (``backs``), its offer drawn
+    first; ``by_group``, ``free_ids`` and ``new_kinds`` (``_tokens``' pools and assignment) are updated."""
+    hands = [[] for _ in range(players)]
+    offered = [[] for _ in range(players)]
+    if isinstance(seat, int) and (view.get("pending") or {}).get("my_offer") is not None:
+        offered[seat] = list(view["pending"]["my_offer"])
+    for other in range(1, players):
+        if other == seat:
+            hands[other] = [t["id"] for t in view.get("tokens") or []]
+            continue
+        backs = view["backs"][other]
+        count, value = offers.get(other, (0, 0))
+        if count > backs["jewels"] or len(free_ids) < count:
+            raise CannotSample("An offer of more jewels than the seat holds.")
+        for kind in _offer_kinds(by_group.get(JEWEL) or [], count, value, rng) if count else ():
+            by_group[JEWEL].remove(kind)
+            token = free_ids.pop()
+            new_kinds[token] = kind
+            hands[other].append(token)
+            offered[other].append(token)
+        for grp, count in ((JEWEL, backs["jewels"] - len(offered[other])), (GENIE, backs["genies"])):
+            for _ in range(count):
+                if not by_group.get(grp) or not free_ids:
+                    raise CannotSample("More tokens on the table than in the box.")
+                token = free_ids.pop()
+                new_kinds[token] = by_group[grp].pop()
+                hands[other].append(token)
+    return hands, offered
 
 
 def _draws(view, seat, players, rng, by_group, free_ids, new_kinds):
@@ -239,7 +304,8 @@ def _table(view, theft):
 
 def _pending(view, slots, told):
     """The business the view shows pending, as the state holds it (a sharing, a theft, a chest window,
-    Scheherazade waiting for a gift or a lamp vote); ``told``: what the seat's events tell of it (``_told``)."""
+    Scheherazade waiting for a gift, a lamp vote or an offer to a genie); ``slots``: the tokens ``_tokens`` put
+    on the table, or each seat's offer; ``told``: what the seat's events tell of it (``_told``)."""
     shown, line = view.get("pending"), list(view["line"])
     if shown is None:
         return []
@@ -253,6 +319,11 @@ def _pending(view, slots, told):
     if shown["kind"] == "discard_vote":
         # the votes are public; whose lamps may be voted out follows from the lamps and the lit one shown
         return [{"kind": "discard_vote", "dest": shown["dest"], "votes": list(shown["votes"]), "started": True}]
+    if shown["kind"] == "genie_offer":  # ``slots``: each seat's offer (``_tokens``)
+        if [len(o) for o in slots] != shown["offers"]:
+            raise CannotSample("The offers shown are not the ones the events tell.")
+        return [{"kind": "genie_offer", "user": shown["user"], "genie": shown["genie"], "offers": slots,
+                 "started": True}]
     return _sharing(shown, slots, line)
 
 
@@ -473,8 +544,10 @@ def sample_state(view, seat, rng, seen=()):
     told = _told(shown, seen)
     setting_up = view["phase"] == "setup"
     gift = shown is not None and shown["kind"] == "dice"  # Scheherazade's tokens given so far are face down
-    kinds, hands, bag, stolen, curses_out, slots, keeps = _tokens(view, seat, players, rng, _table(view, told),
-                                                                  unseen=shown["pool"] if gift else 0)
+    asked = shown is not None and shown["kind"] == "genie_offer"
+    kinds, hands, bag, stolen, curses_out, slots, keeps, offered = _tokens(
+        view, seat, players, rng, _table(view, told), unseen=shown["pool"] if gift else 0,
+        offers=told if asked else None)
     event_kinds, event_hand, event_deck, events_used = _events(view, seat, rng)
     state = {
         "game": "sidibaba", "players": players, "seed": rng.randrange(1 << 30), "counter": 0, "phase": view["phase"],
@@ -493,7 +566,7 @@ def sample_state(view, seat, rng, seen=()):
         "genie_segment": view["segment"] if view["genie_used"] else None,
         "votes": list(view["votes"]), "line_vote": None,
         "window": {"move": view["moves_made"]} if view["window_open"] else None,
-        "pending": _pending(view, slots, told),
+        "pending": _pending(view, offered if asked else slots, told),
         "moves": view["moves_made"], "lamp_trail_from": view["moves_before_lamp"],
         "winner": None, "end_reason": None,
         "last_answer": dict(view["genie_answer"]) if view["genie_answer"] else None,

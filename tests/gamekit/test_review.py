@@ -368,6 +368,24 @@ def test_a_sidi_baba_character_chosen_after_the_leaders_placements_is_the_same_w
     assert "skipped" not in _honest_sidibaba_review(decision, state, 7)
 
 
+def test_a_sidi_baba_genie_offer_is_judged_and_the_same_from_any_hidden_stash():
+    """The Adventurers' offer to a genie one of them asked is sampled (the others' offers drawn as the events
+    tell their worth) and judged: confirming weighed beside offering jewels; the review is the same text when
+    the stashes, the bag or the maze beyond sight are other."""
+    checked = 0
+    for seed, decision, state in _sidibaba_decisions(range(0, 40), range(1, 4),
+                                                     lambda d: _pending_kind(d) == "genie_offer"):
+        judged = _honest_sidibaba_review(decision, state, seed)
+        if judged.get("skipped") == "single":  # a user with no jewel to offer: confirming is no choice
+            continue
+        assert "skipped" not in judged
+        assert {row["action"]["type"] for row in judged["candidates"]} == {"confirm", "offer"}
+        checked += 1
+        if checked >= 2:
+            return
+    pytest.fail(f"only {checked} genie offers with a choice in the matches")
+
+
 def test_a_sidi_baba_adventurer_is_not_told_to_propose_a_line_instead_of_voting():
     """Proposing a new line order is open beside every decision of play, no alternative to a move vote or a take:
     an Adventurer's vote is weighed against the other votes (and a genie), never against a proposal; a take of the

@@ -78,12 +78,12 @@ def test_the_leaders_token_stays_out_after_a_meeting_as_the_leaders_events_tell(
 
 
 def test_a_view_with_business_pending_is_not_sampled_and_the_search_bot_plays_the_explorer_there():
-    """A genie's offer (the others' offers shown by count, their worth told by the events) is not rebuilt."""
-    state, _events = next(_pending_steps("genie_offer", 4, range(0, 40)))
-    seat = next(s for s in engine.to_act(state) if s != LEADER)
+    """A padlock's tokens being handed out by the Adventurer who opened it are not rebuilt."""
+    state, events = next(_pending_steps("padlock_give", 4, range(0, 40)))
+    seat = state["pending"][0]["opener"]
     view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
     with pytest.raises(CannotSample):
-        engine.sample_state(view, seat, random.Random(0))
+        engine.sample_state(view, seat, random.Random(0), event_rules.for_seat(events, seat, False))
     bot = ismcts.with_budget(bots.BOTS["master"], iterations=5)
     assert bot(view, legal, random.Random(4)) == bots.navigator_bot(view, legal, random.Random(4))
 
@@ -394,3 +394,30 @@ def test_scheherazades_gift_is_sampled_with_her_turn_from_the_events_and_what_sh
                 if gifts >= 4 and held:
                     return
     pytest.fail(f"only {gifts} gifts to Scheherazade ({held} with tokens given before) in the matches")
+
+
+def test_a_genie_offer_is_sampled_with_each_offer_worth_what_the_events_tell():
+    """While the table offers jewels to a genie, each seat sees the others' offers by count, and the events tell
+    what each is worth: the sample draws every other seat's offer among the jewels left, as many and worth as
+    much as told; a seat's own offer is the one it made."""
+    from sidibaba.engine.tokens import face_value
+
+    state, events = next(_pending_steps("genie_offer", 4, range(0, 40)))
+    user = state["pending"][0]["user"]
+    other = next(s for s in range(1, 4) if s != user
+                 and sum(1 for t in state["hands"][s] if group(state["kinds"][t]) == "jewel") >= 2)
+    jewels = [t for t in state["hands"][other] if group(state["kinds"][t]) == "jewel"][:2]
+    state, new = engine.apply(state, other, {"type": "offer", "tokens": jewels}, 1.0)
+    events = events + new
+    worth = sum(face_value(state["kinds"][t]) for t in jewels)
+    drawn = set()
+    for seat in range(4):
+        for sampled in _samples(state, events, seat, 6):
+            offer = sampled["pending"][0]["offers"][other]
+            if seat == other:
+                assert offer == jewels
+                continue
+            assert len(offer) == 2 and sum(face_value(sampled["kinds"][t]) for t in offer) == worth
+            assert all(t in sampled["hands"][other] for t in offer)
+            drawn.add(tuple(sorted(sampled["kinds"][t] for t in offer)))
+    assert drawn, "no other seat's sample drew the offer"
