@@ -7,9 +7,10 @@ chest's, the Treasure's or the Merchant's tokens (which one each Adventurer take
 Leader's theft (a jewel or a genie from the Adventurer in front); the review (docs/analysis.md) also judges
 the Adventurers' lamp vote (whose unlit lamp goes after a meeting or a curse), the Leader's window before
 a closed chest opens, the genie's token its user keeps, the offers to a genie, the token given to
-Scheherazade and the setup of either role (the search bots play the setup by rehearsal and the Explorer). So a
-state is sampled while setting up, and in play when nothing else is pending (no dice but Scheherazade's gift,
-chest, padlock, pause or line vote): every other view raises ``CannotSample`` and the bot plays its heuristic instead.
+Scheherazade, a padlock's tokens handed out by its opener and the setup of either role (the search bots play
+the setup by rehearsal and the Explorer), a line vote open or not. So a state is sampled while setting up, and
+in play unless time is stopped (a pause) or other business is pending (dice but Scheherazade's gift, a chest
+opening, a padlock's tokens for any seat but its opener): every other view raises ``CannotSample`` and the bot plays its heuristic instead.
 
 What is drawn:
 - for every seat: the identity of each token it may not know (the bag, the other stashes, the tokens
@@ -32,6 +33,9 @@ What is drawn:
 - an offer to a genie: the seat's own offer as its view shows it, every other seat's drawn among the jewels
   left, as many and worth as much (at a genie's face values) as its last ``genie_offer`` event since the genie
   was used tells;
+- a padlock's tokens being handed out (its opener's alone: the others do not see them): the tokens in their
+  slots and the seats still to receive, as shown;
+- a proposal of a new line order being voted on: as shown (it is public);
 - Scheherazade waiting for a gift (a roll of 1 to 4): the rolls so far from the seat's events, the order the
   line's (its next roller as the view shows), the tokens she holds, given face down, drawn among the tokens
   that are no curse;
@@ -64,7 +68,7 @@ from .tokens import CURSE, GENIE, JEWEL, build_kinds, face_value, group
 from .views import sight
 
 FACING = {d: i for i, d in enumerate(DIRS)}
-SAMPLED_PENDING = {"sharing", "theft", "discard_vote", "chest_window", "genie_offer"}
+SAMPLED_PENDING = {"sharing", "theft", "discard_vote", "chest_window", "genie_offer", "padlock_give"}
 # the business only the Leader decides, sampled for the Leader alone
 LEADERS_PENDING = {"theft", "chest_window"}
 
@@ -72,7 +76,7 @@ LEADERS_PENDING = {"theft", "chest_window"}
 def searchable(view):
     """Whether ``sample_state`` builds a state for this view (the situations the search bots search, and the
     setup, which the review judges)."""
-    if view.get("paused") is not None or view.get("line_vote") is not None:
+    if view.get("paused") is not None:
         return False
     if view.get("phase") == "setup":
         return True
@@ -86,6 +90,8 @@ def _sampled(pending, seat):
     """Whether the business pending is one ``sample_state`` rebuilds, for this seat."""
     if pending["kind"] == "dice":  # Scheherazade's gift: the roller who rolled 1 to 4 chooses what to give her
         return pending["mode"] == "scheherazade" and pending["giver"] is not None
+    if pending["kind"] == "padlock_give":  # its tokens are shown to the one who opened the padlock, who hands them out
+        return seat == pending["opener"]
     return pending["kind"] in SAMPLED_PENDING and (pending["kind"] not in LEADERS_PENDING or seat == LEADER)
 
 
@@ -174,7 +180,8 @@ def _tokens(view, seat, players, rng, table=(), unseen=0, offers=None):
     the tokens offered are returned by seat (the seat's own as its view shows)."""
     kinds = build_kinds(players, game_data(), bag_kinds({}))
     total = len(kinds)
-    own = {t["id"]: t["kind"] for t in (view.get("tokens") or []) + (view.get("keep_choices") or [])}
+    handed = (view.get("pending") or {}).get("tokens") or []  # a padlock's, shown to its opener
+    own = {t["id"]: t["kind"] for t in (view.get("tokens") or []) + (view.get("keep_choices") or []) + handed}
     known_ids = set(own)
     pool = list(kinds)
     for kind in own.values():
@@ -319,6 +326,13 @@ def _pending(view, slots, told):
     if shown["kind"] == "discard_vote":
         # the votes are public; whose lamps may be voted out follows from the lamps and the lit one shown
         return [{"kind": "discard_vote", "dest": shown["dest"], "votes": list(shown["votes"]), "started": True}]
+    if shown["kind"] == "padlock_give":
+        slots = [None] * max(len(view["line"]), 1 + max(t["slot"] for t in shown["tokens"]))
+        for token in shown["tokens"]:
+            slots[token["slot"]] = token["id"]
+        # begun: the chest it opened (``at``) is not read again
+        return [{"kind": "padlock_give", "opener": shown["opener"], "at": None, "slots": slots,
+                 "to": list(shown["left"]), "started": True}]
     if shown["kind"] == "genie_offer":  # ``slots``: each seat's offer (``_tokens``)
         if [len(o) for o in slots] != shown["offers"]:
             raise CannotSample("The offers shown are not the ones the events tell.")
@@ -564,7 +578,7 @@ def sample_state(view, seat, rng, seen=()):
         "genies_spent": [], "jewels_paid": [], "curses_out": curses_out,
         "segment": view["segment"], "ends_at": view["segment_ends_at"], "paused": None,
         "genie_segment": view["segment"] if view["genie_used"] else None,
-        "votes": list(view["votes"]), "line_vote": None,
+        "votes": list(view["votes"]), "line_vote": None,  # the line's vote, if open, below (it is public)
         "window": {"move": view["moves_made"]} if view["window_open"] else None,
         "pending": _pending(view, offered if asked else slots, told),
         "moves": view["moves_made"], "lamp_trail_from": view["moves_before_lamp"],
@@ -572,6 +586,10 @@ def sample_state(view, seat, rng, seen=()):
         "last_answer": dict(view["genie_answer"]) if view["genie_answer"] else None,
     }
     state.update(_maze_part(view, seat, rng))
+    shown_vote = view.get("line_vote")
+    if shown_vote is not None:  # ``opened``: the decision it opened on, which nothing reads back
+        state["line_vote"] = {"line": list(shown_vote["line"]), "by": shown_vote["by"],
+                              "votes": list(shown_vote["votes"]), "opened": state["decision"]}
     return contract.stamp_rules_version(state, contract.rules_version(view))
 
 

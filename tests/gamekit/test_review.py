@@ -386,6 +386,22 @@ def test_a_sidi_baba_genie_offer_is_judged_and_the_same_from_any_hidden_stash():
     pytest.fail(f"only {checked} genie offers with a choice in the matches")
 
 
+def test_a_sidi_baba_padlocks_tokens_handed_out_are_judged_and_the_same_from_any_hidden_stash():
+    """The Adventurer who opened a padlock hands its tokens out one by one, which token to whom: judged among
+    the slots and seats left; the review is the same text when the others' stashes or the bag are other."""
+    checked = 0
+    # the Explorer's five-player match of seed 31 opens a padlock (a rare card: none in four players' seeds 0-39)
+    for seed, decision, state in _sidibaba_decisions([31], range(1, 5), lambda d: d.taken["type"] == "give_token",
+                                                     players=5):
+        judged = _honest_sidibaba_review(decision, state, seed, players=5)
+        if judged.get("skipped") == "single":  # the last token to the last seat: no choice
+            continue
+        assert "skipped" not in judged
+        assert {row["action"]["type"] for row in judged["candidates"]} == {"give_token"}
+        checked += 1
+    assert checked >= 2, f"only {checked} padlock tokens handed out with a choice"
+
+
 def test_a_sidi_baba_adventurer_is_not_told_to_propose_a_line_instead_of_voting():
     """Proposing a new line order is open beside every decision of play, no alternative to a move vote or a take:
     an Adventurer's vote is weighed against the other votes (and a genie), never against a proposal; a take of the

@@ -78,9 +78,11 @@ def test_the_leaders_token_stays_out_after_a_meeting_as_the_leaders_events_tell(
 
 
 def test_a_view_with_business_pending_is_not_sampled_and_the_search_bot_plays_the_explorer_there():
-    """A padlock's tokens being handed out by the Adventurer who opened it are not rebuilt."""
-    state, events = next(_pending_steps("padlock_give", 4, range(0, 40)))
-    seat = state["pending"][0]["opener"]
+    """Dice rolled for a padlock or a combination lock are not rebuilt (a roll is no choice)."""
+    state, events = next((s, e) for s, e in _pending_steps("dice", 4, range(0, 40))
+                         if s["pending"][0]["mode"] != "scheherazade")
+    head = state["pending"][0]
+    seat = head["order_line"][head["turn"] % len(head["order_line"])]
     view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
     with pytest.raises(CannotSample):
         engine.sample_state(view, seat, random.Random(0), event_rules.for_seat(events, seat, False))
@@ -421,3 +423,33 @@ def test_a_genie_offer_is_sampled_with_each_offer_worth_what_the_events_tell():
             assert all(t in sampled["hands"][other] for t in offer)
             drawn.add(tuple(sorted(sampled["kinds"][t] for t in offer)))
     assert drawn, "no other seat's sample drew the offer"
+
+
+def test_a_padlocks_tokens_are_sampled_for_the_one_handing_them_out_as_shown():
+    """The Adventurer who opened a padlock sees the tokens it hands out (the others do not: not sampled for them):
+    its sample holds them in their slots, the seats still to receive as shown."""
+    checked = 0
+    for state, events in _pending_steps("padlock_give", 4, range(0, 40)):
+        head = state["pending"][0]
+        for sampled in _samples(state, events, head["opener"], 3):
+            assert sampled["pending"][0]["slots"][:len(head["slots"])] == head["slots"]
+            assert sampled["pending"][0]["to"] == head["to"]
+        for seat in range(4):
+            if seat != head["opener"]:
+                assert not searchable(engine.view(state, seat))
+        checked += 1
+    assert checked >= 2
+
+
+def test_a_line_vote_open_is_sampled_as_shown_for_every_seat():
+    """A proposal of a new line order, and the votes on it so far, are public: every seat's sample holds them as
+    shown, and the decisions taken while the vote is open (a move vote, the vote itself) are sampled."""
+    from tests.sidibaba.helpers import act
+
+    state = move(set_up(players=4, seed=6), "E")
+    state = act(state, 2, {"type": "propose_line", "line": [3, 2, 1]})
+    state = act(state, 3, {"type": "vote_line", "accept": False})
+    for seat in range(4):
+        for sampled in _samples(state, [], seat, 3):
+            shown = sampled["line_vote"]
+            assert (shown["line"], shown["by"], shown["votes"]) == ([3, 2, 1], 2, [None, None, True, False])
