@@ -14,18 +14,21 @@ pytestmark = pytest.mark.e2e
 
 WORDS = {
     "en": {"ask": "Review these decisions", "swings": "The largest swings",
-           "sentence": re.compile(r"^At move \d+, “(?P<taken>.+)” cost about \d+ points of 100 of the expected result"
+           "sentence": re.compile(r"^At move \d+, “(?P<taken>.+)” cost about \d+ points of 100 (?P<result>of .+?)"
                                   r"(?: and gave about \d+ to (?P<seats>.+))?: “(?P<best>.+)” was better\.$"),
            # how Basra's buttons name its actions (basra_actions.js), by their first words
            "play": re.compile(r"^(Play \d|Which way\?\s|Buy |Take |Stop$|Roll the dice$|Choose |I am done|Accept #|Decline #|Give |"
                               r"Steal for |Turn \d|Claim |.+ starts round two$|Sell |Throw away |Return |Offer |Trade with )")},
     "fr": {"ask": "Analyser ces décisions", "swings": "Les plus grands écarts",
-           "sentence": re.compile(r"^Au coup \d+, «\u00a0(?P<taken>.+)\u00a0» a coûté environ \d+ points sur 100 du résultat attendu"
+           "sentence": re.compile(r"^Au coup \d+, «\u00a0(?P<taken>.+)\u00a0» a coûté environ \d+ points sur 100 (?P<result>d.+?)"
                                   r"(?: et en a donné environ \d+ à (?P<seats>.+))? : «\u00a0(?P<best>.+)\u00a0» était meilleur\.$"),
            "play": re.compile(r"^(Jouer \d|Quel chemin\s\?\s|Acheter |Prendre |Arrêter$|Lancer le dé$|Choisir |J'ai fini|Accepter #|"
                               r"Refuser #|Donner |Voler pour |Retourner \d|Réclamer |.+ commence la deuxième manche$|Vendre |Jeter |"
                               r"Rendre |Offrir |Échanger avec )")},
 }
+# what Basra's estimate is, in its own terms (match_strings.js, result_basra)
+BASRA_RESULT = {"en": "of your margin in Piastres over the best other player",
+                "fr": "de votre écart en piastres sur le meilleur des autres joueurs"}
 # a decision with one candidate (a theft from an Adventurer holding jewels alone) says so, not "not sampled"
 NO_CHOICE = {"en": "not judged (there was no other choice)", "fr": "non jugée (il n’y avait pas d’autre choix)"}
 CAVEAT = {"en": "On Sidi Baba the review plays each choice out with a simple walker",
@@ -82,6 +85,7 @@ def test_a_seats_review_is_asked_for_followed_and_drawn_on_the_replay(live_serve
     said = WORDS[language]["sentence"].search(sentences.first.inner_text())
     assert said, sentences.first.inner_text()
     assert _named_in_words(said["taken"], language) and _named_in_words(said["best"], language), said.groups()
+    assert said["result"] == BASRA_RESULT[language], said.groups()
     # and who gained from it: of two seats, the other one (the Merchant), named as the table names it
     assert said["seats"] == page.evaluate("window.MatchLive.name(1)") and not said["seats"].startswith("#"), said.groups()
     # the same in words for a screen reader: a row per decision, its actions named as the sentences name them

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  actionWords, curve, inProgress, judged, marks, nextPoll, notJudgedKey, points, polyline, progress, swingSentences,
+  actionWords, curve, inProgress, judged, marks, nextPoll, notJudgedKey, points, polyline, progress, resultWords, roleOf, swingSentences,
 } from "../../matches/static/matches/review_steps.js";
 
 const REVIEW = {
@@ -52,6 +52,19 @@ test("a swing that gave another seat its points names who gained, and how much",
   const gave = { sentence: "{move}: {taken} lost {loss}, gave {gain} to {seats}", names: (seats) => seats.map((s) => "P" + s).join(" and ") };
   const said = swingSentences(review, "{move}: {taken} lost {loss}, {best} better", actionWords, fmt, gave);
   assert.deepEqual(said.map((s) => s.text), ["8: take: pos 2:1 lost 25, gave 21 to P1 and P2", "9: take: pos 0:1 lost 5, take: pos 0:2 better"]);
+});
+
+test("a swing says what was lost in its game's own terms, for the seat's role", () => {
+  const strings = { result: "of the expected result", result_basra: "of your margin in Piastres",
+                    result_sidibaba_leader: "of your chance of stopping them", result_sidibaba_adventurer: "of the group's escape" };
+  assert.equal(resultWords(strings, "sidibaba", roleOf({ 3: { role: "leader" } })), "of your chance of stopping them");
+  assert.equal(resultWords(strings, "sidibaba", roleOf({ 3: null, 5: { role: "adventurer" } })), "of the group's escape");
+  assert.equal(resultWords(strings, "basra", roleOf({ 3: { seat: 0 } })), "of your margin in Piastres");
+  assert.equal(resultWords(strings, "alibaba_tiles", undefined), "of the expected result");
+  assert.equal(roleOf({}), undefined);
+  const fmt = (s, a) => s.replace(/\{(\w+)\}/g, (m, k) => (a[k] !== undefined ? a[k] : m));
+  const said = swingSentences(REVIEW, "{move}: {taken} lost {loss} {result}", actionWords, fmt, undefined, "of your margin in Piastres");
+  assert.equal(said[0].text, "8: take: pos 2:1 lost 25 of your margin in Piastres");
 });
 
 test("the progress bar and whether to ask again", () => {

@@ -49,9 +49,16 @@ export const REVIEW = {
   mark_label: gettext("{mark} at move {move}: {loss} points lost"),
   // {taken} and {best}: an action in its game's words, as a button says it ("Take the red ring (layer 2)")
   detail: gettext("At move {move}: “{taken}” was estimated at {taken_value} points of 100; “{best}” at {best_value} ({loss} points better)."),
-  swing: gettext("At move {move}, “{taken}” cost about {loss} points of 100 of the expected result: “{best}” was better."),
+  // {result}: what the estimate is, in the game's own terms (result_<game>_<role>, result_<game>, result below)
+  swing: gettext("At move {move}, “{taken}” cost about {loss} points of 100 {result}: “{best}” was better."),
   // {seats}: who gained most from the action taken rather than the best one ("Bob", "Alice and Bob")
-  swing_gave: gettext("At move {move}, “{taken}” cost about {loss} points of 100 of the expected result and gave about {gain} to {seats}: “{best}” was better."),
+  swing_gave: gettext("At move {move}, “{taken}” cost about {loss} points of 100 {result} and gave about {gain} to {seats}: “{best}” was better."),
+  result: gettext("of the expected result"),
+  // each game's estimate (docs/analysis.md, "a playout's value"): the cave's is half coming first, half the margin
+  result_alibaba_tiles: gettext("of your chances (coming first, and your lead in points)"),
+  result_basra: gettext("of your margin in Piastres over the best other player"),
+  result_sidibaba_leader: gettext("of your chance of stopping the Adventurers"),
+  result_sidibaba_adventurer: gettext("of the group’s chance of escaping with the Treasure"),
   swings_title: gettext("The largest swings"),
   no_swings: gettext("No decision lost enough to be marked."),
   table_title: gettext("Every decision, in words"),

@@ -7,7 +7,7 @@ import * as UI from "./ui.js";
 import { REVIEW } from "./match_strings.js";
 import { actionText } from "./speech.js";
 import {
-  curve, inProgress, marks, nextPoll, notJudgedKey, points, polyline, progress, swingSentences,
+  curve, inProgress, marks, nextPoll, notJudgedKey, points, polyline, progress, resultWords, roleOf, swingSentences,
 } from "./review_steps.js";
 
 const POLL_MS = 1000;
@@ -154,7 +154,8 @@ export function start(host) {
     });
     body.appendChild(timeline);
     body.appendChild(UI.h("p", { className: "review-detail", "data-testid": "review-detail", role: "status", hidden: true }));
-    const sentences = swingSentences(data, REVIEW.swing, words, UI.fmt, { sentence: REVIEW.swing_gave, names: seatNames });
+    const sentences = swingSentences(data, REVIEW.swing, words, UI.fmt, { sentence: REVIEW.swing_gave, names: seatNames },
+                                     resultWords(REVIEW, host.game, roleOf(views)));
     body.appendChild(UI.h("h3", { text: REVIEW.swings_title }));
     body.appendChild(sentences.length
       ? UI.h("ol", { className: "review-swings", "data-testid": "review-swings" }, sentences.map(function (s) {

@@ -52,16 +52,31 @@ export function actionWords(action) {
   return rest.length ? type + ": " + rest.join("; ") : type;
 }
 
+/* What a review's estimate is, in its game's own terms and for the seat's role: the first of the strings'
+ * `result_<game>_<role>`, `result_<game>` and `result` ("of the group's chance of escaping with the Treasure"). */
+export function resultWords(strings, game, role) {
+  const keys = (role ? ["result_" + game + "_" + role] : []).concat(["result_" + game, "result"]);
+  const found = keys.find(function (k) { return typeof strings[k] === "string"; });
+  return found ? strings[found] : "";
+}
+
+/* The seat's role as its views say it (Sidi Baba's "leader" or "adventurer"), or undefined. */
+export function roleOf(views) {
+  const found = Object.values(views || {}).find(function (v) { return v && typeof v.role === "string"; });
+  return found ? found.role : undefined;
+}
+
 /* The swings' sentences, largest first: `sentence` is the translated template with {move}, {taken},
- * {best} and {loss}; `words(action, seq)` names an action of the decision at `seq`. A decision that says who
- * gained from it (`gave`: {seats, gain}) is told with `gave.sentence`, which adds {gain} and {seats}, the
- * seats named by `gave.names(list)` ("Alice and Bob"). */
-export function swingSentences(review, sentence, words, fmt, gave) {
+ * {best}, {loss} and {result} (what the estimate is, in the game's terms: `resultWords`); `words(action, seq)`
+ * names an action of the decision at `seq`. A decision that says who gained from it (`gave`: {seats, gain})
+ * is told with `gave.sentence`, which adds {gain} and {seats}, the seats named by `gave.names(list)` ("Alice
+ * and Bob"). */
+export function swingSentences(review, sentence, words, fmt, gave, result) {
   const bySeq = {};
   (review.decisions || []).forEach(function (d) { bySeq[d.seq] = d; });
   return (review.swings || []).filter(function (seq) { return bySeq[seq]; }).map(function (seq) {
     const d = bySeq[seq];
-    const values = { move: seq, taken: words(d.taken, seq), best: words(d.best, seq), loss: points(d.loss) };
+    const values = { move: seq, taken: words(d.taken, seq), best: words(d.best, seq), loss: points(d.loss), result: result || "" };
     if (gave && d.gave && (d.gave.seats || []).length) {
       return { seq: seq, mark: d.mark, text: fmt(gave.sentence, Object.assign(values, { gain: points(d.gave.gain), seats: gave.names(d.gave.seats) })) };
     }
