@@ -500,10 +500,12 @@ master_bot = search_bot(iterations=100, cpu_seconds=SEARCH_CPU_SECONDS, rehearsa
 # The match review (gamekit/review.py, docs/analysis.md): the search bots' own settings (60 Explorer actions
 # valued by the escape odds); it reviews the decisions ``sample_state`` samples: a move vote, the Leader's
 # Event window and its window on a closed chest, a sharing, the Leader's theft, a lamp vote (whose unlit lamp
-# goes) and the setup. The chest window, the theft's two choices (a jewel, a genie) and the setup are weighed
-# by the review only: the search bots play a chest window and steal as the Explorer does (a jewel when there is
-# one), unsearched (``settled``), and set up by rehearsal then as the Explorer; a lamp vote, like all of an
-# Adventurer's decisions, is the navigator's.
+# goes), an offer to a genie, a padlock's tokens handed out and the setup, a line vote open or not. The chest
+# window, the theft's two choices (a jewel, a genie) and the setup are weighed by the review only: the search
+# bots play a chest window and steal as the Explorer does (a jewel when there is one), unsearched
+# (``settled``), and set up by rehearsal then as the Explorer; all of an Adventurer's decisions are the
+# navigator's. (The Leader's Event window while the Adventurers vote on a new line order is searched, as any
+# other: the sampler refused that view before, so the Explorer played it.)
 REVIEWED = (*SEARCHED, "steal")
 # The line's vote and a genie's keep are open beside every decision of play (the engine's SIDE_HANDLERS): each is
 # a decision of its own, so the review weighs a move vote or a take among its own choices, a genie's keep among

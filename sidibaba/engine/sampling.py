@@ -10,7 +10,8 @@ a closed chest opens, the genie's token its user keeps, the offers to a genie, t
 Scheherazade, a padlock's tokens handed out by its opener and the setup of either role (the search bots play
 the setup by rehearsal and the Explorer), a line vote open or not. So a state is sampled while setting up, and
 in play unless time is stopped (a pause) or other business is pending (dice but Scheherazade's gift, a chest
-opening, a padlock's tokens for any seat but its opener): every other view raises ``CannotSample`` and the bot plays its heuristic instead.
+opening, a padlock's tokens for any seat but its opener): every other view raises ``CannotSample`` and the bot
+plays its heuristic instead.
 
 What is drawn:
 - for every seat: the identity of each token it may not know (the bag, the other stashes, the tokens
@@ -74,8 +75,8 @@ LEADERS_PENDING = {"theft", "chest_window"}
 
 
 def searchable(view):
-    """Whether ``sample_state`` builds a state for this view (the situations the search bots search, and the
-    setup, which the review judges)."""
+    """Whether ``sample_state`` builds a state for this view (the situations the search bots search and those
+    the review alone judges: the module says which)."""
     if view.get("paused") is not None:
         return False
     if view.get("phase") == "setup":
@@ -311,8 +312,9 @@ def _table(view, theft):
 
 def _pending(view, slots, told):
     """The business the view shows pending, as the state holds it (a sharing, a theft, a chest window,
-    Scheherazade waiting for a gift, a lamp vote or an offer to a genie); ``slots``: the tokens ``_tokens`` put
-    on the table, or each seat's offer; ``told``: what the seat's events tell of it (``_told``)."""
+    Scheherazade waiting for a gift, a lamp vote, an offer to a genie or a padlock's tokens handed out);
+    ``slots``: the tokens ``_tokens`` put on the table, or each seat's offer; ``told``: what the seat's events
+    tell of it (``_told``)."""
     shown, line = view.get("pending"), list(view["line"])
     if shown is None:
         return []
@@ -326,12 +328,12 @@ def _pending(view, slots, told):
     if shown["kind"] == "discard_vote":
         # the votes are public; whose lamps may be voted out follows from the lamps and the lit one shown
         return [{"kind": "discard_vote", "dest": shown["dest"], "votes": list(shown["votes"]), "started": True}]
-    if shown["kind"] == "padlock_give":
-        slots = [None] * max(len(view["line"]), 1 + max(t["slot"] for t in shown["tokens"]))
+    if shown["kind"] == "padlock_give":  # its tokens as its opener sees them (``_tokens`` kept them aside)
+        handed = [None] * max(len(line), 1 + max(t["slot"] for t in shown["tokens"]))
         for token in shown["tokens"]:
-            slots[token["slot"]] = token["id"]
+            handed[token["slot"]] = token["id"]
         # begun: the chest it opened (``at``) is not read again
-        return [{"kind": "padlock_give", "opener": shown["opener"], "at": None, "slots": slots,
+        return [{"kind": "padlock_give", "opener": shown["opener"], "at": None, "slots": handed,
                  "to": list(shown["left"]), "started": True}]
     if shown["kind"] == "genie_offer":  # ``slots``: each seat's offer (``_tokens``)
         if [len(o) for o in slots] != shown["offers"]:
