@@ -429,7 +429,7 @@ def leader_candidates(view, legal, rng):
     if view["role"] != "leader":
         return None
     if view["phase"] == "setup":  # the review's alone (the bots' setup is the rehearsal's, then the Explorer's)
-        plans = rehearsal.candidates(view, legal, SETUP_CANDIDATES)
+        plans = rehearsal.candidates(view, legal)
         return [rehearsal.as_action(plan) for plan in plans] if plans else None
     out = [a for a in legal if a["type"] == "pass"]
     seen = set()
@@ -462,9 +462,6 @@ def leader_candidates(view, legal, rng):
 
 
 SEARCHED = ("play_event", "pass")
-# The Leader's setup choices a review weighs: every maze and entrance, the Treasure on the squares farthest from
-# the openings (``rehearsal.candidates``, as the search bots rehearse them).
-SETUP_CANDIDATES = 6
 
 
 def _searched(legal):

@@ -59,7 +59,12 @@ def rehearse(view, plan, seed, leader_bot, adventurer_bot):
     return 0.5 * min(final["moves"], ESCAPE_HORIZON) / ESCAPE_HORIZON
 
 
-def candidates(view, legal, limit):
+# How many squares farthest from the openings are weighed for the Treasure, by the search bots' rehearsal and by
+# the review of a Leader's setup alike (the review judges the choices the bots weigh).
+TREASURE_SQUARES = 6
+
+
+def candidates(view, legal, limit=TREASURE_SQUARES):
     """The setup choices weighed: every maze, every entrance, and the ``limit`` squares farthest from the
     openings for the Treasure (the Explorer's own rule ranks them); None for anything else."""
     maze = view.get("maze")
@@ -86,7 +91,7 @@ def as_action(plan):
     return {"type": "choose_entrance", "opening": plan["entrance"]}
 
 
-def setup_bot(explorer, rounds, cpu_seconds, limit=6):
+def setup_bot(explorer, rounds, cpu_seconds, limit=TREASURE_SQUARES):
     """``settled``-style hook: the Leader's maze, Treasure and entrance by rehearsal, else None."""
     def choose(view, legal, rng):
         if view.get("role") != "leader" or view.get("phase") != "setup":
