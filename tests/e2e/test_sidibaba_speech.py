@@ -19,6 +19,7 @@ import uuid
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
+from tests.e2e.conftest import manage
 from tests.e2e.helpers import signup
 from tests.e2e.test_accessibility import violations
 from tests.e2e.test_sidibaba_play import add_corridor_maze
@@ -36,6 +37,32 @@ ANSWERS = [re.compile(p) for p in (
 )]
 MOVE = {"A": r"^A: turn left", "B": r"^B: turn round", "C": r"^C: turn right", "E": r"^E: step ahead"}
 OVER = "The match is over."
+
+
+# What the site holds of a match, read in the site's own environment (either mode): told when a match did not end
+SITE_MATCH = """
+import json, time
+from matches.models import Match
+from matches.registry import get_game
+match = Match.objects.get(pk={match_id})
+state = match.state
+keys = ("phase", "segment", "ends_at", "paused", "votes", "line", "lamps", "lit", "window", "line_vote", "keeps", "pending")
+print(json.dumps({{
+    "now": time.time(), "status": match.status, "version": match.version, "step_version": match.step_version,
+    "next_deadline": match.next_deadline.timestamp() if match.next_deadline else None, "bot_seats": match.bot_seats,
+    "to_act": get_game(match.game).engine.to_act(state), "state": {{key: state.get(key) for key in keys}},
+    "last_actions": [[row.seq, row.seat, row.action, row.server_time]
+                     for row in match.actions.order_by("-seq")[:8]],
+}}, default=str))
+"""
+
+
+def stalled_match(page, env) -> str:
+    """The page's last frame and the site's match, for the message of a match that did not end."""
+    match_id = int(re.search(r"/matches/(\d+)/", page.url).group(1))
+    seen = page.evaluate("() => { const f = window.__lastFrame; return f && [f.version, f.to_act, f.view && f.view.votes]; }")
+    return f"the page's last frame (version, to act, votes): {seen}; the site: " \
+        + manage(env, "shell", "-c", SITE_MATCH.format(match_id=match_id)).stdout.strip().splitlines()[-1]
 
 
 def enabled_button(page, pattern):
@@ -120,7 +147,8 @@ def test_a_screen_reader_user_plays_a_whole_sidibaba_match_as_an_adventurer(live
     shared = asked_to_move = told_ahead = False
     started = time.monotonic()
     while OVER not in said(page):
-        assert time.monotonic() - started < PLAY_SECONDS, f"the match did not end: {len(moves)} moves; the last: {moves[-8:]}"
+        if time.monotonic() - started >= PLAY_SECONDS:
+            pytest.fail(f"the match did not end: {len(moves)} moves; the last: {moves[-8:]}; {stalled_match(page, e2e_env)}")
         before = said(page)
         asked_to_move = asked_to_move or "Your turn: vote the next move." in before
         shared = shared or "The loot has been shared." in before
