@@ -215,7 +215,7 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "config.in_process_layer.InProcessChannelLayer"}}  # its note says why
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Timers: "celery" hands deadlines and bot turns to the Celery worker (needs a

@@ -31,7 +31,7 @@ hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" i
 PURE_DIRECTORIES = ("gamekit", "alibaba_tiles", "basra", "sidibaba")
 # and modules elsewhere whose tests, but for those marked or asking for a backend, touch none: the
 # engine contract checked over every registered game (minutes of random matches, run once).
-PURE_MODULES = {"test_import_graph.py", "matches/test_contract.py"}
+PURE_MODULES = {"test_import_graph.py", "matches/test_contract.py", "config/test_in_process_layer.py"}
 PURE_DIRECTORIES += ("tournaments",)  # the pure pairing, points and standings (tournaments/*.py but models and services)
 PURE_DIRECTORIES += ("chaos",)  # the chaos run's accounting and verdicts (make chaos itself is no test)
 BACKEND_MARKERS = {"django_db", "postgresql", "redis", "e2e", "smoke", "default_mode"}
