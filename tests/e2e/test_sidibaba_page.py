@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.template import Context, Template
 from django.utils import translation
+from playwright.sync_api import expect
 
 from sidibaba import engine
 from tests.e2e.helpers import HARNESS_TIMEOUT_MS, add_modules
@@ -286,6 +287,11 @@ def test_the_padlock_opener_hands_each_token_to_an_adventurer(page):
         "[data-testid^=give-token-]", "els => els.map(e => e.dataset.testid.split('-').slice(2).map(Number))"
     )
     assert {tuple(b) for b in buttons} == legal
+    # each button shows the name beside the token's chip and says the whole handing out to a screen reader
+    kinds = ["gold 1", "gold 2"]  # the tokens behind the padlock, slot by slot (give_tokens above)
+    for slot, to in legal:
+        button = page.get_by_test_id(f"give-token-{slot}-{to}")
+        expect(button).to_have_accessible_name(re.compile(rf"^Give {kinds[slot]} to \S+$"))
     page.screenshot(path=str(ARTIFACTS / "sidibaba-page-padlock.png"))
     page.click("[data-testid=give-token-1-3]")
     sent = page.evaluate("window.__sent")

@@ -288,7 +288,9 @@ function MainRenderer() {
       const targets = gives.filter(function (a) { return a.slot === tk.slot; });
       box.appendChild(h("div", { className: "sidi-choices", "data-testid": "padlock-slot-" + tk.slot }, [S.tokenChip(tk.kind), " → "]
         .concat(targets.map(function (a) {
-          return S.button(name(a.to), "give-token-" + tk.slot + "-" + a.to, function () { send(a); });
+          // shown as the name beside the token's chip; said (its accessible name) as the whole handing out
+          return S.button(name(a.to), "give-token-" + tk.slot + "-" + a.to, function () { send(a); },
+            { "aria-label": S.t("give_token_to", "Give {kind} to {name}", { kind: S.kindName(tk.kind), name: name(a.to) }) });
         }))));
     });
     return box;

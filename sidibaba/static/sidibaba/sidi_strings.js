@@ -255,6 +255,7 @@ export const SIDI = {
   offer_send: gettext("Offer these jewels"),
   offer_none: gettext("Offer nothing"),
   padlock_prompt: gettext("Hand each token to an Adventurer who has none yet:"),
+  give_token_to: gettext("Give {kind} to {name}"),
   g_jewel: gettext("jewel"),
   g_genie: gettext("genie"),
   // an action in words (sidi_actions.js: the review's sentences and table)
