@@ -59,7 +59,9 @@ def test_a_turn_based_match_mails_your_turn_and_its_link_lands_on_the_match(live
     # off to the lobby: the socket closes; the header counts the match waiting
     page.goto(base + "/")
     assert page.inner_text("[data-testid=my-turns-badge]") == "1"
-    page.click("[data-testid=nav-my-matches]")
+    # a click that navigates returns once the new page starts loading, not once it is drawn: wait for its load
+    with page.expect_navigation():
+        page.click("[data-testid=nav-my-matches]")
     row = page.locator("[data-testid=my-turn-row]")
     assert row.count() == 1 and "Your turn" in row.inner_text() and "1 day 23 h" in row.inner_text()
 
