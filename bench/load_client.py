@@ -381,6 +381,11 @@ async def phase(label, port, seats, echo, plan, rate, seconds, processes, make_m
             else ""
         )
     )
+    web_share = sum(share for name, share in by_label.items() if name.startswith("web "))
+    if moves and web_share:
+        # the figure: every web process's CPU over the phase, per move played in it (idle sockets included)
+        per_move = web_share / 100 * elapsed / moves * 1000
+        print(f"[{label}] web CPU a move: {per_move:.2f} ms ({web_share:.1f}% of a core over {moves} moves)")
     if not echo and plan:
         print(f"[{label}] web RSS {rss_before / 2**20:.0f} MB before, {rss_connected / 2**20:.0f} MB with the tables live, "
               f"{rss_after / 2**20:.0f} MB after: {(max(rss_connected, rss_after) - rss_before) / len(plan) / 2**20:.3f} MB per live table")
