@@ -20,6 +20,8 @@ choice is made per connection by ``_rows_for(connection)``:
 
 Both twins are tested against the same expectations (tests/matches/test_match_rows.py).
 """
+import functools
+
 import orjson
 from django.db import connection, models
 
@@ -53,7 +55,11 @@ def _column(model, name) -> str:
 
 
 class PostgresqlRows:
-    """One SELECT ... FOR UPDATE to read, one statement to write (PostgreSQL only)."""
+    """One SELECT ... FOR UPDATE to read, one statement to write (PostgreSQL only).
+
+    The statements' text depends only on the fields written and the number of log rows: each is made once
+    per process (``functools.cache``), not on every move (quoting each column again through the connection
+    was about a tenth of the move's database work: docs/performance.md, "The profile, and what each change bought")."""
 
     @staticmethod
     def _placeholder(name) -> str:
@@ -64,40 +70,49 @@ class PostgresqlRows:
         return _json(value) if name in _JSON_FIELDS and value is not None else value
 
     @classmethod
-    def write_change(cls, match, fields, log_rows):
-        params = []
+    @functools.cache
+    def _write_sql(cls, fields: tuple[str, ...], log_row_count: int) -> str:
         sql = ""
-        if log_rows:
+        if log_row_count:
             row_sql = "(" + ", ".join(cls._placeholder(name) for name in _LOG_COLUMNS) + ")"
             sql = (f"WITH logged AS (INSERT INTO {connection.ops.quote_name(ActionLog._meta.db_table)} "
                    f"({', '.join(_column(ActionLog, name) for name in _LOG_COLUMNS)}) VALUES "
-                   + ", ".join([row_sql] * len(log_rows)) + ") ")
-            for row in log_rows:
-                params += [row.match_id if name == "match" else cls._value(name, getattr(row, name)) for name in _LOG_COLUMNS]
+                   + ", ".join([row_sql] * log_row_count) + ") ")
         assignments = ", ".join(f"{_column(Match, name)} = {cls._placeholder(name)}" for name in fields)
-        sql += f"UPDATE {connection.ops.quote_name(Match._meta.db_table)} SET {assignments} WHERE {_column(Match, 'id')} = %s"
+        return sql + f"UPDATE {connection.ops.quote_name(Match._meta.db_table)} SET {assignments} WHERE {_column(Match, 'id')} = %s"
+
+    @classmethod
+    def write_change(cls, match, fields, log_rows):
+        params = []
+        for row in log_rows:
+            params += [row.match_id if name == "match" else cls._value(name, getattr(row, name)) for name in _LOG_COLUMNS]
         params += [cls._value(name, getattr(match, name)) for name in fields] + [match.pk]
         with connection.cursor() as cursor:
-            cursor.execute(sql, params)
+            cursor.execute(cls._write_sql(tuple(fields), len(log_rows)), params)
 
     @staticmethod
-    def lock_match(match_id):
-        fields = Match._meta.concrete_fields
+    @functools.cache
+    def _lock_sql() -> tuple[str, tuple, list[str]]:
+        """The SELECT ... FOR UPDATE, the match's concrete fields in its column order, and their attribute names."""
+        fields = tuple(Match._meta.concrete_fields)
         columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+        sql = (f"SELECT {columns} FROM {connection.ops.quote_name(Match._meta.db_table)} "
+               f"WHERE {_column(Match, 'id')} = %s FOR UPDATE")
+        return sql, tuple(isinstance(field, models.JSONField) for field in fields), [field.attname for field in fields]
+
+    @classmethod
+    def lock_match(cls, match_id):
+        sql, is_json, attnames = cls._lock_sql()
         with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT {columns} FROM {connection.ops.quote_name(Match._meta.db_table)} "
-                f"WHERE {_column(Match, 'id')} = %s FOR UPDATE",
-                [match_id],
-            )
+            cursor.execute(sql, [match_id])
             row = cursor.fetchone()
         if row is None:
             raise Match.DoesNotExist(f"no match {match_id}")
         values = [
-            orjson.loads(value) if isinstance(field, models.JSONField) and isinstance(value, (str, bytes)) else value
-            for field, value in zip(fields, row, strict=True)
+            orjson.loads(value) if json and isinstance(value, (str, bytes)) else value
+            for json, value in zip(is_json, row, strict=True)
         ]
-        return Match.from_db(connection.alias, [field.attname for field in fields], values)
+        return Match.from_db(connection.alias, attnames, values)
 
 
 class PortableRows:
