@@ -30,3 +30,14 @@ class ProcessRedisCache(RedisCache):
                 client._get_connection_pool(write=True)  # made here, under the lock: Django's own first use races
                 _clients[key] = client
             return _clients[key]
+
+    def touch_many(self, keys, timeout) -> None:
+        """``touch`` of every key, in one round trip (a pipeline): the sockets' slot heartbeat
+        (config/socket_guard.py)."""
+        client = self._cache.get_client(write=True)
+        with client.pipeline(transaction=False) as pipeline:
+            timeout = self.get_backend_timeout(timeout)
+            for key in keys:
+                key = self.make_and_validate_key(key)
+                pipeline.persist(key) if timeout is None else pipeline.expire(key, timeout)
+            pipeline.execute()

@@ -11,17 +11,21 @@ SOCKET_FRAME_OVERFLOW of them the socket is closed with CLOSE_RATE_LIMITED.
 
 - Sockets per user, over every process: SOCKETS_PER_USER, counted in the cache.
   A socket gives its slot back however it ends (the consumer's `finally`,
-  config/socket_consumer.py). Every open socket touches the count every
-  SOCKET_COUNT_TTL / 3 seconds (its heartbeat) and the count expires
-  SOCKET_COUNT_TTL seconds after the last touch, so a process killed with
-  sockets open keeps a user's slots only until the user's sockets elsewhere
-  are gone too, plus SOCKET_COUNT_TTL.
+  config/socket_consumer.py). Every SOCKET_COUNT_TTL / 3 seconds the process
+  touches the count of every user it holds a slot of (one heartbeat for the
+  process, `SlotHeartbeat`, all its counts in one trip to the cache: a task
+  and a thread hop per socket were about half of an idle web process's CPU,
+  docs/performance.md, "The profile, and what each change bought"), and the
+  count expires SOCKET_COUNT_TTL seconds after the last touch, so a process
+  killed with sockets open keeps a user's slots only until the user's sockets
+  elsewhere are gone too, plus SOCKET_COUNT_TTL.
 
 A socket that is not logged in is counted under its client address instead
 (SOCKETS_PER_ADDRESS sockets; frames as a user's), the address read as the
 log-in throttle reads it (settings.LOGIN_ATTEMPTS_IP_HEADER behind a proxy).
 """
 import asyncio
+import collections
 import json
 import re
 import time
@@ -102,6 +106,53 @@ def _give_socket_slot(identity) -> None:
         pass
 
 
+def _touch_counts(identities, ttl) -> None:
+    keys = [_socket_count_key(identity) for identity in identities]
+    touch_many = getattr(cache, "touch_many", None)  # one round trip on Redis (config/redis_cache.py)
+    if touch_many is not None:
+        touch_many(keys, ttl)
+    else:
+        for key in keys:
+            cache.touch(key, ttl)
+
+
+class SlotHeartbeat:
+    """The socket slots this process holds, by identity, and the one task (on the process's event loop) that
+    keeps their counts alive: only a live socket's process touches a count, so once none does, it expires."""
+
+    def __init__(self):
+        self.held = collections.Counter()
+        self.task = None
+
+    def hold(self, identity) -> None:
+        self.held[identity] += 1
+        loop = asyncio.get_running_loop()
+        if self.task is None or self.task.done() or self.task.get_loop() is not loop:
+            self.task = loop.create_task(self._beat())
+
+    def release(self, identity) -> None:
+        self.held[identity] -= 1
+        if self.held[identity] <= 0:
+            del self.held[identity]
+
+    def stop(self) -> None:
+        """No more touches from this process, and no slot held (as when it is killed): what tests of the expiry use."""
+        self.held.clear()
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    async def _beat(self) -> None:
+        while self.held:
+            ttl = settings.SOCKET_COUNT_TTL
+            await asyncio.sleep(ttl / 3)
+            if self.held:
+                await sync_to_async(_touch_counts, thread_sensitive=False)(list(self.held), ttl)
+
+
+slot_heartbeat = SlotHeartbeat()
+
+
 class SocketGuard:
     """One per connection: its frame budget, the user's (or address's) shared counters, its socket slot."""
 
@@ -115,7 +166,6 @@ class SocketGuard:
         self.budget = FrameBudget(settings.SOCKET_FRAME_BURST, settings.SOCKET_FRAME_RATE)
         self.refused_in_a_row = 0
         self.holds_slot = False
-        self.heartbeat = None
 
     async def take_slot(self) -> bool:
         """Counts this socket against the user's SOCKETS_PER_USER (address's SOCKETS_PER_ADDRESS); False when full."""
@@ -123,22 +173,13 @@ class SocketGuard:
             return True
         self.holds_slot = await sync_to_async(_take_socket_slot, thread_sensitive=False)(self.identity, self.socket_cap)
         if self.holds_slot:
-            self.heartbeat = asyncio.create_task(self._keep_count_alive())
+            slot_heartbeat.hold(self.identity)
         return self.holds_slot
 
-    async def _keep_count_alive(self) -> None:
-        # Only a live socket's process runs this: once none does, the count expires.
-        key, ttl = _socket_count_key(self.identity), settings.SOCKET_COUNT_TTL
-        while True:
-            await asyncio.sleep(ttl / 3)
-            await sync_to_async(cache.touch, thread_sensitive=False)(key, ttl)
-
     async def give_slot(self) -> None:
-        if self.heartbeat is not None:
-            self.heartbeat.cancel()
-            self.heartbeat = None
         if self.holds_slot:
             self.holds_slot = False
+            slot_heartbeat.release(self.identity)
             await sync_to_async(_give_socket_slot, thread_sensitive=False)(self.identity)
 
     async def frame_verdict(self) -> str:

@@ -72,3 +72,16 @@ def test_sockets_in_a_burst_open_no_redis_connection_of_their_own():
     clients = contextvars.Context().run(asyncio.run, burst())
     assert len(set(clients)) == 1  # one client, whatever the cache object each context got
     assert _own_connections_to(REDIS_PORT) - before <= settings.REDIS_CACHE_CONNECTIONS
+
+
+@pytest.mark.redis
+def test_touch_many_sets_every_keys_expiry_in_one_round_trip():
+    """The sockets' slot heartbeat (config/socket_guard.py) touches all of a process's counts at once."""
+    keys = [f"touch-many-test:{n}" for n in range(3)]
+    for key in keys:
+        cache.set(key, 1, 5)
+    cache.touch_many([*keys, "touch-many-test:absent"], 60)
+    client = cache._cache.get_client(write=True)
+    assert [60 - 2 <= client.ttl(cache.make_and_validate_key(key)) <= 60 for key in keys] == [True] * 3
+    assert cache.get("touch-many-test:absent") is None  # a key that is not there is not made
+    cache.delete_many(keys)

@@ -4,7 +4,7 @@ import asyncio
 import pytest
 from django.core.cache import cache
 
-from config.socket_guard import BadText, FrameBudget, SocketGuard, TooDeep, _socket_count_key, load_json_frame
+from config.socket_guard import BadText, FrameBudget, SocketGuard, TooDeep, _socket_count_key, load_json_frame, slot_heartbeat
 
 
 def test_budget_allows_a_burst_then_refills_at_its_rate():
@@ -46,6 +46,31 @@ async def test_the_socket_count_expires_once_no_socket_touches_it(settings):
     assert await guard.take_slot()
     await asyncio.sleep(2.5)  # 2.5 TTLs: only the heartbeat kept it
     assert cache.get(key) == 1
-    guard.heartbeat.cancel()  # as when the process is killed: the slot is never given back
+    slot_heartbeat.stop()  # as when the process is killed: the slot is never given back
     await asyncio.sleep(1.5)
     assert cache.get(key) is None
+
+
+@pytest.mark.asyncio
+async def test_one_heartbeat_keeps_every_slot_of_the_process_alive_and_forgets_a_slot_given_back(settings):
+    """The process touches its counts in one beat, not one task per socket: two people's sockets and a second
+    socket of the first person are kept alive together; a slot given back is no longer touched."""
+    settings.SOCKET_COUNT_TTL = 1
+    slot_heartbeat.stop()
+    first, again, second = (SocketGuard({"client": (address, 1234)}) for address in ("203.0.113.10", "203.0.113.10", "203.0.113.11"))
+    keys = [_socket_count_key(guard.identity) for guard in (first, second)]
+    cache.delete_many(keys)
+    for guard in (first, again, second):
+        assert await guard.take_slot()
+    assert slot_heartbeat.held == {first.identity: 2, second.identity: 1}
+    task = slot_heartbeat.task
+    await asyncio.sleep(2.5)  # 2.5 TTLs: only the heartbeat kept them
+    assert [cache.get(key) for key in keys] == [2, 1]
+    assert slot_heartbeat.task is task  # one task for the process, whatever the sockets
+    await second.give_slot()
+    assert slot_heartbeat.held == {first.identity: 2} and not cache.get(keys[1])  # 0: no socket of theirs left
+    await first.give_slot()
+    await again.give_slot()
+    assert not slot_heartbeat.held and not cache.get(keys[0])
+    await asyncio.sleep(0.5)  # its next beat finds nothing held: the task ends
+    assert task.done()
