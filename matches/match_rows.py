@@ -47,7 +47,10 @@ def _rows_for(conn):
 
 
 def _json(value) -> str:
-    return orjson.dumps(value, option=_JSON_OPTIONS).decode()
+    try:  # the option costs as much again, and only a mapping keyed by seat number needs it (matches/frame_text.py)
+        return orjson.dumps(value).decode()
+    except TypeError:
+        return orjson.dumps(value, option=_JSON_OPTIONS).decode()
 
 
 def _column(model, name) -> str:

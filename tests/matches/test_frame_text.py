@@ -10,6 +10,13 @@ def test_frame_text_is_the_json_of_the_frame_with_seat_keys_as_strings():
     assert json.loads(frame_text(frame)) == json.loads(json.dumps(frame))
 
 
+def test_a_frame_with_string_keys_only_is_written_as_one_with_a_seat_key_would_be():
+    """The fast path (no OPT_NON_STR_KEYS) and the fallback write the same text: the keys' kind alone decides."""
+    frame = {"type": "view", "view": {"scores": {"0": 3, "1": 5}, "name": "Ça va ✓", "n": 1.5, "none": None}}
+    assert frame_text(frame) == frame_text({**frame, "view": {**frame["view"], "scores": {0: 3, 1: 5}}})
+    assert json.loads(frame_text(frame)) == frame
+
+
 def test_one_event_carries_every_seats_text_and_each_socket_takes_its_own():
     seats = [frame_text({"type": "view", "viewer": seat}) for seat in range(3)]
     watch = frame_text({"type": "view", "viewer": None})
