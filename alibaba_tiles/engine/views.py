@@ -38,9 +38,27 @@ def _layout_view(layout, geo):
     return lv
 
 
+# The last board built, for the views of the same state that follow it (after a move the site builds one view
+# per seat and one for the spectators, and every one of them shows the same board): ((board, up, tiles, reveal),
+# cells), one tuple swapped whole (the web process's database threads build views at once). Holding the objects
+# keeps their ids from being reused; a state is never changed once made (the engine copies what it changes).
+_last_board = (None, None)
+
+
 def _board_cells(geo, tiles, board_, up, reveal):
     """The view's board: each occupied cell, the tile shown where it is face up (or everywhere when ``reveal``).
-    The cells are cached and shared between views (the views are read-only)."""
+    The cells, and the list of them for the views of one state, are cached and shared between views (the views
+    are read-only)."""
+    global _last_board
+    key, cells = _last_board
+    if key is not None and key[0] is board_ and key[1] is up and key[2] is tiles and key[3] is reveal:
+        return cells
+    cells = _build_board_cells(geo, tiles, board_, up, reveal)
+    _last_board = ((board_, up, tiles, reveal), cells)
+    return cells
+
+
+def _build_board_cells(geo, tiles, board_, up, reveal):
     board = []
     append = board.append
     up_cache, down_cache = _UP_CELLS, _DOWN_CELLS
