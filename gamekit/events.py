@@ -18,10 +18,11 @@ def visible(event: dict, seat, finished: bool) -> bool:
     return seat in audience
 
 
+def without_audience(event: dict) -> dict:
+    """A copy of the event as a seat is shown it: without its audience field."""
+    return {k: v for k, v in event.items() if k != "visible_to"}
+
+
 def for_seat(events: list[dict], seat, finished: bool) -> list[dict]:
     """The events this seat (None: a spectator) may see, without their audience field."""
-    return [
-        {k: v for k, v in event.items() if k != "visible_to"}
-        for event in events
-        if visible(event, seat, finished)
-    ]
+    return [without_audience(event) for event in events if visible(event, seat, finished)]

@@ -29,11 +29,13 @@ NOTICES_IN_FRAME = 30
 
 def events_for(new_events, seat, finished) -> list[dict]:
     """The events of (version, event) pairs this seat (None: spectator) may see, each tagged with its version."""
-    return [
-        dict(event_rules.for_seat([event], seat, finished)[0], version=version)
-        for version, event in new_events
-        if event_rules.visible(event, seat, finished)
-    ]
+    shown = []
+    for version, event in new_events:
+        if event_rules.visible(event, seat, finished):
+            event = event_rules.without_audience(event)
+            event["version"] = version
+            shown.append(event)
+    return shown
 
 
 def hidden_from(events, seat, finished) -> bool:
