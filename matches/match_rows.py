@@ -30,6 +30,12 @@ from matches.models import ActionLog, Match
 _JSON_OPTIONS = orjson.OPT_NON_STR_KEYS
 _LOG_COLUMNS = ("match", "seq", "seat", "action", "server_time", "events", "created_at")
 _JSON_FIELDS = {"action", "events", "state", "result", "undecided_seats"}
+# Read on a move only when needed (Django's deferred field: one query on first access): the match's options
+# (a treasure cave's layout and tile set, about 4.7 KB of JSON) are wanted on the move path only by the end
+# screen of the move that ends the match, and decoding them was half of the row's read (measured in a web
+# process under load: the JSON of a locked row decoded in 142 us, against 23 us in a tight loop, each move's
+# work running on caches the other processes have just used; docs/performance.md).
+DEFERRED_ON_A_MOVE = ("options",)
 
 
 def lock_match(match_id) -> Match:
@@ -96,8 +102,9 @@ class PostgresqlRows:
     @staticmethod
     @functools.cache
     def _lock_sql() -> tuple[str, tuple, list[str]]:
-        """The SELECT ... FOR UPDATE, the match's concrete fields in its column order, and their attribute names."""
-        fields = tuple(Match._meta.concrete_fields)
+        """The SELECT ... FOR UPDATE, which of the columns it reads are JSON, and their attribute names (the match's
+        concrete fields in their order, but those DEFERRED_ON_A_MOVE)."""
+        fields = tuple(field for field in Match._meta.concrete_fields if field.attname not in DEFERRED_ON_A_MOVE)
         columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
         sql = (f"SELECT {columns} FROM {connection.ops.quote_name(Match._meta.db_table)} "
                f"WHERE {_column(Match, 'id')} = %s FOR UPDATE")
@@ -129,4 +136,4 @@ class PortableRows:
 
     @staticmethod
     def lock_match(match_id):
-        return Match.objects.select_for_update().get(pk=match_id)
+        return Match.objects.select_for_update().defer(*DEFERRED_ON_A_MOVE).get(pk=match_id)

@@ -81,6 +81,17 @@ def test_the_locked_match_is_the_match_the_orm_reads(rows):
     assert not locked._state.adding
 
 
+def test_the_locked_match_reads_its_options_only_when_asked(rows, django_assert_num_queries):
+    """The move path does not decode the match's options (matches/match_rows.py, DEFERRED_ON_A_MOVE); code
+    that wants them (the end screen) reads them with one query, once."""
+    match = _match()
+    locked = rows.lock_match(match.pk)
+    assert locked.get_deferred_fields() == {"options"}
+    with django_assert_num_queries(1):
+        assert locked.options == match.options and locked.options == match.options
+    assert not locked.get_deferred_fields()
+
+
 def test_locking_a_missing_match_raises_does_not_exist(rows):
     with pytest.raises(Match.DoesNotExist):
         rows.lock_match(10**9)
