@@ -6,12 +6,15 @@ tile set in a compact form.  The geometry (positions, covers / covered-by,
 adjacency, take order) and the tile dicts are rebuilt from those here and
 shared read-only between states and views: callers must never mutate them.
 
-Two cache levels:
+Three cache levels:
 
 * by object identity: ``apply`` shares the layout / tile-set objects between
   consecutive states, so the usual lookup is one dict get and an ``is`` check;
-* by content (a hash of the canonical JSON): a state loaded again from the
-  database (new objects, same content) costs one hash, not a rebuild.
+* by equality with the few contents seen last: a state loaded again from the
+  database (new objects, same content, on every move of the site) costs one
+  comparison, which allocates nothing (the hash below builds the JSON text);
+* by content (a hash of the canonical JSON): any other content seen before
+  costs one hash, not a rebuild.
 """
 import hashlib
 import json
@@ -24,10 +27,15 @@ _MAX_ENTRIES = 512
 # Measured (docs/performance.md): 512 of them pinned about 15 MB per web process.
 _MAX_IDENTITY_ENTRIES = 64
 
+# The contents last seen, compared by equality: a site plays a handful of layouts and tile sets at a time.
+_RECENT_ENTRIES = 8
+
 _GEO_BY_ID = {}        # id(layout) -> (layout, geo); holding the layout keeps its id from being reused
 _GEO_BY_CONTENT = {}   # content hash -> geo
+_GEO_RECENT = [()]     # ((layout, geo), ...) newest first, one tuple swapped whole (threads read it at once)
 _TILES_BY_ID = {}      # id(tileset) -> (tileset, TileData)
 _TILES_BY_CONTENT = {}
+_TILES_RECENT = [()]
 
 
 def content_key(obj):
@@ -42,11 +50,16 @@ def _remember(by_id, obj, value):
     by_id[id(obj)] = (obj, value)
 
 
-def _cached(by_id, by_content, obj, build):
-    """``build(obj)``, looked up first by ``obj``'s identity, then by its content."""
+def _cached(by_id, by_content, recent, obj, build):
+    """``build(obj)``, looked up first by ``obj``'s identity, then among the ``recent`` contents, then by its
+    content's hash."""
     hit = by_id.get(id(obj))
     if hit is not None and hit[0] is obj:
         return hit[1]
+    for known, value in recent[0]:
+        if type(known) is type(obj) and known == obj:
+            _remember(by_id, obj, value)
+            return value
     key = content_key(obj)
     value = by_content.get(key)
     if value is None:
@@ -54,12 +67,13 @@ def _cached(by_id, by_content, obj, build):
             by_content.clear()
         value = by_content[key] = build(obj)
     _remember(by_id, obj, value)
+    recent[0] = ((obj, value), *recent[0][:_RECENT_ENTRIES - 1])
     return value
 
 
 def geometry(layout):
     """The derived geometry of ``layout`` (see ``layout.build_geo``), cached by content."""
-    return _cached(_GEO_BY_ID, _GEO_BY_CONTENT, layout, build_geo)
+    return _cached(_GEO_BY_ID, _GEO_BY_CONTENT, _GEO_RECENT, layout, build_geo)
 
 
 class TileData:
@@ -87,7 +101,7 @@ def tile_data(stored, colour_order):
         present = {t["colour"] for t in tiles}
         return TileData(tiles, list(stored["kinds"]), [c for c in colour_order if c in present])
 
-    return _cached(_TILES_BY_ID, _TILES_BY_CONTENT, stored, build)
+    return _cached(_TILES_BY_ID, _TILES_BY_CONTENT, _TILES_RECENT, stored, build)
 
 
 def legacy_tile_data(stored, state):

@@ -273,6 +273,27 @@ def test_saved_state_keeps_no_derived_geometry():
         assert len(json.dumps(s)) < 6000
 
 
+def test_a_state_read_again_shares_the_derived_data_of_an_equal_one_without_hashing_it(monkeypatch):
+    """The site reads every state again from the database (new objects, same content): its geometry and tiles are
+    found by equality with the contents seen last; a content changed in any way is not mistaken for them."""
+    from alibaba_tiles.engine import derived
+
+    s = new_game(3, {"variant": "standard"}, 5)
+    geo, tiles = derived.geometry(s["layout"]), tile_data(s["tileset"], EFFECT_COLOURS)
+    again = json.loads(json.dumps(s))
+
+    def no_hash(obj):
+        raise AssertionError("hashed a content seen last")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(derived, "content_key", no_hash)
+        assert derived.geometry(again["layout"]) is geo
+        assert tile_data(again["tileset"], EFFECT_COLOURS) is tiles
+    other = json.loads(json.dumps(s["layout"]))
+    other["layers"] = other["layers"][:-1]
+    assert derived.geometry(other) is not geo and derived.geometry(other)["covers"] != geo["covers"]
+
+
 def test_a_state_saved_by_the_older_engine_still_plays():
     """Matches in progress were saved with "geo", "tiles", "kinds", "colours" inside the state."""
     s = new_game(3, {"variant": "standard"}, 4)
