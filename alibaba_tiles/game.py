@@ -137,6 +137,8 @@ def build_spec():
         options=table_options,
         bots=BOTS,
         review_config=REVIEW_CONFIG,
+        # a fixed half of every frame's text: sent once, on connect (matches/frames.py, change_frames)
+        kept_view_keys=("layout", "tileset"),
         bot_labels=BOT_LABELS,
         bot_short_labels=BOT_SHORT_LABELS,
         template="alibaba_tiles/match.html",

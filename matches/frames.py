@@ -208,10 +208,19 @@ def change_frames(match: Match, new_events, since=None) -> tuple[list[dict | Non
     finished = match.status != Match.Status.RUNNING
     hidden_since = since if _hides(match) else None
     after = {} if since is None else shown_before(match, since)
+    kept = get_game(match.game).kept_view_keys
 
     def frame(seat):
         version = change_version(new_events, seat, finished, hidden_since, match.version)
-        return None if version is None else seat_frame(match, seat, new_events, version, after.get(seat))
+        if version is None:
+            return None
+        frame = seat_frame(match, seat, new_events, version, after.get(seat))
+        if kept:
+            # What never changes in a match is in the full frame the page drew first (``GameSpec.kept_view_keys``):
+            # a change's frame names it instead (it was half of a treasure cave frame's text, five frames a move).
+            frame["view"] = {key: value for key, value in frame["view"].items() if key not in kept}
+            frame["kept"] = list(kept)
+        return frame
 
     return [frame(seat) for seat in range(match.players)], frame(None)
 

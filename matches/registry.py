@@ -47,6 +47,11 @@ class GameSpec:
     # seat no frame of it and does not move the version it is shown (matches/frames.py; Basra's private
     # offers). tests/matches/test_contract.py checks the promise at every step of random matches.
     hide_unseen_actions: bool = False
+    # Keys of the engine's view that never change during a match, whoever views it (the treasure cave's layout
+    # and tile set): a change's frame leaves them out and names them in "kept", and the page keeps them from the
+    # frame before (docs/protocol.md, "Kept parts of the view"); a full frame carries them. The promise is
+    # checked at every step of random matches (tests/matches/test_contract.py).
+    kept_view_keys: tuple = ()
     # The search settings the match review plays each decision's candidates with (gamekit/review.py,
     # docs/analysis.md): a ``gamekit.ismcts.SearchConfig``; None: the game's matches are not reviewed.
     review_config: object = None
@@ -106,6 +111,8 @@ def spec_problems(spec: GameSpec) -> list[str]:
         found.append("turn_based is not True or False")
     if not isinstance(spec.hide_unseen_actions, bool):
         found.append("hide_unseen_actions is not True or False")
+    if not (isinstance(spec.kept_view_keys, tuple) and all(isinstance(key, str) for key in spec.kept_view_keys)):
+        found.append("kept_view_keys is not a tuple of the view's keys")
     return found
 
 

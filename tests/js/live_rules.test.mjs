@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 
 import {
   frameVerdict, freshEvents, helloFrame, actionFrame, serverClockOffset, isSilent, reconnectDelay, fatalClose,
-  ratingsPending, askForRatings, unclaimedActions, SILENCE_LIMIT, RATINGS_SYNC_TRIES,
+  ratingsPending, askForRatings, unclaimedActions, withKeptView, SILENCE_LIMIT, RATINGS_SYNC_TRIES,
 } from "../../matches/static/matches/live_rules.js";
 
 const view = (version, extra) => Object.assign({ type: "view", version: version }, extra);
@@ -146,4 +146,26 @@ test("legal actions no renderer claims are drawn as generic controls, with their
 test("a renderer claiming every action leaves no generic controls", () => {
   assert.deepEqual(unclaimedActions([{ type: "take" }], [[], "*"]), []);
   assert.deepEqual(unclaimedActions(undefined, [[]]), []);
+});
+
+test("a change's frame keeps the parts of the view it names from the frame drawn before it", () => {
+  const layout = { key: "standard" };
+  const full = view(7, { view: { layout: layout, tileset: "box", board: [1, 2] } });
+  const change = view(8, { after: 7, kept: ["layout", "tileset"], view: { board: [1] } });
+  assert.equal(frameVerdict(full, "seven", change, "eight"), "new");
+  const drawn = withKeptView(change, full);
+  assert.deepEqual(drawn.view, { layout: layout, tileset: "box", board: [1] });
+  assert.equal(drawn.view.layout, layout);  // the same object: nothing copied but the view's own keys
+  assert.deepEqual(change.view, { board: [1] });  // the frame as it came is left alone
+  // and the next change keeps them from the one drawn
+  const next = withKeptView(view(9, { after: 8, kept: ["layout", "tileset"], view: { board: [] } }), drawn);
+  assert.deepEqual(next.view, { layout: layout, tileset: "box", board: [] });
+});
+
+test("a change's frame that keeps parts of a view it has no frame before to keep them from is a gap", () => {
+  assert.equal(frameVerdict(null, null, view(8, { after: 7, kept: ["layout"], view: {} }), "eight"), "gap");
+  // a frame without "kept" (a full frame, or a game that keeps nothing) is drawn as before
+  const plain = view(8, { view: { board: [] } });
+  assert.equal(frameVerdict(null, null, plain, "eight"), "new");
+  assert.equal(withKeptView(plain, null), plain);
 });

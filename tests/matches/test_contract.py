@@ -68,6 +68,15 @@ def _check_hidden_action(spec, before, after, players, events):
         assert engine.decision_key(after) == engine.decision_key(before), f"an action hidden from {seat} opened a decision"
 
 
+def _check_kept_view(spec, first, state, players):
+    """``GameSpec.kept_view_keys``: the parts of the view a change's frame leaves out (the page keeps them from the
+    frame before) are the same at every step as at the start, for every viewer."""
+    for seat in [*range(players), None]:
+        now, then = spec.engine.view(state, seat), spec.engine.view(first, seat)
+        for key in spec.kept_view_keys:
+            assert key in now and now[key] == then[key], f"the kept view key {key!r} changed for {seat}"
+
+
 def _check_step(engine, state, players, step_events, finished):
     assert json.loads(json.dumps(state)) == state, "the state is not plain JSON"
     if engine.result(state) is None:
@@ -101,6 +110,7 @@ def test_random_matches_keep_the_contract(game, players):
         rng = random.Random(seed)
         state = engine.new_game(players, options, seed, 0.0)
         _check_step(engine, state, players, [], False)
+        first = state
         playout = driver.Playout(state)
         now = 0.0
         while engine.result(state) is None:
@@ -131,6 +141,7 @@ def test_random_matches_keep_the_contract(game, players):
             for event in new_events:
                 assert isinstance(event.get("code") or event.get("type"), str), f"an event without a code: {event}"
             _check_step(engine, state, players, new_events, engine.result(state) is not None)
+            _check_kept_view(spec, first, state, players)
         outcome = engine.result(state)
         assert sorted(outcome["ranks"]) and min(outcome["ranks"]) == 1 and len(outcome["ranks"]) == players
         log = json.loads(json.dumps(playout.log))

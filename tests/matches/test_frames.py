@@ -57,6 +57,23 @@ def test_a_changes_frames_say_which_version_they_follow_on_and_a_full_frame_foll
     assert "after" not in frames.seat_frame(match, 0) and "after" not in frames.seat_frame(match, None)
 
 
+def test_a_changes_frames_leave_out_what_never_changes_in_the_match_and_name_it():
+    """``GameSpec.kept_view_keys`` (the treasure cave's layout and tile set): a change's frame names them in "kept"
+    instead of carrying them; the page keeps them from the frame before, so that the view it draws is the full
+    frame's (docs/protocol.md, "Kept parts of the view"). A full frame (connect, sync) carries them."""
+    with scheduling.suspended():
+        match = services.create_match("alibaba_tiles", [services.SeatSpec(user=UserFactory()) for _ in range(2)], {}, seed=4)
+    seat = match.state["current"]
+    legal = services.get_game("alibaba_tiles").engine.legal_actions(match.state, seat)
+    match = services.match_apply_action(match.pk, seat, legal[0], client_version=match.version)
+    seat_frames, watch = frames.change_frames(match, [], since=match.version - 1)
+    for viewer, frame in [*enumerate(seat_frames), (None, watch)]:
+        full = frames.seat_frame(match, viewer)
+        assert "kept" not in full and {"layout", "tileset"} <= set(full["view"])
+        assert frame["kept"] == ["layout", "tileset"] and not {"layout", "tileset"} & set(frame["view"])
+        assert {**frame["view"], **{key: full["view"][key] for key in frame["kept"]}} == full["view"]
+
+
 def test_a_full_frame_carries_the_events_of_the_recent_actions_only():
     match = new_countdown()
     services.match_apply_action(match.pk, 0, {"type": "add", "n": 2}, client_version=0)

@@ -144,6 +144,8 @@ def test_role_labels_need_roles_in_the_engine():
     ({"template": ""}, "template is not a template's name"),
     ({"turn_based": 1}, "turn_based is not True or False"),
     ({"hide_unseen_actions": "yes"}, "hide_unseen_actions is not True or False"),
+    ({"kept_view_keys": ["layout"]}, "kept_view_keys is not a tuple of the view's keys"),
+    ({"kept_view_keys": (1,)}, "kept_view_keys is not a tuple of the view's keys"),
 ])
 def test_a_spec_breaking_a_rule_is_refused(fields, reason):
     spec = _spec(**fields)

@@ -37,7 +37,7 @@ import { makeConfirmer } from "./confirm_bar.js";
 import { attach as attachSpeech } from "./speech.js";
 import {
   PING_EVERY, RATINGS_SYNC_MS, RESYNC_AGAIN_MS, actionFrame, askForRatings, fatalClose, frameVerdict, freshEvents, helloFrame,
-  isSilent, reconnectDelay, serverClockOffset, unclaimedActions,
+  isSilent, reconnectDelay, serverClockOffset, unclaimedActions, withKeptView,
 } from "./live_rules.js";
 
 /* ready: fn(api) of the other parts of the page; eventKinds: the game's names of its events' kinds (replays). */
@@ -315,6 +315,7 @@ export function start(ready, eventKinds) {
       clockOffset = serverClockOffset(frame, Date.now(), clockOffset);
       followPendingRatings(frame);
       if (verdict === "same") return; // nothing new
+      frame = withKeptView(frame, lastFrame);
       const previous = lastFrame;
       lastFrame = frame;
       lastText = text;

@@ -28,8 +28,20 @@ export function fatalClose(code) {
 export function frameVerdict(last, lastText, frame, text) {
   if (last && frame.version < last.version) return "older";
   if (last && typeof frame.after === "number" && frame.after > last.version) return "gap";
+  // a change's frame that keeps parts of the view from the frame before (its "kept") cannot be drawn without one
+  if (Array.isArray(frame.kept) && !(last && last.view)) return "gap";
   if (last && frame.version === last.version && text === lastText) return "same";
   return "new";
+}
+
+/* The frame as drawn: a change's frame names in "kept" the parts of the view that never change in the match
+ * (docs/protocol.md, "Kept parts of the view"), which it leaves out; they are taken from the last frame drawn
+ * (frameVerdict sends a frame with "kept" and none before it to a full frame instead). */
+export function withKeptView(frame, last) {
+  if (!Array.isArray(frame.kept) || !last || !last.view) return frame;
+  const view = Object.assign({}, frame.view);
+  frame.kept.forEach(function (key) { view[key] = last.view[key]; });
+  return Object.assign({}, frame, { view: view });
 }
 
 /* The frame's events not handed on yet (a resync frame repeats recent ones): those of a version above
