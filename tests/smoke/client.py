@@ -90,6 +90,12 @@ class MatchSocket:
         except TimeoutError:
             return None
         frame = json.loads(text)
+        if frame["type"] == "view" and "kept" in frame:
+            # a change's frame names the parts of the view that never change, kept from the frame before
+            # (docs/protocol.md, "Kept parts of the view"); with none before it, a full frame is on its way
+            if self.frame is None:
+                return frame
+            frame["view"] = {**frame["view"], **{key: self.frame["view"][key] for key in frame["kept"]}}
         if frame["type"] == "view" and (self.frame is None or frame["version"] >= self.frame["version"]):
             self.frame = frame
         elif frame["type"] == "error":
