@@ -12,7 +12,8 @@ def test_staff_see_the_board_redrawn_and_a_broken_board_refused(live_server_url,
     page.goto(live_server_url + "/admin/login/")
     page.fill("input[name=username]", "admin")
     page.fill("input[name=password]", "admin-password-1")
-    page.click("input[type=submit]")
+    with page.expect_navigation():  # the login's answer sets the session before the next page is asked for
+        page.click("input[type=submit]")
     page.goto(live_server_url + "/admin/basra/board/")
     page.click("#result_list tbody th a")
     page.locator("[data-testid=board-preview]").wait_for()

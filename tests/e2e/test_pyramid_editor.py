@@ -110,11 +110,14 @@ def test_staff_build_a_pyramid_and_a_match_with_bots_is_played_on_it(live_server
     # saved like that, the form says so once, keeps what was typed, and opens the JSON to be mended
     page.fill("input[name=key]", f"built-{suffix}")
     page.fill("input[name=name]", f"Built cave {suffix}")
-    page.click("input[name=_save]")
+    # a click that navigates returns once the new page starts loading: wait for it to load, and for the
+    # editor's script to open the JSON box
+    with page.expect_navigation():
+        page.click("input[name=_save]")
     page.wait_for_selector(".errornote")
     assert page.locator("ul.errorlist").all_inner_texts() == ["Enter a valid JSON."]
     assert page.input_value("textarea[name=data]") == '{"layers": ['
-    assert page.locator(".pyramid-json-box").evaluate("box => box.open")
+    page.wait_for_function("document.querySelector('.pyramid-json-box').open")
     assert _wait_valid(page, "no") == "The JSON cannot be read; fix it to draw the pyramid."
     page.fill("textarea[name=data]", json.dumps(data))
     _wait_valid(page, "yes")
