@@ -19,10 +19,15 @@ def _cell(page, pos):
 
 
 def _resize(page, layer, rows, cols):
-    for which, value in (("rows", rows), ("cols", cols)):
-        field = f'.pyramid-layer[data-layer="{layer}"] .pyramid-{which}'
-        page.fill(field, str(value))
-        page.dispatch_event(field, "change")
+    rows_field, cols_field = (f'.pyramid-layer[data-layer="{layer}"] .pyramid-{which}' for which in ("rows", "cols"))
+    page.fill(rows_field, str(rows))
+    page.dispatch_event(rows_field, "change")
+    # The columns typed while the engine's answer to the rows is on its way: the redraw it brings leaves the
+    # input being typed in alone (it once wrote the old size back, and the change then applied that).
+    page.fill(cols_field, str(cols))
+    page.wait_for_selector('.pyramid-editor:not([data-valid=""])')
+    assert page.input_value(cols_field) == str(cols)
+    page.dispatch_event(cols_field, "change")
     page.wait_for_function(
         f"""() => {{ const layer = JSON.parse(document.querySelector("textarea[name=data]").value).layers[{layer}];
                     return layer.rows === {rows} && layer.cols === {cols}; }}""")

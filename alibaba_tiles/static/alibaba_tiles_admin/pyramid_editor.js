@@ -241,6 +241,7 @@ class PyramidEditor {
     this.coverLayer(li);
     this.coverLayer(li + 1);
     this.writeText();
+    this.drawSizes(); // the size applied (a bound may have changed it), in the input that was changed too
   }
 
   addLayer() {
@@ -324,11 +325,16 @@ class PyramidEditor {
     return [...this.layersBox.querySelectorAll(".pyramid-layer")];
   }
 
-  drawSizes() {
+  // Each size input shows its layer's size. ``keepFocused``: not the input being typed in, whose change has not
+  // come yet (an engine's answer to the edit before redraws while staff type the next size: writing the old
+  // size into it then would lose what they typed).
+  drawSizes({ keepFocused = false } = {}) {
     this.layersBox.querySelectorAll(".pyramid-layer").forEach((panel, li) => {
       const grid = this.grids[li];
-      panel.querySelector(".pyramid-rows").value = grid.rows;
-      panel.querySelector(".pyramid-cols").value = grid.cols;
+      for (const [which, value] of [["rows", grid.rows], ["cols", grid.cols]]) {
+        const input = panel.querySelector(`.pyramid-${which}`);
+        if (!(keepFocused && input === document.activeElement)) input.value = value;
+      }
     });
   }
 
@@ -398,7 +404,7 @@ class PyramidEditor {
         note.textContent = "";
       }
     });
-    this.drawSizes();
+    this.drawSizes({ keepFocused: true });
     this.markPreview();
   }
 
