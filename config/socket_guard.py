@@ -27,6 +27,7 @@ log-in throttle reads it (settings.LOGIN_ATTEMPTS_IP_HEADER behind a proxy).
 import asyncio
 import collections
 import json
+import logging
 import re
 import time
 
@@ -35,6 +36,8 @@ from django.conf import settings
 from django.core.cache import cache
 
 from config import frame_counts
+
+logger = logging.getLogger(__name__)
 
 CLOSE_RATE_LIMITED = 4429
 
@@ -147,7 +150,12 @@ class SlotHeartbeat:
             ttl = settings.SOCKET_COUNT_TTL
             await asyncio.sleep(ttl / 3)
             if self.held:
-                await sync_to_async(_touch_counts, thread_sensitive=False)(list(self.held), ttl)
+                try:
+                    await sync_to_async(_touch_counts, thread_sensitive=False)(list(self.held), ttl)
+                except Exception as error:  # noqa: BLE001 - Redis away: the next beat touches them again
+                    # The beat goes on: ended here, the counts of every socket still open would expire once Redis
+                    # is back, and a person's sockets would no longer be held to the cap until another connected.
+                    logger.warning("the socket counts could not be touched: %s", error)
 
 
 slot_heartbeat = SlotHeartbeat()

@@ -74,3 +74,27 @@ async def test_one_heartbeat_keeps_every_slot_of_the_process_alive_and_forgets_a
     assert not slot_heartbeat.held and not cache.get(keys[0])
     await asyncio.sleep(0.5)  # its next beat finds nothing held: the task ends
     assert task.done()
+
+
+@pytest.mark.asyncio
+async def test_the_heartbeat_goes_on_through_a_beat_that_cannot_reach_the_cache(settings, caplog):
+    """Redis away for a beat (a cache on a port nobody listens on): the touch fails and is logged, and the next
+    beat, the cache back, keeps the count alive; the beat ended there once, and every open socket's count expired."""
+    settings.SOCKET_COUNT_TTL = 1
+    slot_heartbeat.stop()
+    guard = SocketGuard({"client": ("203.0.113.12", 1234)})
+    key = _socket_count_key(guard.identity)
+    cache.delete(key)
+    assert await guard.take_slot()
+    task = slot_heartbeat.task
+    reachable = settings.CACHES
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": "redis://127.0.0.1:9/0", "OPTIONS": {"socket_connect_timeout": 0.2}}}
+    await asyncio.sleep(0.6)  # a beat (every TTL / 3) against the cache away
+    settings.CACHES = reachable
+    assert "the socket counts could not be touched" in caplog.text
+    assert not task.done()
+    await asyncio.sleep(1.8)  # past the count's TTL: only the beats since kept it
+    assert cache.get(key) == 1
+    await guard.give_slot()
+    slot_heartbeat.stop()
