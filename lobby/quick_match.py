@@ -29,11 +29,21 @@ def join_quick_match(user, game_key, players) -> Table | None:
         quotas.check_running_matches([user])
         QuickMatchEntry.objects.filter(user=user).delete()
         try:
-            QuickMatchEntry.objects.create(user=user, game=game_key, players=players)
+            entry = QuickMatchEntry.objects.create(user=user, game=game_key, players=players)
         except IntegrityError:
             raise LobbyError(_("You are already waiting for this game.")) from None
         notify_lobby()
-    return try_quick_match(game_key, players)
+    # The one whose entry completes a group is seated by their own request, and sent to the match by it: this
+    # waits for the queue's rows another request or the sweep holds (a moment) rather than passing them by and
+    # leaving the group to the next sweep, whose start the page just loaded could miss (a CI run of 2026-12-01).
+    return try_quick_match(game_key, players, skip_locked=False) or _seated_by_the_queue_since(user, entry.created_at)
+
+
+def _seated_by_the_queue_since(user, since) -> Table | None:
+    """The quick match the queue started with ``user`` after ``since`` (their entry's time): another request or
+    the sweep that held the queue while this one waited may have seated them."""
+    return (Table.objects.filter(from_quick_match=True, status=Table.Status.STARTED, seats__user=user, created_at__gte=since)
+            .order_by("-created_at").first())
 
 
 def leave_quick_match(user) -> None:
@@ -42,11 +52,13 @@ def leave_quick_match(user) -> None:
         notify_lobby()
 
 
-def try_quick_match(game_key, players) -> Table | None:
+def try_quick_match(game_key, players, *, skip_locked=True) -> Table | None:
+    """Seats and starts the first ``players`` waiting for ``game_key`` if there are that many. ``skip_locked``
+    (the sweep): entries another transaction holds are passed by, not waited for."""
     spec = get_game(game_key)
     with transaction.atomic():
         waiting = list(
-            QuickMatchEntry.objects.select_for_update(skip_locked=True)
+            QuickMatchEntry.objects.select_for_update(skip_locked=skip_locked)
             .filter(game=game_key, players=players)
             .select_related("user")
             .order_by("created_at")[:players]

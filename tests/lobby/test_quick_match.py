@@ -1,9 +1,13 @@
 """The quick-match queue (lobby/quick_match.py)."""
+import threading
+import time
+
 import pytest
+from django.db import connection, connections, transaction
 
 from lobby.errors import LobbyError
 from lobby.models import QuickMatchEntry, Table
-from lobby.quick_match import join_quick_match, sweep_quick_match_queue
+from lobby.quick_match import join_quick_match, sweep_quick_match_queue, try_quick_match
 from matches.models import Match
 from tests.factories import UserFactory
 
@@ -46,3 +50,82 @@ def test_quick_match_with_roles_gives_seat_zero_to_anyone_in_the_queue(settings)
         seat_zero.add(people[0])
     # Each of 20 draws picks the first of the queue with probability 1/3: (1/3)^19 that one person took them all.
     assert len(seat_zero) > 1
+
+
+def _in_a_thread(func):
+    """Runs ``func`` on a thread of its own (its own database connection); (thread, {"value" or "error"})."""
+    outcome = {}
+
+    def run():
+        try:
+            outcome["value"] = func()
+        except BaseException as error:  # noqa: BLE001 - handed to the test
+            outcome["error"] = error
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, outcome
+
+
+def _a_request_waits_for_a_row_lock(within=10.0) -> bool:
+    give_up = time.monotonic() + within
+    while time.monotonic() < give_up:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")
+            if cursor.fetchone()[0]:
+                return True
+        time.sleep(0.02)
+    return False
+
+
+def _sweep_holding_the_queue(holding, release, then=None):
+    """The sweep's transaction, holding the queue's rows it read (the first's entry) until ``release``; ``then``
+    runs inside it before it ends (the sweep going on to start what it finds)."""
+    def sweep():
+        with transaction.atomic():
+            list(QuickMatchEntry.objects.select_for_update().filter(game="countdown", players=2))
+            holding.set()
+            release.wait(30)
+            return then() if then else None
+    return sweep
+
+
+@pytest.mark.postgresql
+def test_the_entry_that_completes_a_group_waits_for_the_queue_the_sweep_holds_and_seats_both():
+    """A CI run of 2026-12-01: the second person's request passed by the first's entry while the sweep held it, so the
+    second was sent to the lobby and the next sweep's start reached a page not yet listening."""
+    first, second = UserFactory(), UserFactory()
+    assert join_quick_match(first, "countdown", 2) is None
+    holding, release = threading.Event(), threading.Event()
+    sweep, _ = _in_a_thread(_sweep_holding_the_queue(holding, release))
+    assert holding.wait(30)
+    joining, joined = _in_a_thread(lambda: join_quick_match(second, "countdown", 2))
+    waited = _a_request_waits_for_a_row_lock()
+    release.set()
+    sweep.join(30)
+    joining.join(30)
+    assert waited, "the second's request did not wait for the entries the sweep held"
+    table = joined["value"]
+    assert table is not None and table.status == Table.Status.STARTED
+    assert sorted(s.user_id for s in Match.objects.get(pk=table.match_id).seats.all()) == sorted([first.pk, second.pk])
+
+
+@pytest.mark.postgresql
+def test_a_person_the_sweep_seats_while_their_request_waits_is_sent_to_that_match():
+    first, second = UserFactory(), UserFactory()
+    assert join_quick_match(first, "countdown", 2) is None
+    holding, release = threading.Event(), threading.Event()
+    sweep, swept = _in_a_thread(_sweep_holding_the_queue(holding, release, then=lambda: try_quick_match("countdown", 2)))
+    assert holding.wait(30)
+    joining, joined = _in_a_thread(lambda: join_quick_match(second, "countdown", 2))
+    waited = _a_request_waits_for_a_row_lock()
+    release.set()
+    sweep.join(30)
+    joining.join(30)
+    assert waited
+    started = swept["value"]
+    assert started is not None  # the sweep seated both, the second's entry among them
+    assert joined["value"] == started
+    assert not QuickMatchEntry.objects.exists()
