@@ -80,16 +80,27 @@ def _a_request_waits_for_a_row_lock(within=10.0) -> bool:
     return False
 
 
-def _sweep_holding_the_queue(holding, release, then=None):
-    """The sweep's transaction, holding the queue's rows it read (the first's entry) until ``release``; ``then``
-    runs inside it before it ends (the sweep going on to start what it finds)."""
+def _join_while_the_sweep_holds_the_queue(second, then=None):
+    """The first of a pair waits in the queue; the sweep's transaction holds its entry (``then`` runs inside it
+    before it ends: the sweep going on to start what it finds) while ``second`` joins from a request of its own.
+    (whether that request waited for the row lock, its outcome, the sweep's outcome)."""
+    holding, release = threading.Event(), threading.Event()
+
     def sweep():
         with transaction.atomic():
             list(QuickMatchEntry.objects.select_for_update().filter(game="countdown", players=2))
             holding.set()
             release.wait(30)
             return then() if then else None
-    return sweep
+
+    sweeping, swept = _in_a_thread(sweep)
+    assert holding.wait(30)
+    joining, joined = _in_a_thread(lambda: join_quick_match(second, "countdown", 2))
+    waited = _a_request_waits_for_a_row_lock()
+    release.set()
+    sweeping.join(30)
+    joining.join(30)
+    return waited, joined, swept
 
 
 @pytest.mark.postgresql
@@ -98,14 +109,7 @@ def test_the_entry_that_completes_a_group_waits_for_the_queue_the_sweep_holds_an
     second was sent to the lobby and the next sweep's start reached a page not yet listening."""
     first, second = UserFactory(), UserFactory()
     assert join_quick_match(first, "countdown", 2) is None
-    holding, release = threading.Event(), threading.Event()
-    sweep, _ = _in_a_thread(_sweep_holding_the_queue(holding, release))
-    assert holding.wait(30)
-    joining, joined = _in_a_thread(lambda: join_quick_match(second, "countdown", 2))
-    waited = _a_request_waits_for_a_row_lock()
-    release.set()
-    sweep.join(30)
-    joining.join(30)
+    waited, joined, _ = _join_while_the_sweep_holds_the_queue(second)
     assert waited, "the second's request did not wait for the entries the sweep held"
     table = joined["value"]
     assert table is not None and table.status == Table.Status.STARTED
@@ -116,14 +120,7 @@ def test_the_entry_that_completes_a_group_waits_for_the_queue_the_sweep_holds_an
 def test_a_person_the_sweep_seats_while_their_request_waits_is_sent_to_that_match():
     first, second = UserFactory(), UserFactory()
     assert join_quick_match(first, "countdown", 2) is None
-    holding, release = threading.Event(), threading.Event()
-    sweep, swept = _in_a_thread(_sweep_holding_the_queue(holding, release, then=lambda: try_quick_match("countdown", 2)))
-    assert holding.wait(30)
-    joining, joined = _in_a_thread(lambda: join_quick_match(second, "countdown", 2))
-    waited = _a_request_waits_for_a_row_lock()
-    release.set()
-    sweep.join(30)
-    joining.join(30)
+    waited, joined, swept = _join_while_the_sweep_holds_the_queue(second, then=lambda: try_quick_match("countdown", 2))
     assert waited
     started = swept["value"]
     assert started is not None  # the sweep seated both, the second's entry among them
