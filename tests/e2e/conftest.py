@@ -11,6 +11,7 @@ Every test fails if the site's processes logged a traceback or an unretrieved
 task exception while it ran (tests/e2e/conftest.py, `no_server_errors`).
 """
 import atexit
+import collections
 import json
 import os
 import shutil
@@ -243,22 +244,77 @@ document.addEventListener("securitypolicyviolation", (e) => {
 """
 
 
+# What a context's pages asked of the site and where they went, kept for the report of a failed test: the
+# documents, fetches and sockets (`Traffic.watch`; not the scripts, styles and images every page loads). Requests sent and failed,
+# not answers: listening to every response too cost the worker a fifth more CPU (a page answered shows as its
+# navigation).
+TRAFFIC_KINDS = frozenset({"document", "fetch", "xhr"})
+TRAFFIC_KEPT = 40
+
+
+class Traffic:
+    """The last TRAFFIC_KEPT things a browser context's pages did: each request of TRAFFIC_KINDS sent or failed,
+    each socket opened and each navigation of a page's main frame, with the seconds since the context was made. A test that
+    fails says in its report where each page was and what it last asked (`pytest_runtest_makereport`): a click
+    that sent nothing and a request the site never answered read differently there."""
+
+    def __init__(self):
+        self.started = time.monotonic()
+        self.lines = collections.deque(maxlen=TRAFFIC_KEPT)
+
+    def note(self, line: str) -> None:
+        self.lines.append(f"{time.monotonic() - self.started:7.2f} s  {line}")
+
+    def watch(self, context) -> None:
+        def sent(request):
+            if request.resource_type in TRAFFIC_KINDS:
+                self.note(f"sent {request.method} {request.url}")
+
+        def failed(request):
+            if request.resource_type in TRAFFIC_KINDS:
+                self.note(f"failed ({request.failure}) {request.method} {request.url}")
+
+        def socket_opened(socket):
+            self.note(f"socket opened {socket.url}")
+
+        def page_made(page):
+            page.on("framenavigated", lambda frame: frame.parent_frame is None and self.note(f"page at {frame.url}"))
+            page.on("websocket", socket_opened)  # a socket is no request of the context's
+
+        context.on("request", sent)
+        context.on("requestfailed", failed)
+        context.on("page", page_made)
+
+
 class WatchedBrowser:
     """The session's Chromium, whose contexts report every console error, uncaught page error
     and Content-Security-Policy violation into `errors`; a test fails on any that arrives
-    while it runs (`no_browser_errors`), unless it said it provokes it (`allow_errors`)."""
+    while it runs (`no_browser_errors`), unless it said it provokes it (`allow_errors`).
+    Each context's traffic is kept (`Traffic`) for the report of a test that fails."""
 
     def __init__(self, browser):
         self._browser = browser
         self.errors = []
         self.allowed = []
+        self.traffic = {}  # context -> Traffic, while the context is open
 
     def new_context(self, **options):
         context = self._browser.new_context(**options)
         context.add_init_script(REPORT_POLICY_VIOLATIONS)
         context.on("console", self._console)
         context.on("weberror", lambda error: self.errors.append(f"uncaught: {error.error}"))
+        traffic = self.traffic[context] = Traffic()
+        traffic.watch(context)
+        context.on("close", lambda closed: self.traffic.pop(closed, None))
         return context
+
+    def failure_report(self) -> str:
+        """Where each open context's pages are and what they last did, for a test that failed."""
+        parts = []
+        for number, (context, traffic) in enumerate(list(self.traffic.items()), 1):
+            pages = ", ".join(page.url for page in context.pages) or "no page"
+            parts.append("\n".join([f"context {number}: {pages}", *traffic.lines]))
+        return "\n\n".join(parts)
 
     def new_page(self, **options):
         return self.new_context(**options).new_page()
@@ -302,6 +358,22 @@ def no_browser_errors(request):
     allowed, watched.allowed = watched.allowed, []
     unexpected = [error for error in arrived if not any(fragment in error for fragment in allowed)]
     assert not unexpected, "the browser reported errors during this test:\n" + "\n".join(unexpected[:20])
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that failed says where its pages were and what they last asked of the site (`Traffic`), and
+    what the site's log said last: the report is all a CI run keeps of a failure."""
+    report = yield
+    watched = item.funcargs.get("browser") if report.failed and report.when == "call" else None
+    if isinstance(watched, WatchedBrowser):
+        report.sections.append(("the pages at the failure", watched.failure_report() or "no context open"))
+        if SERVER_LOG.exists():
+            with open(SERVER_LOG, "rb") as log:
+                log.seek(max(0, SERVER_LOG.stat().st_size - 6000))
+                tail = log.read().decode("utf-8", "replace")
+            report.sections.append((f"the end of the site's log ({SERVER_LOG.name})", tail))
+    return report
 
 
 @pytest.fixture
